@@ -1,0 +1,58 @@
+// Accounts: sign-up, sign-in and the signed-in player's own profile.
+import { z } from "zod";
+
+export const authMessages = {
+  usernameRequired: "Username is required",
+  usernameTooLong: "Username must be at most 30 characters",
+  emailRequired: "Email is required",
+  emailInvalid: "Please enter a valid email address",
+  passwordRequired: "Password is required",
+  passwordTooShort: "Password must be at least 6 characters",
+  passwordTooLong: "Password must be at most 200 characters",
+  invalidCredentials: "Invalid email or password",
+  emailTaken: "An account with this email already exists",
+  usernameTaken: "This username is already taken",
+  notAuthenticated: "Not authenticated",
+} as const;
+
+const email = z
+  .string({ error: authMessages.emailRequired })
+  .trim()
+  .min(1, authMessages.emailRequired)
+  .max(254, authMessages.emailInvalid)
+  .pipe(z.email({ error: authMessages.emailInvalid }));
+
+const password = z
+  .string({ error: authMessages.passwordRequired })
+  .min(1, authMessages.passwordRequired)
+  .min(6, authMessages.passwordTooShort)
+  .max(200, authMessages.passwordTooLong);
+
+export const signUpBody = z.object({
+  username: z
+    .string({ error: authMessages.usernameRequired })
+    .trim()
+    .min(1, authMessages.usernameRequired)
+    .max(30, authMessages.usernameTooLong),
+  email,
+  password,
+});
+export type SignUpBody = z.infer<typeof signUpBody>;
+
+export const signInBody = z.object({
+  email,
+  password: z.string({ error: authMessages.passwordRequired }).min(1, authMessages.passwordRequired).max(200),
+});
+export type SignInBody = z.infer<typeof signInBody>;
+
+export const me = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  coins: z.number().int(),
+  vaultCoins: z.number().int(),
+  isAdmin: z.boolean(),
+});
+export type Me = z.infer<typeof me>;
+
+export const okBody = z.object({ ok: z.literal(true) });

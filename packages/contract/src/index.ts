@@ -1,0 +1,6 @@
+export * from "./auth";
+export * from "./errors";
+export * from "./live";
+export * from "./music";
+export * from "./routes";
+export * from "./stats";

@@ -1,0 +1,59 @@
+// Every HTTP route of the API with its zod shapes: the server registers from it and /api/openapi.json is built from it.
+import type { z } from "zod";
+import { me, okBody, signInBody, signUpBody } from "./auth";
+import { musicTrackList } from "./music";
+import { landingStats } from "./stats";
+
+export type RouteSpec = {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  summary: string;
+  auth: "none" | "player" | "admin";
+  body?: z.ZodType;
+  query?: z.ZodType;
+  response: z.ZodType;
+};
+
+export const routes = {
+  health: { method: "GET", path: "/api/health", summary: "Liveness", auth: "none", response: okBody },
+  signUp: {
+    method: "POST",
+    path: "/api/auth/sign-up",
+    summary: "Create an account and sign in",
+    auth: "none",
+    body: signUpBody,
+    response: me,
+  },
+  signIn: {
+    method: "POST",
+    path: "/api/auth/sign-in",
+    summary: "Sign in with email and password",
+    auth: "none",
+    body: signInBody,
+    response: me,
+  },
+  signOut: {
+    method: "POST",
+    path: "/api/auth/sign-out",
+    summary: "End the session",
+    auth: "none",
+    response: okBody,
+  },
+  me: { method: "GET", path: "/api/me", summary: "The signed-in player", auth: "player", response: me },
+  stats: {
+    method: "GET",
+    path: "/api/stats",
+    summary: "Landing page counters",
+    auth: "none",
+    response: landingStats,
+  },
+  musicTracks: {
+    method: "GET",
+    path: "/api/music/tracks",
+    summary: "Active music tracks in order",
+    auth: "none",
+    response: musicTrackList,
+  },
+} as const satisfies Record<string, RouteSpec>;
+
+export type Routes = typeof routes;
