@@ -1,5 +1,6 @@
 // Every HTTP route of the API with its zod shapes: the server registers from it and /api/openapi.json is built from it.
 import type { z } from "zod";
+import { adsResponse } from "./ads";
 import { me, okBody, signInBody, signUpBody } from "./auth";
 import { musicTrackList } from "./music";
 import { landingStats } from "./stats";
@@ -53,6 +54,13 @@ export const routes = {
     summary: "Active music tracks in order",
     auth: "none",
     response: musicTrackList,
+  },
+  ads: {
+    method: "GET",
+    path: "/api/ads",
+    summary: "House ads for the banner slots",
+    auth: "none",
+    response: adsResponse,
   },
 } as const satisfies Record<string, RouteSpec>;
 
