@@ -1,0 +1,56 @@
+// Small helpers shared by the start and test scripts: run a command, find Chromium, tell whether the web build is stale.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+export function run(command, args, options = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, { cwd: root, stdio: "inherit", ...options });
+    child.on("exit", (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+  });
+}
+
+function newestMtime(path) {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === "node_modules" || entry === "dist") continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** The web app must be rebuilt when its sources, or the packages it imports, changed after the last build. */
+export function webBuildIsStale() {
+  const built = join(root, "packages/web/dist/index.html");
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  return ["packages/web", "packages/contract/src", "packages/game/src"].some(
+    (dir) => newestMtime(join(root, dir)) > builtAt,
+  );
+}
+
+export function chromiumPath() {
+  return process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+}
+
+/** Browser tests need Debian's Chromium; install it when we may (root), else say how. */
+export function ensureChromium() {
+  const path = chromiumPath();
+  if (existsSync(path)) return true;
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `Chromium was not found at ${path}. Install Debian's chromium (sudo apt-get install chromium) or set CHROMIUM_PATH.`,
+    );
+    return false;
+  }
+  console.log("Installing Debian's chromium for the browser tests...");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+  const install = spawnSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
+  return install.status === 0 && existsSync(path);
+}
