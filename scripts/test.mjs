@@ -10,7 +10,15 @@ for (const name of ["game", "server", "web", "e2e"]) rmSync(join(reports, `${nam
 
 const vitest = (workspace, name) => [
   "npx",
-  ["vitest", "run", "--root", workspace, "--reporter=default", "--reporter=json", `--outputFile=${join(reports, `${name}.json`)}`],
+  [
+    "vitest",
+    "run",
+    "--root",
+    workspace,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile=${join(reports, `${name}.json`)}`,
+  ],
 ];
 
 const steps = [
@@ -35,7 +43,9 @@ if (!ensureChromium()) failed = true;
 else if ((await run("npm", ["run", "build", "-w", "packages/web"])) !== 0) failed = true;
 else {
   const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, "e2e.json") };
-  if ((await run("npx", ["playwright", "test", "--reporter=list,json"], { cwd: join(root, "e2e"), env })) !== 0)
+  if (
+    (await run("npx", ["playwright", "test", "--reporter=list,json"], { cwd: join(root, "e2e"), env })) !== 0
+  )
     failed = true;
 }
 

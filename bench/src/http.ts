@@ -1,0 +1,81 @@
+// A keep-alive HTTP client for the load generator: loopback only, one cookie per simulated player.
+import http from "node:http";
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
+
+export type Answer = { status: number; body: string; setCookie: string[] };
+
+export function assertLoopback(base: URL): void {
+  if (!["127.0.0.1", "localhost", "[::1]"].includes(base.hostname)) {
+    throw new Error(`The bench only targets the loopback address, not ${base.hostname}`);
+  }
+}
+
+export function request(
+  base: URL,
+  method: string,
+  path: string,
+  options: { cookie?: string; body?: unknown } = {},
+): Promise<Answer> {
+  const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        method,
+        path,
+        headers: {
+          ...(payload
+            ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
+            : {}),
+          ...(options.cookie ? { cookie: options.cookie } : {}),
+        },
+      },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => {
+          body += chunk;
+        });
+        res.on("end", () => {
+          const raw = res.headers["set-cookie"];
+          resolve({ status: res.statusCode ?? 0, body, setCookie: Array.isArray(raw) ? raw : [] });
+        });
+      },
+    );
+    req.on("error", reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
+
+export function cookieFrom(answer: Answer): string {
+  const first = answer.setCookie[0];
+  if (!first) throw new Error(`no session cookie in answer ${answer.status} ${answer.body}`);
+  return first.split(";")[0] ?? "";
+}
+
+/** Closed loop: `concurrency` workers each send one request after another until `seconds` pass. */
+export async function closedLoop(
+  seconds: number,
+  concurrency: number,
+  send: (worker: number) => Promise<Answer>,
+): Promise<{ latencies: number[]; statuses: Map<number, number>; seconds: number }> {
+  const latencies: number[] = [];
+  const statuses = new Map<number, number>();
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const before = performance.now();
+        const answer = await send(worker);
+        latencies.push(performance.now() - before);
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      }
+    }),
+  );
+  return { latencies, statuses, seconds: (performance.now() - started) / 1000 };
+}

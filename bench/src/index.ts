@@ -1,0 +1,29 @@
+// `npm run bench`: prints the project's performance figures. It never fails on time; it only reports.
+import { spawnSync } from "node:child_process";
+import { benchApiMe } from "./api-me";
+import { repoRoot } from "./server-process";
+
+const args = new Map(
+  process.argv.slice(2).map((arg) => {
+    const [key, value] = arg.replace(/^--/, "").split("=");
+    return [key ?? "", value ?? "true"];
+  }),
+);
+const num = (key: string, fallback: number) => Number(args.get(key) ?? fallback);
+const only = args.get("only");
+
+console.log(`Bot Arena bench — ${new Date().toISOString()} — node ${process.version}`);
+
+if (!only || only === "game") {
+  console.log("\n## Rules engine (one core)");
+  spawnSync("npm", ["run", "-s", "bench", "-w", "packages/game"], { cwd: repoRoot, stdio: "inherit" });
+}
+
+if (!only || only === "api") {
+  console.log("\n## HTTP API");
+  await benchApiMe({
+    players: num("players", 50),
+    seconds: num("seconds", 5),
+    concurrency: num("concurrency", 32),
+  });
+}
