@@ -1,0 +1,29 @@
+// The database handle: Drizzle over PGlite (embedded, default) or node-postgres (DATABASE_URL), one type for both.
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** A Drizzle database; a transaction is one too, so code that takes `Db` runs inside or outside one. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+export type Unlisten = () => Promise<void>;
+
+export type Database = {
+  driver: "pglite" | "postgres";
+  db: Db;
+  /** LISTEN on a notification channel; the callback gets each NOTIFY payload (after the sender commits). */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /**
+   * Runs `fn` holding a database-wide advisory lock, on one connection, so processes starting together
+   * migrate and seed one after another.
+   */
+  withStartupLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** Rows of `db.execute(...)`: both drivers answer with `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,45 @@
+// PGlite: Postgres compiled to WebAssembly, in this process. File-backed under DATA_DIR/pglite, or in memory.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import type { Database, Db } from "./database";
+import { acquireLockFile } from "./lock-file";
+import * as schema from "./schema";
+
+/** `dir` null: in memory (tests). A directory holds one server's data; a lock file keeps a second process out. */
+export async function openPglite(dir: string | null): Promise<Database & { client: PGlite }> {
+  let releaseLock = () => {};
+  let client: PGlite;
+  if (dir) {
+    mkdirSync(path.dirname(dir), { recursive: true });
+    releaseLock = acquireLockFile(`${dir}.lock`);
+    client = new PGlite(dir);
+  } else {
+    client = new PGlite();
+  }
+  try {
+    await client.waitReady;
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+  const db = drizzle({ client, schema }) as unknown as Db;
+  return {
+    driver: "pglite",
+    db,
+    client,
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    // One connection only, and the lock file keeps other processes out: nothing to take turns with.
+    withStartupLock: (fn) => fn(db),
+    async close() {
+      if (!client.closed) await client.close();
+      releaseLock();
+    },
+  };
+}

@@ -1,0 +1,127 @@
+// node-postgres: a pool for queries and one dedicated, self-reconnecting client for LISTEN.
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Database, Db, Unlisten } from "./database";
+import * as schema from "./schema";
+
+type Log = { warn(obj: unknown, msg?: string): void };
+
+/** Any fixed number works as long as every process agrees on it. */
+const STARTUP_LOCK_KEY = 0x0ba7_a7e4;
+
+export async function openPostgres(url: string, options: { poolSize: number; log: Log }): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", (error) => options.log.warn({ err: error }, "postgres pool client error"));
+  await pool.query("select 1");
+  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const listener = createListener(url, options.log);
+  return {
+    driver: "postgres",
+    db,
+    listen: listener.listen,
+    async withStartupLock(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+        try {
+          return await fn(drizzle({ client, schema }) as unknown as Db);
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+type Handlers = Map<string, Set<(payload: string) => void>>;
+
+/** LISTEN needs one connection that stays open; when it drops, reconnect and LISTEN again with backoff. */
+function createListener(url: string, log: Log) {
+  const handlers: Handlers = new Map();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retryDelay = 100;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
+
+  async function connect(): Promise<pg.Client> {
+    const next = new pg.Client({ connectionString: url });
+    next.on("notification", (msg) => {
+      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
+    });
+    next.on("error", (error) => {
+      log.warn({ err: error }, "live listener connection lost");
+      onLost(next);
+    });
+    next.on("end", () => onLost(next));
+    await next.connect();
+    for (const channel of handlers.keys()) await next.query(`LISTEN ${quote(channel)}`);
+    retryDelay = 100;
+    return next;
+  }
+
+  function onLost(lost: pg.Client) {
+    if (closed || client !== lost) return;
+    client = null;
+    lost.end().catch(() => {});
+    reconnectLater();
+  }
+
+  function reconnectLater() {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(async () => {
+      retryTimer = null;
+      try {
+        await ensureClient();
+      } catch (error) {
+        log.warn({ err: error }, "live listener reconnect failed");
+        retryDelay = Math.min(retryDelay * 2, 5_000);
+        reconnectLater();
+      }
+    }, retryDelay);
+  }
+
+  async function ensureClient(): Promise<pg.Client> {
+    if (client) return client;
+    connecting ??= connect().finally(() => {
+      connecting = null;
+    });
+    client = await connecting;
+    return client;
+  }
+
+  const listen = async (channel: string, onPayload: (payload: string) => void): Promise<Unlisten> => {
+    const isNew = !handlers.has(channel);
+    const set = handlers.get(channel) ?? new Set();
+    set.add(onPayload);
+    handlers.set(channel, set);
+    const current = await ensureClient();
+    if (isNew) await current.query(`LISTEN ${quote(channel)}`);
+    return async () => {
+      set.delete(onPayload);
+      if (set.size > 0) return;
+      handlers.delete(channel);
+      await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
+    };
+  };
+
+  return {
+    listen,
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const current = client ?? (connecting ? await connecting.catch(() => null) : null);
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
+}

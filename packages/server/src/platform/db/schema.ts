@@ -1,0 +1,639 @@
+// The one Drizzle schema: every table of both spec documents plus the server's own (sessions, ledger, battles).
+// Names are snake_case as the spec writes them; integrity rules live here so the database enforces them.
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Upper bound for a single stat; generous so no rule of the game ever meets it, tight enough to catch garbage. */
+const STAT_MAX = 100_000;
+
+const id = () => uuid("id").primaryKey().defaultRandom();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+/** SQL `col in ('a','b')` for a check constraint over a fixed list of string values. */
+const oneOf = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+
+export const rarities = ["common", "uncommon", "rare", "epic", "legendary", "diamond"] as const;
+export const botClasses = ["hero", "villain", "support"] as const;
+export const ultimateTypes = ["damage", "special", "heal"] as const;
+export const ledgerAccounts = ["wallet", "vault"] as const;
+export const tournamentStatuses = ["registration", "pending", "active", "completed", "archived"] as const;
+export const matchStatuses = ["pending", "in_progress", "completed"] as const;
+export const guildWarStatuses = ["registration", "battle", "completed"] as const;
+export const guildRoles = ["leader", "officer", "member"] as const;
+export const battleKinds = ["ai", "pvp", "tournament"] as const;
+export const cashoutStatuses = ["pending", "paid", "failed"] as const;
+
+export type Rarity = (typeof rarities)[number];
+export type BotClass = (typeof botClasses)[number];
+export type LedgerAccount = (typeof ledgerAccounts)[number];
+
+// ---------------------------------------------------------------- accounts
+
+export const profiles = pgTable(
+  "profiles",
+  {
+    id: id(),
+    username: text("username").notNull(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    coins: integer("coins").notNull().default(0),
+    vaultCoins: integer("vault_coins").notNull().default(0),
+    vaultDepositsToday: integer("vault_deposits_today").notNull().default(0),
+    lastVaultDepositDate: date("last_vault_deposit_date", { mode: "string" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("profiles_email_lower_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("profiles_username_lower_unique").on(sql`lower(${t.username})`),
+    check("profiles_coins_non_negative", sql`${t.coins} >= 0`),
+    check("profiles_vault_coins_non_negative", sql`${t.vaultCoins} >= 0`),
+    check("profiles_vault_deposits_today_non_negative", sql`${t.vaultDepositsToday} >= 0`),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: id(),
+    /** sha256 of the cookie token, hex: a stolen database cannot be replayed as cookies. */
+    tokenHash: text("token_hash").notNull().unique("sessions_token_hash_unique"),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    lastSeen: timestamp("last_seen", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+export const userRoles = pgTable(
+  "user_roles",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    role: text("role").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("user_roles_user_role_unique").on(t.userId, t.role),
+    check("user_roles_role_valid", oneOf("role", ["admin"])),
+  ],
+);
+
+// ---------------------------------------------------------------- the economy
+
+export const coinLedger = pgTable(
+  "coin_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    account: text("account").$type<LedgerAccount>().notNull(),
+    delta: integer("delta").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    reason: text("reason").notNull(),
+    refType: text("ref_type"),
+    refId: text("ref_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("coin_ledger_user_time_idx").on(t.userId, t.createdAt),
+    check("coin_ledger_account_valid", oneOf("account", ledgerAccounts)),
+    check("coin_ledger_delta_non_zero", sql`${t.delta} <> 0`),
+    check("coin_ledger_balance_after_non_negative", sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+export const cashoutRequests = pgTable(
+  "cashout_requests",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    gamertag: text("gamertag").notNull(),
+    amount: integer("amount").notNull(),
+    status: text("status").notNull().default("pending"),
+    providerRef: text("provider_ref"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("cashout_requests_user_idx").on(t.userId, t.createdAt),
+    check("cashout_requests_amount_positive", sql`${t.amount} > 0`),
+    check("cashout_requests_gamertag_length", sql`char_length(${t.gamertag}) between 1 and 35`),
+    check("cashout_requests_status_valid", oneOf("status", cashoutStatuses)),
+  ],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+export const equipment = pgTable(
+  "equipment",
+  {
+    id: id(),
+    name: text("name").notNull().unique("equipment_name_unique"),
+    type: text("type").notNull().default("weapon"),
+    rarity: text("rarity").$type<Rarity>().notNull(),
+    price: integer("price").notNull(),
+    strengthBonus: integer("strength_bonus").notNull().default(0),
+    agilityBonus: integer("agility_bonus").notNull().default(0),
+    defenseBonus: integer("defense_bonus").notNull().default(0),
+    intelligenceBonus: integer("intelligence_bonus").notNull().default(0),
+    ultimateAbilityName: text("ultimate_ability_name").notNull(),
+    ultimateAbilityDescription: text("ultimate_ability_description").notNull(),
+    ultimateAbilityType: text("ultimate_ability_type").$type<(typeof ultimateTypes)[number]>().notNull(),
+    ultimateAbilityPower: doublePrecision("ultimate_ability_power").notNull(),
+    ultimateTriggerChance: doublePrecision("ultimate_trigger_chance").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("equipment_price_idx").on(t.price),
+    check("equipment_price_positive", sql`${t.price} > 0`),
+    check("equipment_rarity_valid", oneOf("rarity", rarities)),
+    check("equipment_ultimate_type_valid", oneOf("ultimate_ability_type", ultimateTypes)),
+    check("equipment_ultimate_power_positive", sql`${t.ultimateAbilityPower} > 0`),
+    check("equipment_trigger_chance_range", sql`${t.ultimateTriggerChance} between 0 and 1`),
+  ],
+);
+
+export const shopItems = pgTable(
+  "shop_items",
+  {
+    id: id(),
+    name: text("name").notNull().unique("shop_items_name_unique"),
+    description: text("description").notNull(),
+    price: integer("price").notNull(),
+    type: text("type").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check("shop_items_price_positive", sql`${t.price} > 0`)],
+);
+
+export const botImageLibrary = pgTable(
+  "bot_image_library",
+  {
+    id: id(),
+    rarity: text("rarity").$type<Rarity>().notNull(),
+    botClass: text("bot_class").$type<BotClass>().notNull().default("hero"),
+    model: text("model"),
+    colorPrimary: text("color_primary"),
+    colorSecondary: text("color_secondary"),
+    imageUrl: text("image_url").notNull(),
+    isClaimed: boolean("is_claimed").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("bot_image_library_slot_idx").on(t.rarity, t.botClass, t.isClaimed),
+    check("bot_image_library_rarity_valid", oneOf("rarity", rarities)),
+    check("bot_image_library_class_valid", oneOf("bot_class", botClasses)),
+  ],
+);
+
+export const musicTracks = pgTable(
+  "music_tracks",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    artist: text("artist"),
+    fileUrl: text("file_url").notNull(),
+    isActive: boolean("is_active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("music_tracks_order_idx").on(t.sortOrder)],
+);
+
+// ---------------------------------------------------------------- bots
+
+export const bots = pgTable(
+  "bots",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    model: text("model").notNull(),
+    class: text("class").$type<BotClass>().notNull().default("hero"),
+    rarity: text("rarity").$type<Rarity>().notNull().default("common"),
+    level: integer("level").notNull().default(1),
+    xp: integer("xp").notNull().default(0),
+    energy: integer("energy").notNull().default(100),
+    maxEnergy: integer("max_energy").notNull().default(100),
+    lastEnergyUpdate: timestamp("last_energy_update", { withTimezone: true }).notNull().defaultNow(),
+    isActive: boolean("is_active").notNull().default(false),
+    wins: integer("wins").notNull().default(0),
+    losses: integer("losses").notNull().default(0),
+    strength: integer("strength").notNull(),
+    agility: integer("agility").notNull(),
+    defense: integer("defense").notNull(),
+    intelligence: integer("intelligence").notNull(),
+    availablePoints: integer("available_points").notNull().default(0),
+    /** Whether the post-summon bonus points have been placed (created bots are born allocated). */
+    statPointsAllocated: boolean("stat_points_allocated").notNull().default(false),
+    durability: integer("durability").notNull().default(100),
+    maxDurability: integer("max_durability").notNull().default(100),
+    colorPrimary: text("color_primary").notNull(),
+    colorSecondary: text("color_secondary").notNull(),
+    imageUrl: text("image_url"),
+    imageGenerationAttempts: integer("image_generation_attempts").notNull().default(0),
+    equippedWeaponId: uuid("equipped_weapon_id").references(() => equipment.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("bots_user_idx").on(t.userId, t.createdAt.desc()),
+    uniqueIndex("bots_one_active_per_user").on(t.userId).where(sql`${t.isActive}`),
+    index("bots_leaderboard_idx").on(t.wins.desc(), t.xp.desc()),
+    index("bots_level_idx").on(t.level.desc()),
+    check("bots_class_valid", oneOf("class", botClasses)),
+    check("bots_rarity_valid", oneOf("rarity", rarities)),
+    check("bots_name_length", sql`char_length(${t.name}) between 1 and 50`),
+    check("bots_level_range", sql`${t.level} between 1 and ${sql.raw(String(STAT_MAX))}`),
+    check("bots_xp_non_negative", sql`${t.xp} >= 0`),
+    check("bots_record_non_negative", sql`${t.wins} >= 0 and ${t.losses} >= 0`),
+    check(
+      "bots_stats_range",
+      sql.raw(
+        ["strength", "agility", "defense", "intelligence"]
+          .map((s) => `${s} between 0 and ${STAT_MAX}`)
+          .join(" and "),
+      ),
+    ),
+    check("bots_available_points_non_negative", sql`${t.availablePoints} >= 0`),
+    check("bots_energy_range", sql`${t.maxEnergy} > 0 and ${t.energy} between 0 and ${t.maxEnergy}`),
+    check(
+      "bots_durability_range",
+      sql`${t.maxDurability} > 0 and ${t.durability} between 0 and ${t.maxDurability}`,
+    ),
+    check("bots_image_generation_attempts_non_negative", sql`${t.imageGenerationAttempts} >= 0`),
+  ],
+);
+
+export const inventory = pgTable(
+  "inventory",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    equipmentId: uuid("equipment_id")
+      .notNull()
+      .references(() => equipment.id, { onDelete: "restrict" }),
+    isEquipped: boolean("is_equipped").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("inventory_user_idx").on(t.userId),
+    uniqueIndex("inventory_one_equipped_per_user").on(t.userId).where(sql`${t.isEquipped}`),
+  ],
+);
+
+export const summonRolls = pgTable(
+  "summon_rolls",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    botId: uuid("bot_id").references(() => bots.id, { onDelete: "set null" }),
+    mode: text("mode").notNull(),
+    rarity: text("rarity").$type<Rarity>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("summon_rolls_user_idx").on(t.userId, t.createdAt),
+    check("summon_rolls_mode_valid", oneOf("mode", ["single", "ten"])),
+    check("summon_rolls_rarity_valid", oneOf("rarity", rarities)),
+  ],
+);
+
+// ---------------------------------------------------------------- battles
+
+export const battles = pgTable(
+  "battles",
+  {
+    id: id(),
+    kind: text("kind").$type<(typeof battleKinds)[number]>().notNull(),
+    /** The RNG seed: with the two snapshots it replays the battle exactly. */
+    seed: bigint("seed", { mode: "number" }).notNull(),
+    attackerSnapshot: jsonb("attacker_snapshot").notNull(),
+    defenderSnapshot: jsonb("defender_snapshot").notNull(),
+    winner: text("winner").$type<"attacker" | "defender">().notNull(),
+    log: jsonb("log").notNull(),
+    attackerUserId: uuid("attacker_user_id").references(() => profiles.id, { onDelete: "set null" }),
+    defenderUserId: uuid("defender_user_id").references(() => profiles.id, { onDelete: "set null" }),
+    attackerBotId: uuid("attacker_bot_id").references(() => bots.id, { onDelete: "set null" }),
+    defenderBotId: uuid("defender_bot_id").references(() => bots.id, { onDelete: "set null" }),
+    xpGained: integer("xp_gained").notNull().default(0),
+    coinsMoved: integer("coins_moved").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("battles_time_idx").on(t.createdAt),
+    index("battles_attacker_bot_time_idx").on(t.attackerBotId, t.createdAt),
+    index("battles_defender_bot_time_idx").on(t.defenderBotId, t.createdAt),
+    check("battles_kind_valid", oneOf("kind", battleKinds)),
+    check("battles_winner_valid", oneOf("winner", ["attacker", "defender"])),
+    check("battles_xp_non_negative", sql`${t.xpGained} >= 0`),
+    check("battles_coins_moved_non_negative", sql`${t.coinsMoved} >= 0`),
+  ],
+);
+
+/** The AI opponent a player found and has not fought yet: one per player, replaced by the next search. */
+export const aiOpponents = pgTable("ai_opponents", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  botId: uuid("bot_id")
+    .notNull()
+    .references(() => bots.id, { onDelete: "cascade" }),
+  seed: bigint("seed", { mode: "number" }).notNull(),
+  opponent: jsonb("opponent").notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------- marketplace
+
+export const marketplaceListings = pgTable(
+  "marketplace_listings",
+  {
+    id: id(),
+    botId: uuid("bot_id")
+      .notNull()
+      .references(() => bots.id, { onDelete: "cascade" })
+      .unique("marketplace_listings_bot_unique"),
+    sellerId: uuid("seller_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    price: integer("price").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("marketplace_listings_time_idx").on(t.createdAt.desc()),
+    index("marketplace_listings_seller_idx").on(t.sellerId),
+    check("marketplace_listings_price_positive", sql`${t.price} > 0`),
+  ],
+);
+
+export const marketplaceSales = pgTable(
+  "marketplace_sales",
+  {
+    id: id(),
+    botId: uuid("bot_id").references(() => bots.id, { onDelete: "set null" }),
+    sellerId: uuid("seller_id").references(() => profiles.id, { onDelete: "set null" }),
+    buyerId: uuid("buyer_id").references(() => profiles.id, { onDelete: "set null" }),
+    rarity: text("rarity").$type<Rarity>().notNull(),
+    level: integer("level").notNull(),
+    price: integer("price").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("marketplace_sales_time_idx").on(t.createdAt),
+    index("marketplace_sales_rarity_level_idx").on(t.rarity, t.level),
+    check("marketplace_sales_price_positive", sql`${t.price} > 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- tournaments
+
+export const tournaments = pgTable(
+  "tournaments",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    status: text("status").$type<(typeof tournamentStatuses)[number]>().notNull().default("pending"),
+    isReadyPhase: boolean("is_ready_phase").notNull().default(true),
+    bracketGenerated: boolean("bracket_generated").notNull().default(false),
+    currentRound: integer("current_round").notNull().default(0),
+    currentPlayers: integer("current_players").notNull().default(0),
+    minPlayers: integer("min_players").notNull(),
+    maxPlayers: integer("max_players").notNull(),
+    entryFeeMode: text("entry_fee_mode").$type<"player" | "admin">().notNull().default("admin"),
+    prizePool: integer("prize_pool").notNull().default(0),
+    firstPlaceReward: integer("first_place_reward").notNull().default(0),
+    secondPlaceReward: integer("second_place_reward").notNull().default(0),
+    thirdPlaceReward: integer("third_place_reward").notNull().default(0),
+    registrationEndsAt: timestamp("registration_ends_at", { withTimezone: true }),
+    battleEndsAt: timestamp("battle_ends_at", { withTimezone: true }),
+    spectatorEnabled: boolean("spectator_enabled").notNull().default(true),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("tournaments_status_time_idx").on(t.status, t.createdAt.desc()),
+    check("tournaments_status_valid", oneOf("status", tournamentStatuses)),
+    check("tournaments_entry_fee_mode_valid", oneOf("entry_fee_mode", ["player", "admin"])),
+    check("tournaments_player_bounds", sql`${t.minPlayers} >= 2 and ${t.maxPlayers} >= ${t.minPlayers}`),
+    check("tournaments_current_players_range", sql`${t.currentPlayers} between 0 and ${t.maxPlayers}`),
+    check(
+      "tournaments_rewards_non_negative",
+      sql`${t.prizePool} >= 0 and ${t.firstPlaceReward} >= 0 and ${t.secondPlaceReward} >= 0 and ${t.thirdPlaceReward} >= 0`,
+    ),
+  ],
+);
+
+export const tournamentParticipants = pgTable(
+  "tournament_participants",
+  {
+    id: id(),
+    tournamentId: uuid("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    // No cascade on purpose: recycling a bot in a tournament fails with a foreign key error,
+    // which the client turns into 'Cannot recycle bot - tournament conflict. Contact support.'
+    botId: uuid("bot_id")
+      .notNull()
+      .references(() => bots.id, { onDelete: "restrict" }),
+    isReady: boolean("is_ready").notNull().default(false),
+    totalStrength: integer("total_strength").notNull().default(0),
+    prizeWon: integer("prize_won").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("tournament_participants_tournament_user_unique").on(t.tournamentId, t.userId),
+    index("tournament_participants_strength_idx").on(t.tournamentId, t.totalStrength.desc()),
+    check("tournament_participants_prize_non_negative", sql`${t.prizeWon} >= 0`),
+  ],
+);
+
+export const tournamentMatches = pgTable(
+  "tournament_matches",
+  {
+    id: id(),
+    tournamentId: uuid("tournament_id")
+      .notNull()
+      .references(() => tournaments.id, { onDelete: "cascade" }),
+    round: integer("round").notNull(),
+    matchNumber: integer("match_number").notNull(),
+    participant1Id: uuid("participant1_id").references(() => tournamentParticipants.id, {
+      onDelete: "set null",
+    }),
+    participant2Id: uuid("participant2_id").references(() => tournamentParticipants.id, {
+      onDelete: "set null",
+    }),
+    winnerId: uuid("winner_id").references(() => tournamentParticipants.id, { onDelete: "set null" }),
+    battleId: uuid("battle_id").references(() => battles.id, { onDelete: "set null" }),
+    status: text("status").$type<(typeof matchStatuses)[number]>().notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("tournament_matches_slot_unique").on(t.tournamentId, t.round, t.matchNumber),
+    check("tournament_matches_status_valid", oneOf("status", matchStatuses)),
+    check("tournament_matches_round_positive", sql`${t.round} >= 1 and ${t.matchNumber} >= 1`),
+  ],
+);
+
+// ---------------------------------------------------------------- guilds
+
+export const guilds = pgTable(
+  "guilds",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    tag: text("tag").notNull(),
+    description: text("description"),
+    ownerId: uuid("owner_id").references(() => profiles.id, { onDelete: "set null" }),
+    memberCount: integer("member_count").notNull().default(0),
+    maxMembers: integer("max_members").notNull().default(20),
+    bankBalance: integer("bank_balance").notNull().default(0),
+    totalPower: integer("total_power").notNull().default(0),
+    isEligibleForWar: boolean("is_eligible_for_war").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("guilds_name_lower_unique").on(sql`lower(${t.name})`),
+    uniqueIndex("guilds_tag_lower_unique").on(sql`lower(${t.tag})`),
+    index("guilds_power_idx").on(t.totalPower.desc()),
+    check("guilds_name_length", sql`char_length(${t.name}) between 1 and 30`),
+    check("guilds_tag_length", sql`char_length(${t.tag}) between 1 and 5`),
+    check("guilds_member_count_range", sql`${t.memberCount} between 0 and ${t.maxMembers}`),
+    check("guilds_bank_non_negative", sql`${t.bankBalance} >= 0`),
+    check("guilds_power_non_negative", sql`${t.totalPower} >= 0`),
+  ],
+);
+
+export const guildMembers = pgTable(
+  "guild_members",
+  {
+    id: id(),
+    guildId: uuid("guild_id")
+      .notNull()
+      .references(() => guilds.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" })
+      .unique("guild_members_one_guild_per_user"),
+    role: text("role").$type<(typeof guildRoles)[number]>().notNull().default("member"),
+    contributionTotal: integer("contribution_total").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("guild_members_guild_idx").on(t.guildId),
+    check("guild_members_role_valid", oneOf("role", guildRoles)),
+    check("guild_members_contribution_non_negative", sql`${t.contributionTotal} >= 0`),
+  ],
+);
+
+export const guildContributions = pgTable(
+  "guild_contributions",
+  {
+    id: id(),
+    guildId: uuid("guild_id")
+      .notNull()
+      .references(() => guilds.id, { onDelete: "cascade" }),
+    userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    amount: integer("amount").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("guild_contributions_guild_time_idx").on(t.guildId, t.createdAt.desc()),
+    check("guild_contributions_amount_positive", sql`${t.amount} > 0`),
+  ],
+);
+
+export const guildWars = pgTable(
+  "guild_wars",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    status: text("status").$type<(typeof guildWarStatuses)[number]>().notNull().default("registration"),
+    registrationEndsAt: timestamp("registration_ends_at", { withTimezone: true }),
+    battleEndsAt: timestamp("battle_ends_at", { withTimezone: true }),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+    firstPlaceReward: integer("first_place_reward").notNull().default(0),
+    secondPlaceReward: integer("second_place_reward").notNull().default(0),
+    thirdPlaceReward: integer("third_place_reward").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("guild_wars_status_time_idx").on(t.status, t.createdAt.desc()),
+    check("guild_wars_status_valid", oneOf("status", guildWarStatuses)),
+    check(
+      "guild_wars_rewards_non_negative",
+      sql`${t.firstPlaceReward} >= 0 and ${t.secondPlaceReward} >= 0 and ${t.thirdPlaceReward} >= 0`,
+    ),
+  ],
+);
+
+export const guildWarParticipants = pgTable(
+  "guild_war_participants",
+  {
+    id: id(),
+    warId: uuid("war_id")
+      .notNull()
+      .references(() => guildWars.id, { onDelete: "cascade" }),
+    guildId: uuid("guild_id")
+      .notNull()
+      .references(() => guilds.id, { onDelete: "cascade" }),
+    totalPower: integer("total_power").notNull().default(0),
+    placement: integer("placement"),
+    prizeAmount: integer("prize_amount").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("guild_war_participants_war_guild_unique").on(t.warId, t.guildId),
+    index("guild_war_participants_power_idx").on(t.warId, t.totalPower.desc()),
+    check("guild_war_participants_placement_positive", sql`${t.placement} is null or ${t.placement} >= 1`),
+    check("guild_war_participants_prize_non_negative", sql`${t.prizeAmount} >= 0`),
+  ],
+);
+
+// ---------------------------------------------------------------- chat
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: id(),
+    userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    username: text("username").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("chat_messages_time_idx").on(t.createdAt),
+    check("chat_messages_length", sql`char_length(${t.message}) between 1 and 200`),
+  ],
+);
