@@ -1,0 +1,187 @@
+// Every player-facing text the rules produce, word for word from the specs, so the server's errors and the
+// web app's toasts can never drift apart. Texts with a number in them are functions.
+import {
+  CASHOUT_GAMERTAG_MAX,
+  CHAT_MESSAGE_MAX,
+  CREATION_STAT_MAX,
+  CREATION_STAT_MIN,
+  CREATION_TOTAL_POINTS,
+  GUILD_DESCRIPTION_MAX,
+  GUILD_NAME_MAX,
+  GUILD_TAG_MAX,
+  GUILD_WAR_ELIGIBILITY_BANK,
+  GUILDS_PER_WAR,
+  MAX_BOTS,
+  RECYCLE_REFUND,
+  REFRESH_COST,
+  RENAME_COST,
+  SUMMON_BONUS_POINTS,
+  SUMMON_NAME_MAX,
+  SUMMON_NAME_MIN,
+  TOURNAMENT_NAME_MAX,
+  TRAINING_ENERGY_PER_POINT,
+  VAULT_DAILY_DEPOSIT_LIMIT,
+} from "./constants";
+import type { StatName } from "./types";
+
+const capitalize = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+export const messages = {
+  // Session and generic
+  notAuthenticated: "Not authenticated",
+  notEnoughCoins: "Not enough coins!",
+  insufficientCoins: "Insufficient coins",
+  loginToChat: "Please login to chat",
+  adminRequired: "Unauthorized: Admin access required",
+  loggedOut: "Logged out successfully",
+  logoutFailed: "Failed to logout",
+  welcomeBack: "Welcome back!",
+  accountCreated: "Account created! Redirecting...",
+  authFailed: "Authentication failed",
+
+  // Bot creation
+  enterBotName: "Please enter a bot name!",
+  allocateAllCreationPoints: `Please allocate all ${CREATION_TOTAL_POINTS} stat points!`,
+  creationStatOutOfRange: `Each stat must be a whole number from ${CREATION_STAT_MIN} to ${CREATION_STAT_MAX}`,
+  unknownModel: "Please choose a bot model",
+  unknownColorScheme: "Please choose a color scheme",
+  botCreated: "Bot created successfully!",
+  botInitialized: (name: string) => `${name} Initialized!`,
+  preparingBot: "Preparing your bot for combat...",
+  generatingImage: "Generating your mecha bot image...",
+  imageFallback: "Failed to generate bot image, using default",
+
+  // Names
+  nameTooLong: (max: number) => `Name must be at most ${max} characters`,
+  enterValidName: "Please enter a valid name",
+  summonNameLength: `Name must be ${SUMMON_NAME_MIN} to ${SUMMON_NAME_MAX} characters`,
+
+  // Roster
+  activeBotChanged: "Active bot changed!",
+  cannotRecycleActive: "Cannot recycle your active bot!",
+  recycleTournamentConflict: "Cannot recycle bot - tournament conflict. Contact support.",
+  botRecycled: `Bot recycled! +${RECYCLE_REFUND} coins`,
+  renameNeedsCoins: `You need ${RENAME_COST} coins to rename a bot`,
+  botRenamed: (name: string) => `Bot renamed to "${name}"!`,
+  refreshNeedsCoins: `You need ${REFRESH_COST} coins to refresh a bot`,
+  botRefreshed: (rarity: string) => `Bot refreshed! New rarity: ${rarity}`,
+  botNotFound: "Bot not found",
+  noActiveBot: "No active bot found. Please create or activate a bot first.",
+
+  // Summoning
+  maxBots: `Maximum ${MAX_BOTS} bots allowed!`,
+  needCoins: (coins: number) => `Need ${coins} coins!`,
+  invalidSummonCount: "You can summon 1 or 10 bots",
+  summoned: (count: number) => `Summoned ${count} bot(s)!`,
+  allBotsReady: "All bots are ready!",
+  botReady: (name: string) => `${name} is ready!`,
+  allocateMorePoints: (points: number) => `Allocate ${points} more points`,
+  tooManyBonusPoints: `Only ${SUMMON_BONUS_POINTS} points to allocate`,
+  bonusPointsInvalid: "Points must be whole numbers of 0 or more",
+
+  // Training
+  noAvailablePoints: "No available points! Level up your bot to gain more points.",
+  notEnoughTrainingEnergy: `Not enough energy! Need ${TRAINING_ENERGY_PER_POINT} energy per stat point.`,
+  statTrained: (stat: StatName) => `${capitalize(stat)} +1!`,
+
+  // Battles
+  selectOpponent: "Select an opponent first!",
+  notEnoughEnergy: (energy: number) => `Not enough energy! Need ${energy} energy.`,
+  needsRepair: "Your bot needs repairs before it can battle!",
+  cannotFightOwnBot: "You cannot battle your own bot!",
+  opponentProtected: "This player is safe from PvP",
+  victory: "Victory!",
+  defeat: "Defeat!",
+  battleFailed: "Battle failed!",
+  levelUp: (level: number, points: number) => `Level Up! Now level ${level}! (+${points} stat points)`,
+
+  // Shop, inventory, repair
+  purchased: (item: string) => `Purchased ${item}!`,
+  energyRestored: "Energy fully restored!",
+  purchaseSuccessful: "Purchase successful!",
+  needActiveBotToEquip: "You need an active bot to equip weapons",
+  itemEquipped: "Item equipped to active bot",
+  itemUnequipped: "Item unequipped",
+  perfectCondition: "Bot is in perfect condition!",
+  botRepaired: "Bot repaired successfully!",
+
+  // Marketplace
+  invalidListing: "Please select a bot and enter a valid price",
+  botAlreadyListed: "This bot is already listed",
+  cannotListActive: "Cannot list your active bot!",
+  cannotBuyOwn: "You cannot buy your own bot",
+  botListed: "Bot listed for sale!",
+  listingCancelled: "Listing cancelled",
+  purchaseFailed: "Purchase failed",
+
+  // Vault and cash-out
+  enterValidAmount: "Enter a valid amount",
+  depositLimit: (left: number) =>
+    `Daily deposit limit is ${VAULT_DAILY_DEPOSIT_LIMIT} coins (${left} left today)`,
+  invalidGamertag: `Please enter a valid gamertag (max ${CASHOUT_GAMERTAG_MAX} characters)`,
+  insufficientVault: "Insufficient vault balance",
+  cashoutSubmitted: "Cashout request submitted! Processing may take 24-48 hours.",
+  cashoutFailed: "Cashout failed",
+
+  // Fusion
+  cannotFuse: "Cannot fuse these bots!",
+  noImagesForRarity: (rarity: string) => `No images available for ${rarity} rarity. Please contact admin.`,
+  fusionSuccessful: "Fusion successful!",
+
+  // Tournaments
+  tournamentNameRequired: "Tournament name is required",
+  tournamentNameTooLong: `Tournament name must be at most ${TOURNAMENT_NAME_MAX} characters`,
+  invalidRewards: "Rewards must be whole numbers of 0 or more",
+  needActiveBotForTournament: "You need an active bot to join the tournament",
+  tournamentFull: "Tournament is full",
+  tournamentNotOpen: "Tournament is not open for joining",
+  alreadyJoined: "You have already joined this tournament",
+  joinedTournament: "Joined tournament!",
+  readyWaiting: "Ready! Waiting for other players...",
+  readyNote: "Ready - Waiting for other players",
+  allPlayersReady: "All players ready! Tournament starting soon...",
+  waitingForPlayers: (count: number) => `Waiting for ${count} more player(s) to join`,
+  statusReadyUp: "Ready Up Phase - Join Now!",
+  statusLive: "Battle in Progress - Live Bracket!",
+  statusComplete: "Tournament Complete - Winners Crowned!",
+  registrationEnded: "Registration Ended",
+  calculatingResults: "Calculating Results...",
+  noActiveTournament: "No Active Tournament",
+  checkBackSoon: "Check back soon for the next tournament!",
+  failedToJoinTournament: "Failed to join tournament",
+  failedToReadyUp: "Failed to ready up",
+
+  // Admin
+  enterPlayerEmail: "Please enter a player email",
+  coinAmountPositive: "Coin amount must be positive",
+  selectEquipment: "Please select equipment",
+  uploadAudioFile: "Please upload an audio file",
+  selectFileFirst: "Please select a file first",
+  libraryAlreadyEmpty: "Library is already empty",
+  libraryCleared: (count: number) => `Library cleared: ${count} images deleted`,
+
+  // Guilds
+  guildNameAndTagRequired: "Name and tag are required",
+  guildNameTooLong: `Guild name must be at most ${GUILD_NAME_MAX} characters`,
+  guildTagTooLong: `Guild tag must be at most ${GUILD_TAG_MAX} characters`,
+  guildDescriptionTooLong: `Description must be at most ${GUILD_DESCRIPTION_MAX} characters`,
+  enterValidContribution: "Please enter a valid amount",
+  alreadyInGuild: "You are already in a guild",
+  notInGuild: "You are not in a guild",
+  guildFull: "Guild is full",
+  guildCreated: "Guild created successfully!",
+  guildJoined: "Joined guild successfully!",
+  contributed: (coins: number) => `Contributed ${coins} coins!`,
+  guildLeft: "Left guild successfully",
+  noActiveWars: "No active guild wars at the moment",
+  warHint: `Guilds need to reach ${GUILD_WAR_ELIGIBILITY_BANK} coins in their bank. When ${GUILDS_PER_WAR} guilds are ready, a war begins!`,
+
+  // Customization
+  customizationNeedsCoins: (coins: number, changes: readonly string[]) =>
+    `You need ${coins} coins for: ${changes.join(", ")}`,
+
+  // Chat
+  chatMessageEmpty: "Message cannot be empty",
+  chatMessageTooLong: `Message must be at most ${CHAT_MESSAGE_MAX} characters`,
+  chatSendFailed: "Failed to send message",
+} as const;

@@ -1,0 +1,155 @@
+// Summoning: the rarity rolls, the 10x legendary guarantee, the stats and looks of a new bot, the checks
+// before a summon, and the refresh that re-rolls a bot as if it had just been summoned.
+import {
+  BOT_CLASSES,
+  BOT_MODEL_NAMES,
+  CREATION_COLOR_SCHEMES,
+  MAX_BOTS,
+  RARITY_BASE_STAT,
+  type RarityTable,
+  SINGLE_SUMMON_RATES,
+  SUMMON_SINGLE_COUNT,
+  SUMMON_SINGLE_PRICE,
+  SUMMON_STAT_SPREAD,
+  SUMMON_TEN_COUNT,
+  SUMMON_TEN_MAX_OWNED,
+  SUMMON_TEN_PRICE,
+  TEN_SUMMON_GUARANTEE,
+  TEN_SUMMON_RATES,
+} from "./constants";
+import { messages } from "./messages";
+import type { Rng } from "./rng";
+import {
+  type Bot,
+  type BotClass,
+  type BotModelName,
+  type BotRarity,
+  type Check,
+  Coins,
+  type ColorScheme,
+  type CreationColorSchemeName,
+  fail,
+  pass,
+  type Stats,
+  type SummonRarity,
+} from "./types";
+
+export type SummonCount = typeof SUMMON_SINGLE_COUNT | typeof SUMMON_TEN_COUNT;
+
+export const summonPrice = (count: SummonCount): Coins =>
+  Coins(count === SUMMON_TEN_COUNT ? SUMMON_TEN_PRICE : SUMMON_SINGLE_PRICE);
+
+/** Whether each summon button is disabled for a roster of this size (the spec's two thresholds). */
+export function summonButtons(ownedBots: number): { singleDisabled: boolean; tenDisabled: boolean } {
+  return { singleDisabled: ownedBots >= MAX_BOTS, tenDisabled: ownedBots > SUMMON_TEN_MAX_OWNED };
+}
+
+/** Before taking coins: the count is 1 or 10, the roster stays within 20, and the wallet covers the price. */
+export function checkSummon(input: { count: number; ownedBots: number; coins: number }): Check {
+  if (input.count !== SUMMON_SINGLE_COUNT && input.count !== SUMMON_TEN_COUNT) {
+    return fail(messages.invalidSummonCount);
+  }
+  if (input.ownedBots + input.count > MAX_BOTS) return fail(messages.maxBots);
+  const price = summonPrice(input.count);
+  if (input.coins < price) return fail(messages.needCoins(price));
+  return pass;
+}
+
+/** One roll on a percent table. */
+export function rollRarity(rng: Rng, table: RarityTable): SummonRarity {
+  let roll = rng.next() * 100;
+  for (const [rarity, weight] of table) {
+    if (roll < weight) return rarity;
+    roll -= weight;
+  }
+  // Only reachable through float rounding at the very top of the range.
+  const last = table[table.length - 1];
+  if (last === undefined) throw new RangeError("Empty rarity table");
+  return last[0];
+}
+
+export const rollSingleRarity = (rng: Rng): SummonRarity => rollRarity(rng, SINGLE_SUMMON_RATES);
+
+/** Ten rolls on the 10x table; if none is legendary the last becomes legendary. */
+export function rollTenRarities(rng: Rng): SummonRarity[] {
+  const rarities: SummonRarity[] = [];
+  for (let i = 0; i < SUMMON_TEN_COUNT; i++) rarities.push(rollRarity(rng, TEN_SUMMON_RATES));
+  if (!rarities.includes(TEN_SUMMON_GUARANTEE)) rarities[SUMMON_TEN_COUNT - 1] = TEN_SUMMON_GUARANTEE;
+  return rarities;
+}
+
+/** Each stat is the rarity's base plus 0 to 2, before the player's bonus points. */
+export function rollStats(rng: Rng, rarity: BotRarity): Stats {
+  const base = RARITY_BASE_STAT[rarity];
+  return {
+    strength: base + rng.int(0, SUMMON_STAT_SPREAD),
+    agility: base + rng.int(0, SUMMON_STAT_SPREAD),
+    defense: base + rng.int(0, SUMMON_STAT_SPREAD),
+    intelligence: base + rng.int(0, SUMMON_STAT_SPREAD),
+  };
+}
+
+/** What a bot is called until its owner names it. */
+export const unnamedBotName = (model: BotModelName): string => `${model} (Unnamed)`;
+
+export interface SummonedBot {
+  readonly name: string;
+  readonly rarity: SummonRarity;
+  readonly model: BotModelName;
+  readonly botClass: BotClass;
+  readonly colorScheme: ColorScheme<CreationColorSchemeName>;
+  readonly stats: Stats;
+}
+
+/** A bot of the given rarity with a random model, class and creation colour scheme. */
+export function summonBotOfRarity(rng: Rng, rarity: SummonRarity): SummonedBot {
+  const model = rng.pick(BOT_MODEL_NAMES);
+  const botClass = rng.pick(BOT_CLASSES);
+  const colorScheme = rng.pick(CREATION_COLOR_SCHEMES);
+  const stats = rollStats(rng, rarity);
+  return { name: unnamedBotName(model), rarity, model, botClass, colorScheme, stats };
+}
+
+/** The bots a paid summon yields, in reveal order. */
+export function summonBots(rng: Rng, count: SummonCount): SummonedBot[] {
+  const rarities = count === SUMMON_TEN_COUNT ? rollTenRarities(rng) : [rollSingleRarity(rng)];
+  return rarities.map((rarity) => summonBotOfRarity(rng, rarity));
+}
+
+/** Adds the validated bonus allocation to a summoned bot's stats. */
+export function applyBonusPoints(stats: Stats, bonus: Stats): { stats: Stats; statPointsAllocated: number } {
+  return {
+    stats: {
+      strength: stats.strength + bonus.strength,
+      agility: stats.agility + bonus.agility,
+      defense: stats.defense + bonus.defense,
+      intelligence: stats.intelligence + bonus.intelligence,
+    },
+    statPointsAllocated: bonus.strength + bonus.agility + bonus.defense + bonus.intelligence,
+  };
+}
+
+export type RefreshedBot = Stats & {
+  readonly rarity: SummonRarity;
+  readonly availablePoints: number;
+  readonly statPointsAllocated: number;
+};
+
+/**
+ * A refresh re-rolls rarity on the single table and stats as a fresh summon of that rarity. The bonus
+ * points placed after the summon come back as available points; everything else (name, model, class,
+ * colours, level, xp, record, durability, weapon) stays. Points spent in training were part of the old
+ * stats and are re-rolled with them.
+ */
+export function refreshBot(
+  rng: Rng,
+  bot: Pick<Bot, "availablePoints" | "statPointsAllocated">,
+): RefreshedBot {
+  const rarity = rollSingleRarity(rng);
+  return {
+    rarity,
+    ...rollStats(rng, rarity),
+    availablePoints: bot.availablePoints + bot.statPointsAllocated,
+    statPointsAllocated: 0,
+  };
+}

@@ -1,0 +1,358 @@
+// Tournaments: the entry fee and prize split, joining and readiness, the single-elimination bracket with
+// seeding and byes, round titles, and the final ranking that decides who takes 1st, 2nd and 3rd.
+//
+// Seeding: entrants are ordered by total strength (highest first, ties by id) and placed in the standard
+// 1-vs-N layout, so the two strongest can only meet in the final. When the count is not a power of two the
+// top seeds get the byes. There is no 3rd-place match: 3rd goes to the semi-final loser with the higher
+// total strength (the better seed on a tie).
+import {
+  TOURNAMENT_ADMIN_REWARDS,
+  TOURNAMENT_ENTRY_FEE,
+  TOURNAMENT_MIN_PLAYERS,
+  TOURNAMENT_SPLIT_PERCENT,
+} from "./constants";
+import { messages } from "./messages";
+import {
+  type Check,
+  Coins,
+  type EntryFeeMode,
+  fail,
+  type MatchStatus,
+  type ParticipantId,
+  pass,
+} from "./types";
+import type { TournamentRewards } from "./validation";
+
+// Prizes ------------------------------------------------------------------------------------------------------
+
+export interface PrizeTable {
+  readonly entryFee: Coins;
+  readonly pool: Coins;
+  readonly first: Coins;
+  readonly second: Coins;
+  readonly third: Coins;
+  /** The house's share; in player mode it also takes what the floors leave and the shares of empty places. */
+  readonly house: Coins;
+}
+
+export function entryFee(mode: EntryFeeMode): Coins {
+  return Coins(mode === "player" ? TOURNAMENT_ENTRY_FEE : 0);
+}
+
+/**
+ * Player mode: pool = 150 × players, 60/20/10 to the podium (floored), the house keeps the rest. Admin mode:
+ * free entry and fixed rewards (1000/500/250 unless set) funded by the house; the pool is what is paid out.
+ * A place nobody can take (2nd with one player, 3rd with two) pays nothing.
+ */
+export function tournamentPrizes(input: {
+  readonly mode: EntryFeeMode;
+  readonly players: number;
+  readonly rewards?: TournamentRewards | null;
+}): PrizeTable {
+  const players = Math.max(0, Math.floor(input.players));
+  const placeOpen = (place: number): boolean => players >= place;
+  if (input.mode === "admin") {
+    const rewards = input.rewards ?? TOURNAMENT_ADMIN_REWARDS;
+    const first = placeOpen(1) ? rewards.first : 0;
+    const second = placeOpen(2) ? rewards.second : 0;
+    const third = placeOpen(3) ? rewards.third : 0;
+    return {
+      entryFee: entryFee("admin"),
+      pool: Coins(first + second + third),
+      first: Coins(first),
+      second: Coins(second),
+      third: Coins(third),
+      house: Coins(0),
+    };
+  }
+  const pool = TOURNAMENT_ENTRY_FEE * players;
+  const share = (place: number, percent: number): number =>
+    placeOpen(place) ? Math.floor((pool * percent) / 100) : 0;
+  const first = share(1, TOURNAMENT_SPLIT_PERCENT.first);
+  const second = share(2, TOURNAMENT_SPLIT_PERCENT.second);
+  const third = share(3, TOURNAMENT_SPLIT_PERCENT.third);
+  return {
+    entryFee: entryFee("player"),
+    pool: Coins(pool),
+    first: Coins(first),
+    second: Coins(second),
+    third: Coins(third),
+    house: Coins(pool - first - second - third),
+  };
+}
+
+/** The prize each of the first three places wins; everyone else wins 0. */
+export function prizeForPlace(prizes: PrizeTable, place: number): Coins {
+  if (place === 1) return prizes.first;
+  if (place === 2) return prizes.second;
+  if (place === 3) return prizes.third;
+  return Coins(0);
+}
+
+// Joining and readiness ----------------------------------------------------------------------------------------
+
+export function checkTournamentJoin(input: {
+  readonly hasActiveBot: boolean;
+  readonly isOpen: boolean;
+  readonly alreadyJoined: boolean;
+  readonly currentPlayers: number;
+  readonly maxPlayers: number;
+  readonly entryFeeMode: EntryFeeMode;
+  readonly coins: number;
+}): Check {
+  if (!input.hasActiveBot) return fail(messages.needActiveBotForTournament);
+  if (!input.isOpen) return fail(messages.tournamentNotOpen);
+  if (input.alreadyJoined) return fail(messages.alreadyJoined);
+  if (input.currentPlayers >= input.maxPlayers) return fail(messages.tournamentFull);
+  if (input.coins < entryFee(input.entryFeeMode)) return fail(messages.notEnoughCoins);
+  return pass;
+}
+
+/** Enough players have joined and every one of them is ready. */
+export const readyToStart = (input: {
+  readonly currentPlayers: number;
+  readonly readyCount: number;
+  readonly minPlayers: number;
+}): boolean =>
+  input.currentPlayers >= Math.max(input.minPlayers, TOURNAMENT_MIN_PLAYERS) &&
+  input.readyCount >= input.currentPlayers;
+
+/** The ready-up view's line: all ready, or how many more must join (0 once the minimum is met). */
+export function readyUpMessage(input: {
+  readonly currentPlayers: number;
+  readonly readyCount: number;
+  readonly minPlayers: number;
+}): string {
+  if (readyToStart(input)) return messages.allPlayersReady;
+  return messages.waitingForPlayers(Math.max(0, input.minPlayers - input.currentPlayers));
+}
+
+export function tournamentStatusLine(input: {
+  readonly status: string;
+  readonly isReadyPhase: boolean;
+  readonly bracketGenerated: boolean;
+}): string | null {
+  if (input.status === "pending" && input.isReadyPhase) return messages.statusReadyUp;
+  if (input.status === "active" && input.bracketGenerated) return messages.statusLive;
+  if (input.status === "completed") return messages.statusComplete;
+  return null;
+}
+
+export type AdminTournamentStatus = "registration" | "pending" | "active" | "completed" | "archived";
+
+/** Which admin buttons a tournament offers in each status. */
+export function adminTournamentActions(status: AdminTournamentStatus): {
+  start: boolean;
+  stop: boolean;
+  forceComplete: boolean;
+  archive: boolean;
+} {
+  const finished = status === "completed" || status === "archived";
+  return {
+    start: !finished && status !== "active",
+    stop: !finished,
+    forceComplete: !finished,
+    archive: finished,
+  };
+}
+
+/** Whole hours, minutes and seconds left, or null once the moment has passed. */
+export function countdownParts(
+  endsAt: number,
+  now: number,
+): { hours: number; minutes: number; seconds: number } | null {
+  const left = Math.floor((endsAt - now) / 1000);
+  if (left <= 0) return null;
+  return { hours: Math.floor(left / 3600), minutes: Math.floor((left % 3600) / 60), seconds: left % 60 };
+}
+
+// The bracket ---------------------------------------------------------------------------------------------------
+
+export interface Entrant {
+  readonly id: ParticipantId;
+  /** strength + agility + defense + intelligence of the entered bot. */
+  readonly totalStrength: number;
+}
+
+export interface Match {
+  readonly round: number;
+  /** Numbered 1, 2, 3… across the whole bracket, round by round. */
+  readonly matchNumber: number;
+  /** null is an empty side: a bye in round 1, a winner still to come later. */
+  readonly participant1Id: ParticipantId | null;
+  readonly participant2Id: ParticipantId | null;
+  readonly winnerId: ParticipantId | null;
+  readonly status: MatchStatus;
+}
+
+export interface Bracket {
+  /** Slots in round 1: the entrant count rounded up to a power of two. */
+  readonly size: number;
+  readonly rounds: number;
+  /** Entrants from seed 1 down. */
+  readonly seeds: readonly ParticipantId[];
+  readonly matches: readonly Match[];
+}
+
+export function roundTitle(round: number, totalRounds: number): string {
+  if (round === totalRounds) return "FINAL";
+  if (round === totalRounds - 1) return "SEMI-FINALS";
+  if (round === totalRounds - 2) return "QUARTER-FINALS";
+  return `ROUND ${round}`;
+}
+
+export function seedEntrants(entrants: readonly Entrant[]): ParticipantId[] {
+  return [...entrants]
+    .sort((x, y) => y.totalStrength - x.totalStrength || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+    .map((e) => e.id);
+}
+
+/** Seed numbers (1-based) in bracket order: 1, N, N/2+1… so that seed 1 and seed 2 meet only in the final. */
+export function seedOrder(size: number): number[] {
+  let order = [1];
+  while (order.length < size) {
+    const next = order.length * 2 + 1;
+    order = order.flatMap((seed) => [seed, next - seed]);
+  }
+  return order;
+}
+
+const matchesInRound = (size: number, round: number): number => size / 2 ** round;
+const firstMatchNumber = (size: number, round: number): number => {
+  let number = 1;
+  for (let r = 1; r < round; r++) number += matchesInRound(size, r);
+  return number;
+};
+
+export function createBracket(entrants: readonly Entrant[]): Bracket {
+  if (entrants.length < 2) throw new RangeError("A bracket needs at least 2 entrants");
+  const seeds = seedEntrants(entrants);
+  let size = 2;
+  while (size < seeds.length) size *= 2;
+  const rounds = Math.log2(size);
+  const order = seedOrder(size);
+  const matches: Match[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const count = matchesInRound(size, round);
+    const first = firstMatchNumber(size, round);
+    for (let i = 0; i < count; i++) {
+      const p1 = round === 1 ? (seeds[(order[2 * i] as number) - 1] ?? null) : null;
+      const p2 = round === 1 ? (seeds[(order[2 * i + 1] as number) - 1] ?? null) : null;
+      matches.push({
+        round,
+        matchNumber: first + i,
+        participant1Id: p1,
+        participant2Id: p2,
+        winnerId: null,
+        status: "pending",
+      });
+    }
+  }
+  let bracket: Bracket = { size, rounds, seeds, matches };
+  // Byes settle themselves: the lone entrant of a round-1 match walks through.
+  for (const match of matches) {
+    if (match.round !== 1) break;
+    const lone =
+      match.participant1Id === null
+        ? match.participant2Id
+        : match.participant2Id === null
+          ? match.participant1Id
+          : null;
+    if (lone !== null) bracket = recordWinner(bracket, match.matchNumber, lone);
+  }
+  return bracket;
+}
+
+function matchAt(bracket: Bracket, matchNumber: number): Match {
+  const match = bracket.matches[matchNumber - 1];
+  if (match === undefined || match.matchNumber !== matchNumber)
+    throw new RangeError(`No match ${matchNumber}`);
+  return match;
+}
+
+/** Marks a match as being fought, for the LIVE overlay. */
+export function startMatch(bracket: Bracket, matchNumber: number): Bracket {
+  const match = matchAt(bracket, matchNumber);
+  if (match.status !== "pending" || match.participant1Id === null || match.participant2Id === null) {
+    throw new RangeError(`Match ${matchNumber} cannot start`);
+  }
+  const matches = bracket.matches.slice();
+  matches[matchNumber - 1] = { ...match, status: "in_progress" };
+  return { ...bracket, matches };
+}
+
+/** Completes a match and moves its winner into the next round's slot. */
+export function recordWinner(bracket: Bracket, matchNumber: number, winnerId: ParticipantId): Bracket {
+  const match = matchAt(bracket, matchNumber);
+  if (match.status === "completed") throw new RangeError(`Match ${matchNumber} is already decided`);
+  if (winnerId !== match.participant1Id && winnerId !== match.participant2Id) {
+    throw new RangeError(`${winnerId} is not in match ${matchNumber}`);
+  }
+  const matches = bracket.matches.slice();
+  matches[matchNumber - 1] = { ...match, winnerId, status: "completed" };
+  if (match.round < bracket.rounds) {
+    const index = matchNumber - firstMatchNumber(bracket.size, match.round);
+    const nextNumber = firstMatchNumber(bracket.size, match.round + 1) + Math.floor(index / 2);
+    const next = matchAt({ ...bracket, matches }, nextNumber);
+    matches[nextNumber - 1] =
+      index % 2 === 0 ? { ...next, participant1Id: winnerId } : { ...next, participant2Id: winnerId };
+  }
+  return { ...bracket, matches };
+}
+
+/** Matches with both sides known and no winner yet, in order. */
+export const playableMatches = (bracket: Bracket): Match[] =>
+  bracket.matches.filter(
+    (m) => m.status !== "completed" && m.participant1Id !== null && m.participant2Id !== null,
+  );
+
+export function champion(bracket: Bracket): ParticipantId | null {
+  return bracket.matches[bracket.matches.length - 1]?.winnerId ?? null;
+}
+
+export const isBracketComplete = (bracket: Bracket): boolean => champion(bracket) !== null;
+
+/** Plays every remaining match in order, asking `decide` for each winner (the server runs a battle there). */
+export function playBracket(
+  bracket: Bracket,
+  decide: (participant1Id: ParticipantId, participant2Id: ParticipantId, match: Match) => ParticipantId,
+): Bracket {
+  let current = bracket;
+  for (let next = playableMatches(current)[0]; next !== undefined; next = playableMatches(current)[0]) {
+    const p1 = next.participant1Id as ParticipantId;
+    const p2 = next.participant2Id as ParticipantId;
+    current = recordWinner(current, next.matchNumber, decide(p1, p2, next));
+  }
+  return current;
+}
+
+export interface Placement {
+  readonly participantId: ParticipantId;
+  /** 1 for the champion, then 2, 3… with no shared places. */
+  readonly place: number;
+  /** The round the participant lost in, or null for the champion. */
+  readonly eliminatedInRound: number | null;
+}
+
+/**
+ * Everyone's place once the bracket is complete: the later a participant lost, the better; among those who
+ * lost in the same round, the better seed (higher total strength) first.
+ */
+export function finalRanking(bracket: Bracket): Placement[] {
+  const winner = champion(bracket);
+  if (winner === null) throw new RangeError("The bracket is not complete");
+  const lostIn = new Map<ParticipantId, number>();
+  for (const match of bracket.matches) {
+    const loser = match.winnerId === match.participant1Id ? match.participant2Id : match.participant1Id;
+    if (match.status === "completed" && loser !== null) lostIn.set(loser, match.round);
+  }
+  const roundsSurvived = (id: ParticipantId): number =>
+    id === winner ? bracket.rounds + 1 : (lostIn.get(id) ?? 0);
+  // bracket.seeds is already in strength order, so a stable sort keeps the stronger first within a round.
+  const ordered = [...bracket.seeds].sort((x, y) => roundsSurvived(y) - roundsSurvived(x));
+  return ordered.map((participantId, i) => ({
+    participantId,
+    place: i + 1,
+    eliminatedInRound: participantId === winner ? null : (lostIn.get(participantId) ?? null),
+  }));
+}

@@ -1,0 +1,301 @@
+// Checks on what a player types into a form. Each returns the cleaned value or the spec's exact message, so
+// the web app can refuse early and the server refuses the same input with the same words.
+import {
+  BOT_MODEL_NAMES,
+  BOT_NAME_MAX,
+  CASHOUT_GAMERTAG_MAX,
+  CHAT_MESSAGE_MAX,
+  CREATION_COLOR_SCHEMES,
+  CREATION_STAT_MAX,
+  CREATION_STAT_MIN,
+  CREATION_TOTAL_POINTS,
+  GUILD_DESCRIPTION_MAX,
+  GUILD_NAME_MAX,
+  GUILD_TAG_MAX,
+  MIN_LISTING_PRICE,
+  STAT_NAMES,
+  SUMMON_BONUS_POINTS,
+  SUMMON_NAME_MAX,
+  SUMMON_NAME_MIN,
+  TOURNAMENT_ADMIN_REWARDS,
+  TOURNAMENT_NAME_MAX,
+  VAULT_DAILY_DEPOSIT_LIMIT,
+} from "./constants";
+import { messages } from "./messages";
+import {
+  type BotId,
+  type BotModelName,
+  Coins,
+  type ColorScheme,
+  type CreationColorSchemeName,
+  type EntryFeeMode,
+  type EquipmentId,
+  fail,
+  ok,
+  type Result,
+  type StatName,
+  type Stats,
+} from "./types";
+
+/**
+ * Reads a whole number from a number or from text of digits (with an optional minus sign), as form fields
+ * hand them over. Anything else (fractions, exponents, NaN, blanks) is null.
+ */
+export function parseWholeNumber(input: unknown): number | null {
+  if (typeof input === "number") return Number.isSafeInteger(input) ? input : null;
+  if (typeof input !== "string") return null;
+  const text = input.trim();
+  if (!/^-?\d+$/.test(text)) return null;
+  const value = Number(text);
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/** A whole number above 0 as coins, or null. */
+function positiveCoins(input: unknown): Coins | null {
+  const value = parseWholeNumber(input);
+  return value !== null && value > 0 ? Coins(value) : null;
+}
+
+const sumStats = (stats: Stats): number => STAT_NAMES.reduce((sum, stat) => sum + stats[stat], 0);
+const pickStats = (stats: Stats): Stats => ({
+  strength: stats.strength,
+  agility: stats.agility,
+  defense: stats.defense,
+  intelligence: stats.intelligence,
+});
+
+// Bot creation ---------------------------------------------------------------------------------------------
+
+/** Points still to place on the creation form: 40 minus what the four stats hold. */
+export const creationPointsRemaining = (stats: Stats): number => CREATION_TOTAL_POINTS - sumStats(stats);
+
+export const canRaiseCreationStat = (stats: Stats, stat: StatName): boolean =>
+  creationPointsRemaining(stats) > 0 && stats[stat] < CREATION_STAT_MAX;
+
+export const canLowerCreationStat = (stats: Stats, stat: StatName): boolean =>
+  stats[stat] > CREATION_STAT_MIN;
+
+export function validateCreationStats(stats: Stats): Result<Stats> {
+  for (const stat of STAT_NAMES) {
+    const value = stats[stat];
+    if (!Number.isInteger(value) || value < CREATION_STAT_MIN || value > CREATION_STAT_MAX) {
+      return fail(messages.creationStatOutOfRange);
+    }
+  }
+  if (sumStats(stats) !== CREATION_TOTAL_POINTS) return fail(messages.allocateAllCreationPoints);
+  return ok(pickStats(stats));
+}
+
+/** The name on the creation form: required after trimming, at most 30 characters. */
+export function validateBotName(name: string): Result<string> {
+  const trimmed = name.trim();
+  if (trimmed === "") return fail(messages.enterBotName);
+  if (trimmed.length > BOT_NAME_MAX) return fail(messages.nameTooLong(BOT_NAME_MAX));
+  return ok(trimmed);
+}
+
+export interface BotCreationInput extends Stats {
+  readonly name: string;
+  readonly model: string;
+  readonly colorScheme: string;
+}
+
+export interface ValidBotCreation {
+  readonly name: string;
+  readonly model: BotModelName;
+  readonly colorScheme: ColorScheme<CreationColorSchemeName>;
+  readonly stats: Stats;
+}
+
+/** The whole creation form; stats are checked before the name, in the order the spec lists the errors. */
+export function validateBotCreation(input: BotCreationInput): Result<ValidBotCreation> {
+  const stats = validateCreationStats(input);
+  if (!stats.ok) return stats;
+  const name = validateBotName(input.name);
+  if (!name.ok) return name;
+  const model = BOT_MODEL_NAMES.find((m) => m === input.model);
+  if (model === undefined) return fail(messages.unknownModel);
+  const colorScheme = CREATION_COLOR_SCHEMES.find((s) => s.name === input.colorScheme);
+  if (colorScheme === undefined) return fail(messages.unknownColorScheme);
+  return ok({ name: name.value, model, colorScheme, stats: stats.value });
+}
+
+// Names -----------------------------------------------------------------------------------------------------
+
+/** Renaming from the roster: non-blank after trimming and at most 30 characters. */
+export function validateRename(name: string): Result<string> {
+  const trimmed = name.trim();
+  if (trimmed === "") return fail(messages.enterValidName);
+  if (trimmed.length > BOT_NAME_MAX) return fail(messages.nameTooLong(BOT_NAME_MAX));
+  return ok(trimmed);
+}
+
+/** Naming a freshly summoned or fused bot: 3 to 50 characters after trimming. */
+export function validateSummonName(name: string): Result<string> {
+  const trimmed = name.trim();
+  if (trimmed.length < SUMMON_NAME_MIN || trimmed.length > SUMMON_NAME_MAX) {
+    return fail(messages.summonNameLength);
+  }
+  return ok(trimmed);
+}
+
+// Bonus points after a summon --------------------------------------------------------------------------------
+
+export const bonusPointsRemaining = (allocation: Stats, points: number = SUMMON_BONUS_POINTS): number =>
+  points - sumStats(allocation);
+
+/** The points a player adds on top of a summoned bot's stats: whole, not negative, exactly all of them. */
+export function validateBonusAllocation(
+  allocation: Stats,
+  points: number = SUMMON_BONUS_POINTS,
+): Result<Stats> {
+  for (const stat of STAT_NAMES) {
+    const value = allocation[stat];
+    if (!Number.isInteger(value) || value < 0) return fail(messages.bonusPointsInvalid);
+  }
+  const remaining = bonusPointsRemaining(allocation, points);
+  if (remaining > 0) return fail(messages.allocateMorePoints(remaining));
+  if (remaining < 0) return fail(messages.tooManyBonusPoints);
+  return ok(pickStats(allocation));
+}
+
+// Marketplace -------------------------------------------------------------------------------------------------
+
+export function validateListing(input: {
+  readonly botId: BotId | null;
+  readonly price: unknown;
+}): Result<{ botId: BotId; price: Coins }> {
+  const price = parseWholeNumber(input.price);
+  if (input.botId === null || price === null || price < MIN_LISTING_PRICE) {
+    return fail(messages.invalidListing);
+  }
+  return ok({ botId: input.botId, price: Coins(price) });
+}
+
+// Vault and cash-out --------------------------------------------------------------------------------------------
+
+/** How much more may go into the vault today, given what already went in (after the day reset). */
+export const depositAllowance = (depositsToday: number): number =>
+  Math.max(0, VAULT_DAILY_DEPOSIT_LIMIT - depositsToday);
+
+export function validateDeposit(
+  amount: unknown,
+  wallet: { readonly coins: number; readonly depositsToday: number },
+): Result<Coins> {
+  const coins = positiveCoins(amount);
+  if (coins === null) return fail(messages.enterValidAmount);
+  const allowance = depositAllowance(wallet.depositsToday);
+  if (coins > allowance) return fail(messages.depositLimit(allowance));
+  if (coins > wallet.coins) return fail(messages.notEnoughCoins);
+  return ok(coins);
+}
+
+export function validateWithdraw(amount: unknown, vault: { readonly vaultCoins: number }): Result<Coins> {
+  const coins = positiveCoins(amount);
+  if (coins === null) return fail(messages.enterValidAmount);
+  if (coins > vault.vaultCoins) return fail(messages.insufficientVault);
+  return ok(coins);
+}
+
+export function validateCashOut(
+  input: { readonly gamertag: string; readonly amount: unknown },
+  vault: { readonly vaultCoins: number },
+): Result<{ gamertag: string; amount: Coins }> {
+  const gamertag = input.gamertag.trim();
+  if (gamertag === "" || gamertag.length > CASHOUT_GAMERTAG_MAX) return fail(messages.invalidGamertag);
+  const amount = positiveCoins(input.amount);
+  if (amount === null) return fail(messages.enterValidAmount);
+  if (amount > vault.vaultCoins) return fail(messages.insufficientVault);
+  return ok({ gamertag, amount });
+}
+
+// Guilds ----------------------------------------------------------------------------------------------------------
+
+export function validateGuildCreation(input: {
+  readonly name: string;
+  readonly tag: string;
+  readonly description?: string | null;
+}): Result<{ name: string; tag: string; description: string | null }> {
+  const name = input.name.trim();
+  const tag = input.tag.trim();
+  if (name === "" || tag === "") return fail(messages.guildNameAndTagRequired);
+  if (name.length > GUILD_NAME_MAX) return fail(messages.guildNameTooLong);
+  if (tag.length > GUILD_TAG_MAX) return fail(messages.guildTagTooLong);
+  const description = input.description?.trim() ?? "";
+  if (description.length > GUILD_DESCRIPTION_MAX) return fail(messages.guildDescriptionTooLong);
+  return ok({ name, tag, description: description === "" ? null : description });
+}
+
+/** A donation to the guild bank; the 1000 in the input hint is advice, not a limit. */
+export function validateGuildContribution(
+  amount: unknown,
+  wallet?: { readonly coins: number },
+): Result<Coins> {
+  const coins = positiveCoins(amount);
+  if (coins === null) return fail(messages.enterValidContribution);
+  if (wallet !== undefined && coins > wallet.coins) return fail(messages.notEnoughCoins);
+  return ok(coins);
+}
+
+// Chat --------------------------------------------------------------------------------------------------------------
+
+/** The trimmed text to send; a blank message fails with a text the UI need not show (it just does not send). */
+export function validateChatMessage(text: string): Result<string> {
+  const trimmed = text.trim();
+  if (trimmed === "") return fail(messages.chatMessageEmpty);
+  if (trimmed.length > CHAT_MESSAGE_MAX) return fail(messages.chatMessageTooLong);
+  return ok(trimmed);
+}
+
+// Admin ----------------------------------------------------------------------------------------------------------------
+
+export interface TournamentRewards {
+  readonly first: number;
+  readonly second: number;
+  readonly third: number;
+}
+
+/** Creating a tournament; in player mode the rewards are ignored and stored as 0, as the spec sends them. */
+export function validateTournamentCreation(input: {
+  readonly name: string;
+  readonly entryFeeMode: EntryFeeMode;
+  readonly rewards?: Partial<TournamentRewards> | null;
+}): Result<{ name: string; entryFeeMode: EntryFeeMode; rewards: TournamentRewards }> {
+  const name = input.name.trim();
+  if (name === "") return fail(messages.tournamentNameRequired);
+  if (name.length > TOURNAMENT_NAME_MAX) return fail(messages.tournamentNameTooLong);
+  if (input.entryFeeMode === "player") {
+    return ok({ name, entryFeeMode: "player", rewards: { first: 0, second: 0, third: 0 } });
+  }
+  const rewards = {
+    first: parseWholeNumber(input.rewards?.first ?? TOURNAMENT_ADMIN_REWARDS.first),
+    second: parseWholeNumber(input.rewards?.second ?? TOURNAMENT_ADMIN_REWARDS.second),
+    third: parseWholeNumber(input.rewards?.third ?? TOURNAMENT_ADMIN_REWARDS.third),
+  };
+  const { first, second, third } = rewards;
+  if (first === null || second === null || third === null || first < 0 || second < 0 || third < 0) {
+    return fail(messages.invalidRewards);
+  }
+  return ok({ name, entryFeeMode: "admin", rewards: { first, second, third } });
+}
+
+export function validateGrantCoins(input: {
+  readonly email: string;
+  readonly amount: unknown;
+}): Result<{ email: string; amount: Coins }> {
+  const email = input.email.trim();
+  if (email === "") return fail(messages.enterPlayerEmail);
+  const amount = positiveCoins(input.amount);
+  if (amount === null) return fail(messages.coinAmountPositive);
+  return ok({ email, amount });
+}
+
+export function validateGrantEquipment(input: {
+  readonly email: string;
+  readonly equipmentId: EquipmentId | null;
+}): Result<{ email: string; equipmentId: EquipmentId }> {
+  const email = input.email.trim();
+  if (email === "") return fail(messages.enterPlayerEmail);
+  if (input.equipmentId === null) return fail(messages.selectEquipment);
+  return ok({ email, equipmentId: input.equipmentId });
+}
