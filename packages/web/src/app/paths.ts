@@ -1,0 +1,16 @@
+// The API paths the app calls, checked against the contract's `routes` registry at compile time.
+// Only the types are imported: importing `routes` itself would pull zod and every schema into the
+// first-load bundle. A path that drifts from the contract fails `tsc`.
+import type { Routes } from "@bot-arena/contract";
+
+type ContractPaths = { [K in keyof Routes]: Routes[K]["path"] };
+
+export const paths = {
+  me: "/api/me",
+  signIn: "/api/auth/sign-in",
+  signUp: "/api/auth/sign-up",
+  signOut: "/api/auth/sign-out",
+  stats: "/api/stats",
+  musicTracks: "/api/music/tracks",
+  ads: "/api/ads",
+} as const satisfies Partial<ContractPaths>;

@@ -1,0 +1,15 @@
+// Query keys shared between the pages that read data and the live events that make it stale.
+export const queryKeys = {
+  me: ["me"],
+  bots: ["bots"],
+  stats: ["stats"],
+  tracks: ["music", "tracks"],
+  ads: ["ads"],
+} as const;
+
+/** Roots of the queries anyone may read; every other query belongs to the signed-in player. */
+const publicRoots = new Set<unknown>(["stats", "music", "ads"]);
+
+export function isPlayerQuery(queryKey: readonly unknown[]): boolean {
+  return queryKey[0] !== "me" && !publicRoots.has(queryKey[0]);
+}

@@ -1,0 +1,38 @@
+// Who is signed in. The session cookie is httpOnly, so the app learns it only from GET /api/me:
+// a player means signed in, a 401 means signed out (null), anything else is an error to show.
+import type { Me, SignInBody, SignUpBody } from "@bot-arena/contract";
+import { type QueryClient, useMutation, useQuery } from "@tanstack/react-query";
+import { api, isUnauthenticated } from "./api";
+import { paths } from "./paths";
+import { isPlayerQuery, queryKeys } from "./queryKeys";
+
+async function fetchMe(): Promise<Me | null> {
+  try {
+    return await api.get<Me>(paths.me);
+  } catch (error) {
+    if (isUnauthenticated(error)) return null;
+    throw error;
+  }
+}
+
+export function useMe() {
+  return useQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 30_000 });
+}
+
+/** Puts the new session in the cache and forgets the previous player's data. */
+export function applySession(queryClient: QueryClient, me: Me | null) {
+  queryClient.removeQueries({ predicate: (query) => isPlayerQuery(query.queryKey) });
+  queryClient.setQueryData(queryKeys.me, me);
+}
+
+export function useSignIn() {
+  return useMutation({ mutationFn: (body: SignInBody) => api.post<Me>(paths.signIn, body) });
+}
+
+export function useSignUp() {
+  return useMutation({ mutationFn: (body: SignUpBody) => api.post<Me>(paths.signUp, body) });
+}
+
+export function useSignOut() {
+  return useMutation({ mutationFn: () => api.post<{ ok: true }>(paths.signOut) });
+}

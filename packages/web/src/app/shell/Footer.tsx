@@ -1,0 +1,16 @@
+// The shell's footer.
+import { BrandMark } from "./Brand";
+
+export function Footer() {
+  return (
+    <footer className="mt-auto border-t border-cyan/15 bg-void/70">
+      <div className="mx-auto flex max-w-7xl flex-col items-center gap-2 px-4 py-6 pb-24 text-center text-sm text-muted sm:flex-row sm:justify-between sm:pb-6 sm:text-left">
+        <div className="flex items-center gap-2">
+          <BrandMark className="size-6" />
+          <span className="font-display text-xs font-bold tracking-[0.2em] text-ink">BOT ARENA</span>
+        </div>
+        <p>© {new Date().getFullYear()} BOT ARENA. Build. Battle. Dominate.</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,32 @@
+// The title block at the top of every in-shell page.
+import type { ReactNode } from "react";
+import { usePageTitle } from "./usePageTitle";
+
+type PageHeaderProps = { title: string; subtitle?: ReactNode; icon?: ReactNode; actions?: ReactNode };
+
+export function PageHeader({ title, subtitle, icon, actions }: PageHeaderProps) {
+  usePageTitle(title);
+  return (
+    <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div className="flex items-center gap-4">
+        {icon && (
+          <span
+            aria-hidden="true"
+            className="grid size-12 shrink-0 place-items-center rounded-lg border border-cyan/40 bg-cyan/10 text-cyan shadow-neon-cyan"
+          >
+            {icon}
+          </span>
+        )}
+        <div>
+          <h1 className="font-display text-2xl font-black uppercase tracking-[0.12em] text-ink sm:text-3xl">
+            <span className="bg-linear-to-r from-cyan via-ink to-magenta bg-clip-text text-transparent">
+              {title}
+            </span>
+          </h1>
+          {subtitle && <p className="mt-1 text-muted">{subtitle}</p>}
+        </div>
+      </div>
+      {actions}
+    </header>
+  );
+}
