@@ -30,7 +30,6 @@ const freshState = (now: number) => ({
   wins: 0,
   losses: 0,
   availablePoints: 0,
-  statPointsAllocated: 0,
   durability: MAX_DURABILITY,
   maxDurability: MAX_DURABILITY,
 });
@@ -40,6 +39,7 @@ export function newCreatedBot(form: ValidBotCreation, now: number): NewBot {
   return {
     ...freshState(now),
     ...statsOf(form.stats),
+    statPointsAllocated: true,
     name: form.name,
     model: form.model,
     botClass: DEFAULT_BOT_CLASS,
@@ -54,6 +54,7 @@ export function newSummonedBot(summoned: SummonedBot, now: number): NewBot {
   return {
     ...freshState(now),
     ...statsOf(summoned.stats),
+    statPointsAllocated: false,
     name: summoned.name,
     model: summoned.model,
     botClass: summoned.botClass,

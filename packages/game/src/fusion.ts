@@ -76,7 +76,7 @@ export type FusedBot = Stats & {
   readonly durability: number;
   readonly maxDurability: number;
   readonly availablePoints: number;
-  readonly statPointsAllocated: number;
+  readonly statPointsAllocated: boolean;
   readonly wins: number;
   readonly losses: number;
 };
@@ -109,7 +109,7 @@ export function fuseBots(first: FusionParent, second: FusionParent): Result<Fuse
     durability: MAX_DURABILITY,
     maxDurability: MAX_DURABILITY,
     availablePoints: 0,
-    statPointsAllocated: 0,
+    statPointsAllocated: true,
     wins: 0,
     losses: 0,
   });

@@ -16,10 +16,10 @@ export class Rng {
   private d: number;
 
   private constructor(state: RngState) {
-    this.a = state[0];
-    this.b = state[1];
-    this.c = state[2];
-    this.d = state[3];
+    this.a = state[0] | 0;
+    this.b = state[1] | 0;
+    this.c = state[2] | 0;
+    this.d = state[3] | 0;
   }
 
   static fromSeed(seed: Seed): Rng {
@@ -33,7 +33,7 @@ export class Rng {
   }
 
   state(): RngState {
-    return [this.a, this.b, this.c, this.d];
+    return [this.a >>> 0, this.b >>> 0, this.c >>> 0, this.d >>> 0];
   }
 
   /** A copy that continues the same sequence independently. */

@@ -8,6 +8,7 @@ import {
   RARITY_BASE_STAT,
   type RarityTable,
   SINGLE_SUMMON_RATES,
+  SUMMON_BONUS_POINTS,
   SUMMON_SINGLE_COUNT,
   SUMMON_SINGLE_PRICE,
   SUMMON_STAT_SPREAD,
@@ -117,7 +118,7 @@ export function summonBots(rng: Rng, count: SummonCount): SummonedBot[] {
 }
 
 /** Adds the validated bonus allocation to a summoned bot's stats. */
-export function applyBonusPoints(stats: Stats, bonus: Stats): { stats: Stats; statPointsAllocated: number } {
+export function applyBonusPoints(stats: Stats, bonus: Stats): { stats: Stats; statPointsAllocated: true } {
   return {
     stats: {
       strength: stats.strength + bonus.strength,
@@ -125,31 +126,29 @@ export function applyBonusPoints(stats: Stats, bonus: Stats): { stats: Stats; st
       defense: stats.defense + bonus.defense,
       intelligence: stats.intelligence + bonus.intelligence,
     },
-    statPointsAllocated: bonus.strength + bonus.agility + bonus.defense + bonus.intelligence,
+    statPointsAllocated: true,
   };
 }
 
 export type RefreshedBot = Stats & {
   readonly rarity: SummonRarity;
   readonly availablePoints: number;
-  readonly statPointsAllocated: number;
+  readonly statPointsAllocated: true;
 };
 
 /**
- * A refresh re-rolls rarity on the single table and stats as a fresh summon of that rarity. The bonus
- * points placed after the summon come back as available points; everything else (name, model, class,
- * colours, level, xp, record, durability, weapon) stays. Points spent in training were part of the old
- * stats and are re-rolled with them.
+ * A refresh makes the bot a fresh summon: rarity re-rolled on the single table, stats rolled for that
+ * rarity, and the summon's 10 bonus points handed over as available points (spent by training) instead of
+ * through the allocation dialog, so a pending allocation is settled too. Name, model, class, colours,
+ * level, xp, record, durability and weapon stay. Points spent in training were part of the old stats and
+ * are re-rolled with them.
  */
-export function refreshBot(
-  rng: Rng,
-  bot: Pick<Bot, "availablePoints" | "statPointsAllocated">,
-): RefreshedBot {
+export function refreshBot(rng: Rng, bot: Pick<Bot, "availablePoints">): RefreshedBot {
   const rarity = rollSingleRarity(rng);
   return {
     rarity,
     ...rollStats(rng, rarity),
-    availablePoints: bot.availablePoints + bot.statPointsAllocated,
-    statPointsAllocated: 0,
+    availablePoints: bot.availablePoints + SUMMON_BONUS_POINTS,
+    statPointsAllocated: true,
   };
 }

@@ -118,8 +118,8 @@ export interface Bot extends Stats {
   readonly wins: number;
   readonly losses: number;
   readonly availablePoints: number;
-  /** Bonus points placed after a summon; a refresh hands them back as available points. */
-  readonly statPointsAllocated: number;
+  /** Whether the 10 post-summon bonus points have been placed (created bots are born allocated). */
+  readonly statPointsAllocated: boolean;
   readonly durability: number;
   readonly maxDurability: number;
   readonly colorPrimary: string;
