@@ -2,7 +2,7 @@
 // about spelled out. Not exported from the package.
 import type { Fighter } from "./battle";
 import { MAX_DURABILITY, MAX_ENERGY } from "./constants";
-import { type Bot, BotId, type Stats, UserId, type Weapon } from "./types";
+import { type Bot, BotId, type Result, type Stats, UserId, type Weapon } from "./types";
 
 export const stats = (strength: number, agility: number, defense: number, intelligence: number): Stats => ({
   strength,
@@ -63,3 +63,12 @@ export const fighter = (name: string, s: Stats, w: Weapon | null = null): Fighte
   stats: s,
   weapon: w,
 });
+
+/** The message of a refused check, or null when it passed. */
+export const refusal = <T>(result: Result<T>): string | null => (result.ok ? null : result.message);
+
+/** The value of a passed check; a refusal fails the test with its message. */
+export function accepted<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected the check to pass, got '${result.message}'`);
+  return result.value;
+}

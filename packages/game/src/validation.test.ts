@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { stats } from "./testing";
-import { BotId, EquipmentId, type Result } from "./types";
+import { accepted, refusal, stats } from "./testing";
+import { BotId, EquipmentId } from "./types";
 import {
   bonusPointsRemaining,
   canLowerCreationStat,
@@ -26,17 +26,11 @@ import {
   validateWithdraw,
 } from "./validation";
 
-const messageOf = <T>(result: Result<T>): string | null => (result.ok ? null : result.message);
-const valueOf = <T>(result: Result<T>): T => {
-  if (!result.ok) throw new Error(`expected ok, got '${result.message}'`);
-  return result.value;
-};
-
 describe("bot creation", () => {
   const form = { name: "Sparky", model: "Striker X-1", colorScheme: "Cyber Blue", ...stats(10, 10, 10, 10) };
 
   it("accepts 40 points within 5..15 and trims the name", () => {
-    const valid = valueOf(validateBotCreation({ ...form, name: "  Sparky  " }));
+    const valid = accepted(validateBotCreation({ ...form, name: "  Sparky  " }));
     expect(valid.name).toBe("Sparky");
     expect(valid.model).toBe("Striker X-1");
     expect(valid.colorScheme.name).toBe("Cyber Blue");
@@ -44,39 +38,37 @@ describe("bot creation", () => {
   });
 
   it("an empty or blank name shows 'Please enter a bot name!'", () => {
-    expect(messageOf(validateBotCreation({ ...form, name: "   " }))).toBe("Please enter a bot name!");
-    expect(messageOf(validateBotName(""))).toBe("Please enter a bot name!");
+    expect(refusal(validateBotCreation({ ...form, name: "   " }))).toBe("Please enter a bot name!");
+    expect(refusal(validateBotName(""))).toBe("Please enter a bot name!");
   });
 
   it("a name over 30 characters is refused, 30 is fine", () => {
     expect(validateBotName("x".repeat(30)).ok).toBe(true);
-    expect(messageOf(validateBotName("x".repeat(31)))).toBe("Name must be at most 30 characters");
+    expect(refusal(validateBotName("x".repeat(31)))).toBe("Name must be at most 30 characters");
   });
 
   it("fewer or more than 40 points shows 'Please allocate all 40 stat points!'", () => {
-    expect(messageOf(validateCreationStats(stats(5, 5, 5, 5)))).toBe("Please allocate all 40 stat points!");
-    expect(messageOf(validateCreationStats(stats(15, 15, 15, 5)))).toBe(
-      "Please allocate all 40 stat points!",
-    );
+    expect(refusal(validateCreationStats(stats(5, 5, 5, 5)))).toBe("Please allocate all 40 stat points!");
+    expect(refusal(validateCreationStats(stats(15, 15, 15, 5)))).toBe("Please allocate all 40 stat points!");
   });
 
   it("stats are checked before the name, as the spec lists the errors", () => {
-    expect(messageOf(validateBotCreation({ ...form, name: "", strength: 5 }))).toBe(
+    expect(refusal(validateBotCreation({ ...form, name: "", strength: 5 }))).toBe(
       "Please allocate all 40 stat points!",
     );
   });
 
   it("each stat stays within 5 to 15 and must be whole", () => {
     const outOfRange = "Each stat must be a whole number from 5 to 15";
-    expect(messageOf(validateCreationStats(stats(4, 12, 12, 12)))).toBe(outOfRange);
-    expect(messageOf(validateCreationStats(stats(16, 14, 5, 5)))).toBe(outOfRange);
-    expect(messageOf(validateCreationStats(stats(10.5, 9.5, 10, 10)))).toBe(outOfRange);
+    expect(refusal(validateCreationStats(stats(4, 12, 12, 12)))).toBe(outOfRange);
+    expect(refusal(validateCreationStats(stats(16, 14, 5, 5)))).toBe(outOfRange);
+    expect(refusal(validateCreationStats(stats(10.5, 9.5, 10, 10)))).toBe(outOfRange);
     expect(validateCreationStats(stats(15, 15, 5, 5)).ok).toBe(true);
   });
 
   it("refuses an unknown model or colour scheme", () => {
-    expect(messageOf(validateBotCreation({ ...form, model: "Toaster" }))).toBe("Please choose a bot model");
-    expect(messageOf(validateBotCreation({ ...form, colorScheme: "Beige" }))).toBe(
+    expect(refusal(validateBotCreation({ ...form, model: "Toaster" }))).toBe("Please choose a bot model");
+    expect(refusal(validateBotCreation({ ...form, colorScheme: "Beige" }))).toBe(
       "Please choose a color scheme",
     );
   });
@@ -94,36 +86,36 @@ describe("bot creation", () => {
 
 describe("names", () => {
   it("rename: blank shows 'Please enter a valid name', over 30 is refused, the rest is trimmed", () => {
-    expect(messageOf(validateRename("  "))).toBe("Please enter a valid name");
-    expect(messageOf(validateRename("y".repeat(31)))).toBe("Name must be at most 30 characters");
-    expect(valueOf(validateRename("  Bolt "))).toBe("Bolt");
+    expect(refusal(validateRename("  "))).toBe("Please enter a valid name");
+    expect(refusal(validateRename("y".repeat(31)))).toBe("Name must be at most 30 characters");
+    expect(accepted(validateRename("  Bolt "))).toBe("Bolt");
   });
 
   it("summon naming: 3 to 50 characters after trimming", () => {
     expect(validateSummonName("  ab  ").ok).toBe(false);
-    expect(valueOf(validateSummonName(" abc "))).toBe("abc");
+    expect(accepted(validateSummonName(" abc "))).toBe("abc");
     expect(validateSummonName("z".repeat(50)).ok).toBe(true);
-    expect(messageOf(validateSummonName("z".repeat(51)))).toBe("Name must be 3 to 50 characters");
+    expect(refusal(validateSummonName("z".repeat(51)))).toBe("Name must be 3 to 50 characters");
   });
 });
 
 describe("bonus points after a summon", () => {
   it("exactly 10 points are accepted", () => {
-    expect(valueOf(validateBonusAllocation(stats(4, 3, 2, 1)))).toEqual(stats(4, 3, 2, 1));
+    expect(accepted(validateBonusAllocation(stats(4, 3, 2, 1)))).toEqual(stats(4, 3, 2, 1));
   });
 
   it("too few shows 'Allocate N more points'", () => {
-    expect(messageOf(validateBonusAllocation(stats(0, 0, 0, 0)))).toBe("Allocate 10 more points");
-    expect(messageOf(validateBonusAllocation(stats(3, 3, 3, 0)))).toBe("Allocate 1 more points");
+    expect(refusal(validateBonusAllocation(stats(0, 0, 0, 0)))).toBe("Allocate 10 more points");
+    expect(refusal(validateBonusAllocation(stats(3, 3, 3, 0)))).toBe("Allocate 1 more points");
     expect(bonusPointsRemaining(stats(3, 3, 3, 0))).toBe(1);
   });
 
   it("too many, negatives and fractions are refused", () => {
-    expect(messageOf(validateBonusAllocation(stats(11, 0, 0, 0)))).toBe("Only 10 points to allocate");
-    expect(messageOf(validateBonusAllocation(stats(12, -2, 0, 0)))).toBe(
+    expect(refusal(validateBonusAllocation(stats(11, 0, 0, 0)))).toBe("Only 10 points to allocate");
+    expect(refusal(validateBonusAllocation(stats(12, -2, 0, 0)))).toBe(
       "Points must be whole numbers of 0 or more",
     );
-    expect(messageOf(validateBonusAllocation(stats(9.5, 0.5, 0, 0)))).toBe(
+    expect(refusal(validateBonusAllocation(stats(9.5, 0.5, 0, 0)))).toBe(
       "Points must be whole numbers of 0 or more",
     );
   });
@@ -155,18 +147,21 @@ describe("marketplace listing", () => {
   const invalid = "Please select a bot and enter a valid price";
 
   it("needs a bot and a whole price above 0", () => {
-    expect(valueOf(validateListing({ botId: BotId("b"), price: "250" }))).toEqual({ botId: "b", price: 250 });
-    expect(messageOf(validateListing({ botId: null, price: 250 }))).toBe(invalid);
-    expect(messageOf(validateListing({ botId: BotId("b"), price: 0 }))).toBe(invalid);
-    expect(messageOf(validateListing({ botId: BotId("b"), price: 9.99 }))).toBe(invalid);
-    expect(messageOf(validateListing({ botId: BotId("b"), price: -5 }))).toBe(invalid);
+    expect(accepted(validateListing({ botId: BotId("b"), price: "250" }))).toEqual({
+      botId: "b",
+      price: 250,
+    });
+    expect(refusal(validateListing({ botId: null, price: 250 }))).toBe(invalid);
+    expect(refusal(validateListing({ botId: BotId("b"), price: 0 }))).toBe(invalid);
+    expect(refusal(validateListing({ botId: BotId("b"), price: 9.99 }))).toBe(invalid);
+    expect(refusal(validateListing({ botId: BotId("b"), price: -5 }))).toBe(invalid);
   });
 });
 
 describe("vault", () => {
   it("deposits need a whole amount above 0 ('Enter a valid amount')", () => {
     for (const bad of [0, -1, "abc", 2.5]) {
-      expect(messageOf(validateDeposit(bad, { coins: 1000, depositsToday: 0 }))).toBe("Enter a valid amount");
+      expect(refusal(validateDeposit(bad, { coins: 1000, depositsToday: 0 }))).toBe("Enter a valid amount");
     }
   });
 
@@ -175,31 +170,31 @@ describe("vault", () => {
     expect(depositAllowance(350)).toBe(150);
     expect(depositAllowance(600)).toBe(0);
     expect(validateDeposit(150, { coins: 1000, depositsToday: 350 }).ok).toBe(true);
-    expect(messageOf(validateDeposit(151, { coins: 1000, depositsToday: 350 }))).toBe(
+    expect(refusal(validateDeposit(151, { coins: 1000, depositsToday: 350 }))).toBe(
       "Daily deposit limit is 500 coins (150 left today)",
     );
   });
 
   it("deposits cannot exceed the wallet", () => {
-    expect(messageOf(validateDeposit(200, { coins: 100, depositsToday: 0 }))).toBe("Not enough coins!");
+    expect(refusal(validateDeposit(200, { coins: 100, depositsToday: 0 }))).toBe("Not enough coins!");
   });
 
   it("withdrawals are limited only by the vault balance", () => {
-    expect(valueOf(validateWithdraw(5000, { vaultCoins: 5000 }))).toBe(5000);
-    expect(messageOf(validateWithdraw(5001, { vaultCoins: 5000 }))).toBe("Insufficient vault balance");
-    expect(messageOf(validateWithdraw("", { vaultCoins: 5000 }))).toBe("Enter a valid amount");
+    expect(accepted(validateWithdraw(5000, { vaultCoins: 5000 }))).toBe(5000);
+    expect(refusal(validateWithdraw(5001, { vaultCoins: 5000 }))).toBe("Insufficient vault balance");
+    expect(refusal(validateWithdraw("", { vaultCoins: 5000 }))).toBe("Enter a valid amount");
   });
 
   it("cash-out needs a gamertag of 1 to 35 characters and an amount within the vault", () => {
     const vault = { vaultCoins: 300 };
     const badTag = "Please enter a valid gamertag (max 35 characters)";
-    expect(messageOf(validateCashOut({ gamertag: "  ", amount: 10 }, vault))).toBe(badTag);
-    expect(messageOf(validateCashOut({ gamertag: "g".repeat(36), amount: 10 }, vault))).toBe(badTag);
-    expect(messageOf(validateCashOut({ gamertag: "ace", amount: 0 }, vault))).toBe("Enter a valid amount");
-    expect(messageOf(validateCashOut({ gamertag: "ace", amount: 301 }, vault))).toBe(
+    expect(refusal(validateCashOut({ gamertag: "  ", amount: 10 }, vault))).toBe(badTag);
+    expect(refusal(validateCashOut({ gamertag: "g".repeat(36), amount: 10 }, vault))).toBe(badTag);
+    expect(refusal(validateCashOut({ gamertag: "ace", amount: 0 }, vault))).toBe("Enter a valid amount");
+    expect(refusal(validateCashOut({ gamertag: "ace", amount: 301 }, vault))).toBe(
       "Insufficient vault balance",
     );
-    expect(valueOf(validateCashOut({ gamertag: " ace ", amount: 300 }, vault))).toEqual({
+    expect(accepted(validateCashOut({ gamertag: " ace ", amount: 300 }, vault))).toEqual({
       gamertag: "ace",
       amount: 300,
     });
@@ -208,20 +203,18 @@ describe("vault", () => {
 
 describe("guilds", () => {
   it("name and tag are required ('Name and tag are required')", () => {
-    expect(messageOf(validateGuildCreation({ name: " ", tag: "ABC" }))).toBe("Name and tag are required");
-    expect(messageOf(validateGuildCreation({ name: "Iron Fist", tag: "" }))).toBe(
-      "Name and tag are required",
-    );
+    expect(refusal(validateGuildCreation({ name: " ", tag: "ABC" }))).toBe("Name and tag are required");
+    expect(refusal(validateGuildCreation({ name: "Iron Fist", tag: "" }))).toBe("Name and tag are required");
   });
 
   it("name max 30, tag max 5, description optional", () => {
-    expect(messageOf(validateGuildCreation({ name: "n".repeat(31), tag: "A" }))).toBe(
+    expect(refusal(validateGuildCreation({ name: "n".repeat(31), tag: "A" }))).toBe(
       "Guild name must be at most 30 characters",
     );
-    expect(messageOf(validateGuildCreation({ name: "Iron", tag: "TOOLONG" }))).toBe(
+    expect(refusal(validateGuildCreation({ name: "Iron", tag: "TOOLONG" }))).toBe(
       "Guild tag must be at most 5 characters",
     );
-    expect(valueOf(validateGuildCreation({ name: " Iron ", tag: " IRN ", description: "  " }))).toEqual({
+    expect(accepted(validateGuildCreation({ name: " Iron ", tag: " IRN ", description: "  " }))).toEqual({
       name: "Iron",
       tag: "IRN",
       description: null,
@@ -229,10 +222,10 @@ describe("guilds", () => {
   });
 
   it("contributions are whole amounts above 0 ('Please enter a valid amount'), beyond the 1000 hint too", () => {
-    expect(messageOf(validateGuildContribution("0"))).toBe("Please enter a valid amount");
-    expect(messageOf(validateGuildContribution(12.5))).toBe("Please enter a valid amount");
-    expect(valueOf(validateGuildContribution("2000"))).toBe(2000);
-    expect(messageOf(validateGuildContribution(50, { coins: 10 }))).toBe("Not enough coins!");
+    expect(refusal(validateGuildContribution("0"))).toBe("Please enter a valid amount");
+    expect(refusal(validateGuildContribution(12.5))).toBe("Please enter a valid amount");
+    expect(accepted(validateGuildContribution("2000"))).toBe(2000);
+    expect(refusal(validateGuildContribution(50, { coins: 10 }))).toBe("Not enough coins!");
   });
 });
 
@@ -242,48 +235,48 @@ describe("chat", () => {
   });
 
   it("messages are trimmed and limited to 200 characters", () => {
-    expect(valueOf(validateChatMessage("  gg  "))).toBe("gg");
+    expect(accepted(validateChatMessage("  gg  "))).toBe("gg");
     expect(validateChatMessage("m".repeat(200)).ok).toBe(true);
-    expect(messageOf(validateChatMessage("m".repeat(201)))).toBe("Message must be at most 200 characters");
+    expect(refusal(validateChatMessage("m".repeat(201)))).toBe("Message must be at most 200 characters");
   });
 });
 
 describe("admin", () => {
   it("a tournament needs a name ('Tournament name is required')", () => {
-    expect(messageOf(validateTournamentCreation({ name: "  ", entryFeeMode: "admin" }))).toBe(
+    expect(refusal(validateTournamentCreation({ name: "  ", entryFeeMode: "admin" }))).toBe(
       "Tournament name is required",
     );
   });
 
   it("admin tournaments default to rewards 1000/500/250; player mode sends 0", () => {
-    expect(valueOf(validateTournamentCreation({ name: "Cup", entryFeeMode: "admin" })).rewards).toEqual({
+    expect(accepted(validateTournamentCreation({ name: "Cup", entryFeeMode: "admin" })).rewards).toEqual({
       first: 1000,
       second: 500,
       third: 250,
     });
     expect(
-      valueOf(validateTournamentCreation({ name: "Cup", entryFeeMode: "player", rewards: { first: 9 } }))
+      accepted(validateTournamentCreation({ name: "Cup", entryFeeMode: "player", rewards: { first: 9 } }))
         .rewards,
     ).toEqual({ first: 0, second: 0, third: 0 });
     expect(
-      messageOf(validateTournamentCreation({ name: "Cup", entryFeeMode: "admin", rewards: { first: -1 } })),
+      refusal(validateTournamentCreation({ name: "Cup", entryFeeMode: "admin", rewards: { first: -1 } })),
     ).toBe("Rewards must be whole numbers of 0 or more");
   });
 
   it("granting coins needs an email and a positive amount", () => {
-    expect(messageOf(validateGrantCoins({ email: "", amount: 1000 }))).toBe("Please enter a player email");
-    expect(messageOf(validateGrantCoins({ email: "a@b.c", amount: 0 }))).toBe("Coin amount must be positive");
-    expect(valueOf(validateGrantCoins({ email: " a@b.c ", amount: "1000" }))).toEqual({
+    expect(refusal(validateGrantCoins({ email: "", amount: 1000 }))).toBe("Please enter a player email");
+    expect(refusal(validateGrantCoins({ email: "a@b.c", amount: 0 }))).toBe("Coin amount must be positive");
+    expect(accepted(validateGrantCoins({ email: " a@b.c ", amount: "1000" }))).toEqual({
       email: "a@b.c",
       amount: 1000,
     });
   });
 
   it("granting equipment needs an email and an item", () => {
-    expect(messageOf(validateGrantEquipment({ email: "", equipmentId: EquipmentId("e") }))).toBe(
+    expect(refusal(validateGrantEquipment({ email: "", equipmentId: EquipmentId("e") }))).toBe(
       "Please enter a player email",
     );
-    expect(messageOf(validateGrantEquipment({ email: "a@b.c", equipmentId: null }))).toBe(
+    expect(refusal(validateGrantEquipment({ email: "a@b.c", equipmentId: null }))).toBe(
       "Please select equipment",
     );
   });
