@@ -132,7 +132,7 @@ function halo(rig: Rig, defs: Defs): string {
   const { cx, top, halfWidth, transform } = rig.head;
   return el(
     "g",
-    { transform, filter: defs.glow("halo", 4) },
+    { transform, filter: defs.glow(4) },
     el("ellipse", {
       cx,
       cy: top - 16,
@@ -150,7 +150,7 @@ function shieldDrone(rig: Rig, defs: Defs): string {
   const at: Pt = [Math.min(sx + 48, 450), sy - 56];
   return el(
     "g",
-    { filter: defs.glow("drone", 4) },
+    { filter: defs.glow(4) },
     el("path", {
       d: hexD(at, 22),
       fill: CLASS_COLOR.support,
@@ -177,7 +177,7 @@ function heroChevrons(rig: Rig): string {
 
 /** Class accents on and around the mecha; drawn after the body so they sit on the armour. */
 export function classAccents(botClass: BotClass, rig: Rig, paint: Paint, defs: Defs): string {
-  const glow = defs.glow("emb", 3);
+  const glow = defs.glow(3);
   const chest = el(
     "g",
     { filter: glow, stroke: "none" },
@@ -209,6 +209,6 @@ export function classBadge(botClass: BotClass, defs: Defs): string {
       "fill-opacity": 0.85,
       stroke: CLASS_COLOR[botClass],
       "stroke-width": 2.5,
-    }) + el("g", { filter: defs.glow("emb", 3) }, emblem(botClass, at, 15))
+    }) + el("g", { filter: defs.glow(3) }, emblem(botClass, at, 15))
   );
 }

@@ -38,9 +38,9 @@ export class Defs {
     );
   }
 
-  /** Blurred copy under the source: the neon glow of eyes, vents and energy edges. */
-  glow(name: string, blur: number): string {
-    return this.register(name, (id) =>
+  /** Blurred copy under the source: the neon glow of eyes, vents and energy edges. One filter per strength. */
+  glow(blur: 3 | 4 | 5): string {
+    return this.register(`glow${blur}`, (id) =>
       el(
         "filter",
         { id, x: "-60%", y: "-60%", width: "220%", height: "220%" },

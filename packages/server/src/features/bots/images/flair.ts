@@ -55,27 +55,35 @@ function aroundPoint(rng: Rng): Pt {
   return [CENTER_X + side * rng.range(120, 228), rng.range(36, 420)];
 }
 
+/** Groups shapes by colour into one path each: a card holds dozens of motes and glints. */
+function byColor(
+  count: number,
+  colors: readonly string[],
+  rng: Rng,
+  shape: (at: Pt, rng: Rng) => string,
+): string {
+  const paths = new Map<string, string>();
+  for (let i = 0; i < count; i++) {
+    const color = rng.pick(colors);
+    paths.set(color, (paths.get(color) ?? "") + shape(aroundPoint(rng), rng));
+  }
+  return [...paths].map(([fill, d]) => el("path", { d, fill })).join("");
+}
+
 function sparkles(rng: Rng, count: number, colors: readonly string[], glow: string): string {
-  const bySize = Array.from({ length: count }, () => ({
-    d: sparkleD(aroundPoint(rng), rng.range(5, 15)),
-    fill: rng.pick(colors),
-  }));
-  return el("g", { filter: glow }, bySize.map(({ d, fill }) => el("path", { d, fill })).join(""));
+  return el(
+    "g",
+    { class: "sparkles", filter: glow },
+    byColor(count, colors, rng, (at, r) => sparkleD(at, r.range(5, 15))),
+  );
 }
 
 function particles(rng: Rng, count: number, colors: readonly string[]): string {
-  let out = "";
-  for (let i = 0; i < count; i++) {
-    const [cx, cy] = aroundPoint(rng);
-    out += el("circle", {
-      cx,
-      cy,
-      r: rng.range(1, 3.2),
-      fill: rng.pick(colors),
-      opacity: fmt(rng.range(0.45, 1)),
-    });
-  }
-  return out;
+  const dot = ([x, y]: Pt, r: Rng) => {
+    const size = r.range(1, 3.2);
+    return `M${fmt(x - size)} ${fmt(y)}a${fmt(size)} ${fmt(size)} 0 1 0 ${fmt(2 * size)} 0a${fmt(size)} ${fmt(size)} 0 1 0 ${fmt(-2 * size)} 0`;
+  };
+  return el("g", { class: "particles", opacity: 0.85 }, byColor(count, colors, rng, dot));
 }
 
 function sunburst(rng: Rng, fill: string, center: Pt, wedges: number): string {
@@ -124,7 +132,7 @@ function shards(defs: Defs, rng: Rng, count: number, sizes: [number, number]): s
   let out = "";
   for (let i = 0; i < count; i++)
     out += shard(aroundPoint(rng), rng.range(...sizes), rng.range(-35, 35), fill);
-  return out;
+  return el("g", { class: "shards" }, out);
 }
 
 /** Everything rarity paints behind the mecha. */
@@ -173,7 +181,7 @@ function frame(defs: Defs, rarity: Rarity): string {
     case "epic":
       return el(
         "g",
-        { filter: defs.glow("fglow", 5) },
+        { filter: defs.glow(5) },
         el("rect", { ...FRAME, fill: "none", stroke: color, "stroke-width": 6 }) +
           el("rect", { ...inner, stroke: color, "stroke-width": 2, opacity: 0.7 }),
       );
@@ -203,7 +211,7 @@ function frame(defs: Defs, rarity: Rarity): string {
         .join("");
       return el(
         "g",
-        { filter: defs.glow("fglow", 4) },
+        { filter: defs.glow(4) },
         el("rect", { ...FRAME, fill: "none", stroke, "stroke-width": 11 }) +
           el("rect", { ...inner, stroke, "stroke-width": 2.5 }) +
           gems,
@@ -214,7 +222,7 @@ function frame(defs: Defs, rarity: Rarity): string {
 
 /** Everything rarity paints over the mecha. */
 export function flairFront(defs: Defs, rarity: Rarity, rng: Rng): string {
-  const glint = defs.glow("spark", 2.5);
+  const glint = defs.glow(3);
   let out = "";
   if (rarity === "epic") out += particles(rng, 14, [RARITY_COLOR.epic, "#e6c8ff"]);
   if (rarity === "legendary") {

@@ -55,6 +55,7 @@ export function normalizeMecha(input: MechaInput): NormalizedMecha {
     rarity: oneOf<Rarity>(RARITIES, input.rarity) ?? "common",
     botClass: oneOf<BotClass>(BOT_CLASSES, input.botClass) ?? "hero",
     weapon,
+    seed: clip(input.seed),
   };
 }
 
@@ -68,5 +69,6 @@ export function mechaKey(m: NormalizedMecha): string {
     m.rarity,
     m.botClass,
     m.weapon ? [m.weapon.name, m.weapon.type, m.weapon.rarity, m.weapon.ultimateType] : null,
+    m.seed,
   ]);
 }

@@ -100,18 +100,3 @@ export function buildPalette(primary: string, secondary: string): Palette {
     backdrop: [mix(darken(energy, 0.55), "#2a3140", luminance(primary) < 0.05 ? 0.5 : 0.15), "#05060b"],
   };
 }
-
-/**
- * The creation screen's colour schemes, used to give library images and previews real variety.
- * The official values live with the rules; the generator accepts any hex pair.
- */
-export const COLOR_SCHEMES: readonly { name: string; primary: string; secondary: string }[] = [
-  { name: "Cyber Blue", primary: "#00d4ff", secondary: "#0066ff" },
-  { name: "Neon Pink", primary: "#ff2fd3", secondary: "#ff7ab6" },
-  { name: "Toxic Green", primary: "#39ff14", secondary: "#0b8f3a" },
-  { name: "Solar Orange", primary: "#ff8c00", secondary: "#ffd400" },
-  { name: "Void Purple", primary: "#8a2be2", secondary: "#3d0a7a" },
-  { name: "Crimson Red", primary: "#dc143c", secondary: "#6e0a1e" },
-  { name: "Arctic White", primary: "#eef6ff", secondary: "#8fd3ff" },
-  { name: "Shadow Black", primary: "#1a1a1f", secondary: "#5a5f6e" },
-];

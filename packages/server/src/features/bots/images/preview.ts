@@ -3,8 +3,8 @@
 // writes PNGs of every model, colour scheme, rarity, class and weapon kind to outDir (default test-results/mecha).
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
+import { CREATION_COLOR_SCHEMES as COLOR_SCHEMES } from "@bot-arena/game";
 import { chromium } from "playwright-core";
-import { COLOR_SCHEMES } from "./palette";
 import { renderMechaSvg } from "./svg-mecha";
 import { BOT_CLASSES, MECHA_MODELS, type MechaInput, RARITIES, type WeaponInput } from "./types";
 

@@ -47,9 +47,11 @@ function makePaint(defs: Defs, palette: Palette, botClass: BotClass): Paint {
       [256, 170, 190],
       true,
     ),
-    glow: defs.glow("g", 3),
+    glow: defs.glow(3),
   };
 }
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
 function modelCode(model: MechaModel): string {
   return (model.split(" ")[1] ?? "X").replace("-", "");
@@ -76,22 +78,35 @@ export function renderNormalizedSvg(m: NormalizedMecha): string {
   const defs = new Defs(`m${hash32(mechaKey(m)).toString(36).slice(0, 4)}`);
   const palette = buildPalette(m.colorPrimary, m.colorSecondary);
   // Pose and decals follow the bot's identity, so equipping a weapon or a rarity change keeps its stance.
-  const identity = `${m.botName}|${m.model}|${m.colorPrimary}|${m.colorSecondary}`;
+  const identity = `${m.botName}|${m.seed}|${m.model}|${m.colorPrimary}|${m.colorSecondary}`;
   const paint = makePaint(defs, palette, m.botClass);
   const rig = SILHOUETTES[m.model](paint, makePose(createRng(`${identity}|pose`), m));
   const weapon = m.weapon ? drawWeapon(defs, m.weapon, paint, rig.hand) : null;
   const figure = el(
     "g",
-    { stroke: paint.outline, "stroke-width": 3, "stroke-linejoin": "round" },
+    {
+      class: `mecha model-${slug(m.model)}`,
+      stroke: paint.outline,
+      "stroke-width": 3,
+      "stroke-linejoin": "round",
+    },
     rig.back + rig.body + (weapon ? weapon.svg + (weapon.kind === "shield" ? "" : rig.weaponFist) : ""),
   );
   const art =
     backdrop(defs, palette, createRng(`${identity}|arena`)) +
-    flairBehind(defs, m.rarity, createRng(`${identity}|${m.rarity}|behind`)) +
+    el(
+      "g",
+      { class: `flair rarity-${m.rarity}` },
+      flairBehind(defs, m.rarity, createRng(`${identity}|${m.rarity}|behind`)),
+    ) +
     groundShadow(rig.ground) +
     figure +
-    classAccents(m.botClass, rig, paint, defs) +
-    flairFront(defs, m.rarity, createRng(`${identity}|${m.rarity}|front`)) +
+    el("g", { class: `accents class-${m.botClass}` }, classAccents(m.botClass, rig, paint, defs)) +
+    el(
+      "g",
+      { class: `flair rarity-${m.rarity}` },
+      flairFront(defs, m.rarity, createRng(`${identity}|${m.rarity}|front`)),
+    ) +
     nameplate(m.modelLabel, m.rarity) +
     classBadge(m.botClass, defs);
   const label = escapeXml(title(m));

@@ -35,6 +35,8 @@ export interface MechaInput {
   /** absent at bot creation: drawn as hero, as the spec treats a missing class */
   botClass?: string | null;
   equippedWeapon?: WeaponInput | null;
+  /** extra entropy for pose and decals when there is no name to vary them (library images) */
+  seed?: string | null;
 }
 
 export interface NormalizedWeapon {
@@ -55,4 +57,5 @@ export interface NormalizedMecha {
   rarity: Rarity;
   botClass: BotClass;
   weapon: NormalizedWeapon | null;
+  seed: string;
 }

@@ -159,5 +159,5 @@ export function drawWeapon(
   // Legendary and diamond weapons carry their own halo of light.
   const aura = rank >= 5 ? defs.aura(`wa${weapon.ultimateType ?? "x"}`, energy, 6) : undefined;
   const transform = `translate(${fmt(hand[0])} ${fmt(hand[1])}) rotate(${HOLD_ANGLE[kind]})`;
-  return { svg: el("g", { transform, filter: aura }, DRAW[kind](p)), kind };
+  return { svg: el("g", { class: `weapon weapon-${kind}`, transform, filter: aura }, DRAW[kind](p)), kind };
 }
