@@ -21,14 +21,7 @@ export function RootLayout() {
       <Suspense fallback={null}>
         <MusicPlayer />
       </Suspense>
-      <Toaster
-        theme="dark"
-        position="top-right"
-        richColors
-        closeButton
-        offset={{ top: 76 }}
-        mobileOffset={{ top: 72 }}
-      />
+      <Toaster theme="dark" position="top-right" richColors offset={{ top: 76 }} mobileOffset={{ top: 72 }} />
       <ScrollRestoration />
     </>
   );

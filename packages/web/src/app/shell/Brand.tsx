@@ -20,11 +20,17 @@ export function BrandMark({ className }: { className?: string }) {
   );
 }
 
-export function Brand({ to = "/" }: { to?: string }) {
+/** `compact` hides the wordmark on narrow screens, where the navigation bar needs the room. */
+export function Brand({ to = "/", compact = false }: { to?: string; compact?: boolean }) {
   return (
     <Link to={to} className="group flex items-center gap-2.5 rounded-md" aria-label="BOT ARENA home">
       <BrandMark className="transition group-hover:drop-shadow-[0_0_8px_rgb(34_229_255/0.8)]" />
-      <span className="font-display text-lg font-black tracking-[0.2em] text-ink">
+      <span
+        className={cn(
+          "whitespace-nowrap font-display text-lg font-black tracking-[0.2em] text-ink",
+          compact && "hidden sm:inline",
+        )}
+      >
         BOT <span className="text-cyan text-glow-cyan">ARENA</span>
       </span>
     </Link>

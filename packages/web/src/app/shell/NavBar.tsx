@@ -27,7 +27,7 @@ export function NavBar() {
   return (
     <header className="sticky top-0 z-40 border-b border-cyan/20 bg-void/85 backdrop-blur-md">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
-        <Brand to="/dashboard" />
+        <Brand to="/dashboard" compact />
         <div className="ml-auto flex items-center gap-2">
           <CreditsButton />
           <LogoutButton />

@@ -75,13 +75,13 @@ export default function AuthPage() {
   };
 
   return (
-    <div className="relative grid min-h-[calc(100dvh-6rem)] place-items-center overflow-hidden px-4 py-10">
+    <div className="relative grid min-h-[calc(100dvh-6rem)] place-items-center overflow-hidden px-4 py-6 sm:py-8">
       <div
         aria-hidden="true"
         className="absolute inset-0 bg-grid [mask-image:radial-gradient(ellipse_at_center,black_20%,transparent_70%)]"
       />
       <div className="relative w-full max-w-md">
-        <div className="mb-8 flex justify-center">
+        <div className="mb-5 flex justify-center">
           <Brand />
         </div>
         <Panel>

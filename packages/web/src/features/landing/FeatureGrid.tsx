@@ -16,7 +16,7 @@ export function FeatureGrid() {
       id="features"
       tabIndex={-1}
       aria-labelledby="features-title"
-      className="relative scroll-mt-6 py-16 focus:outline-none sm:py-24"
+      className="relative scroll-mt-6 py-12 focus:outline-none sm:py-16"
     >
       <div className="mx-auto max-w-7xl px-4">
         <p className="text-center font-display text-xs font-bold uppercase tracking-[0.4em] text-magenta">

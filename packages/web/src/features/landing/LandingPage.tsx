@@ -21,10 +21,10 @@ export default function LandingPage() {
           aria-hidden="true"
           className="pointer-events-none absolute inset-x-0 top-0 h-24 bg-linear-to-b from-cyan/10 to-transparent motion-safe:animate-scan"
         />
-        <div className="relative mx-auto max-w-7xl px-4 pt-6">
+        <div className="relative mx-auto max-w-7xl px-4 pt-6 sm:px-6">
           <Brand />
         </div>
-        <div className="relative mx-auto grid max-w-7xl items-center gap-6 px-4 pt-8 pb-16 lg:grid-cols-[1.1fr_0.9fr] lg:pt-12 lg:pb-24">
+        <div className="relative mx-auto grid max-w-7xl items-center gap-10 px-4 pt-8 pb-12 sm:px-6 lg:grid-cols-[1.1fr_0.9fr] lg:gap-6 lg:pt-10 lg:pb-16">
           <div className="motion-safe:animate-rise">
             <p className="inline-flex items-center gap-2 rounded-full border border-lime/40 bg-lime/10 px-3 py-1 font-display text-[0.65rem] font-bold uppercase tracking-[0.3em] text-lime">
               <span className="size-1.5 animate-glow-pulse rounded-full bg-lime" />
@@ -55,7 +55,7 @@ export default function LandingPage() {
               <LiveCounters />
             </div>
           </div>
-          <div className="order-first motion-safe:animate-fade-in lg:order-none">
+          <div className="mx-auto w-full max-w-[18rem] motion-safe:animate-fade-in sm:max-w-sm lg:max-w-none">
             <HeroMech />
           </div>
         </div>
