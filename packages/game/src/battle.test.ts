@@ -8,11 +8,12 @@ import {
   hitDamage,
   maxHp,
   runBattle,
+  toFighter,
   ultimateDamage,
   ultimateHeal,
 } from "./battle";
 import { createRng } from "./rng";
-import { fighter, stats, weapon } from "./testing";
+import { fighter, makeBot, stats, weapon } from "./testing";
 import type { Stats, Weapon } from "./types";
 
 const statsArb = fc.record({
@@ -88,6 +89,15 @@ describe("battle formulas", () => {
 });
 
 describe("battle flow", () => {
+  it("a bot enters the arena with its name, stats and equipped weapon", () => {
+    const blade = weapon();
+    expect(toFighter(makeBot({ name: "Sparky", strength: 14 }), blade)).toEqual({
+      name: "Sparky",
+      stats: stats(14, 10, 10, 10),
+      weapon: blade,
+    });
+  });
+
   const strong = stats(40, 20, 20, 10);
   const weak = stats(10, 10, 10, 10);
 

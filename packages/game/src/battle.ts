@@ -21,7 +21,7 @@ import {
   STRENGTH_DAMAGE_FACTOR,
 } from "./constants";
 import type { Rng } from "./rng";
-import type { EffectType, Stats, Weapon } from "./types";
+import type { Bot, EffectType, StatName, Stats, Weapon } from "./types";
 
 export type Side = "attacker" | "defender";
 
@@ -31,6 +31,18 @@ export interface Fighter {
   readonly stats: Stats;
   readonly weapon: Weapon | null;
 }
+
+/** A bot as it enters the arena, with its equipped weapon (or null). */
+export const toFighter = (bot: Pick<Bot, "name" | StatName>, weapon: Weapon | null): Fighter => ({
+  name: bot.name,
+  stats: {
+    strength: bot.strength,
+    agility: bot.agility,
+    defense: bot.defense,
+    intelligence: bot.intelligence,
+  },
+  weapon,
+});
 
 export interface BattleLogEntry {
   readonly round: number;

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { msUntilNextEnergy, regenerateEnergy } from "./energy";
+import { msUntilNextEnergy, regenerateEnergy, spendEnergy } from "./energy";
 
 const MINUTE = 60_000;
 const T0 = 1_700_000_000_000;
@@ -78,5 +78,20 @@ describe("energy regeneration", () => {
     expect(msUntilNextEnergy({ energy: 10, maxEnergy: 100, lastEnergyUpdate: T0 }, T0 + 20_000)).toBe(40_000);
     expect(msUntilNextEnergy({ energy: 10, maxEnergy: 100, lastEnergyUpdate: T0 }, T0 + 61_000)).toBe(59_000);
     expect(msUntilNextEnergy({ energy: 100, maxEnergy: 100, lastEnergyUpdate: T0 }, T0)).toBeNull();
+  });
+
+  it("spending from full starts a fresh minute from now", () => {
+    expect(spendEnergy({ energy: 100, maxEnergy: 100, lastEnergyUpdate: T0 }, 15, T0 + 90 * MINUTE)).toEqual({
+      energy: 85,
+      lastEnergyUpdate: T0 + 90 * MINUTE,
+    });
+  });
+
+  it("spending counts regenerated energy and refuses a shortfall", () => {
+    expect(spendEnergy({ energy: 10, maxEnergy: 100, lastEnergyUpdate: T0 }, 15, T0 + 5 * MINUTE)).toEqual({
+      energy: 0,
+      lastEnergyUpdate: T0 + 5 * MINUTE,
+    });
+    expect(spendEnergy({ energy: 10, maxEnergy: 100, lastEnergyUpdate: T0 }, 15, T0 + 4 * MINUTE)).toBeNull();
   });
 });

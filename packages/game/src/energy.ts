@@ -12,7 +12,7 @@ export interface EnergyState {
 export interface RegeneratedEnergy {
   readonly energy: number;
   readonly lastEnergyUpdate: number;
-  /** Whether anything changed, so a caller can skip the write. */
+  /** Whether either field differs from the input, so a caller can skip the write. */
   readonly changed: boolean;
 }
 
@@ -40,4 +40,18 @@ export function msUntilNextEnergy(state: EnergyState, now: number): number | nul
   const current = regenerateEnergy(state, now);
   if (current.energy >= state.maxEnergy) return null;
   return current.lastEnergyUpdate + ENERGY_REGEN_INTERVAL_MS - Math.max(now, current.lastEnergyUpdate);
+}
+
+/**
+ * Regenerates, then spends: the state to write after training or a battle, or null when energy falls
+ * short. Writing lastEnergyUpdate along with energy matters: a bot spending from full starts a fresh minute.
+ */
+export function spendEnergy(
+  state: EnergyState,
+  amount: number,
+  now: number,
+): { energy: number; lastEnergyUpdate: number } | null {
+  const current = regenerateEnergy(state, now);
+  if (current.energy < amount) return null;
+  return { energy: current.energy - amount, lastEnergyUpdate: current.lastEnergyUpdate };
 }

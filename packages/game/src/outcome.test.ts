@@ -32,11 +32,23 @@ describe("before a battle", () => {
 });
 
 describe("after a battle", () => {
-  const bot = { energy: 60, xp: 80, level: 1, availablePoints: 0, wins: 3, losses: 1, durability: 50 };
+  const T0 = 1_700_000_000_000;
+  const bot = {
+    energy: 60,
+    maxEnergy: 100,
+    lastEnergyUpdate: T0,
+    xp: 80,
+    level: 1,
+    availablePoints: 0,
+    wins: 3,
+    losses: 1,
+    durability: 50,
+  };
 
   it("a win spends energy, pays 50 + 10 × opponent level XP, levels up and costs 2 durability", () => {
-    expect(settleBattle(bot, { mode: "ai", won: true, opponentLevel: 2 })).toEqual({
+    expect(settleBattle(bot, { mode: "ai", won: true, opponentLevel: 2 }, T0 + 30_000)).toEqual({
       energy: 45,
+      lastEnergyUpdate: T0,
       xp: 150,
       level: 2,
       availablePoints: 5,
@@ -51,7 +63,7 @@ describe("after a battle", () => {
   });
 
   it("a PvP loss spends 20 energy, pays 10 XP and costs 5 durability", () => {
-    const after = settleBattle(bot, { mode: "pvp", won: false, opponentLevel: 9 });
+    const after = settleBattle(bot, { mode: "pvp", won: false, opponentLevel: 9 }, T0);
     expect(after).toMatchObject({
       energy: 40,
       xp: 90,
@@ -61,6 +73,14 @@ describe("after a battle", () => {
       durability: 45,
       xpGained: 10,
     });
+  });
+
+  it("energy regenerated since the last update counts before the cost is taken", () => {
+    const after = settleBattle(bot, { mode: "ai", won: true, opponentLevel: 1 }, T0 + 10 * 60_000 + 5);
+    expect(after.energy).toBe(55);
+    expect(after.lastEnergyUpdate).toBe(T0 + 10 * 60_000);
+    const full = settleBattle({ ...bot, energy: 100 }, { mode: "ai", won: true, opponentLevel: 1 }, T0 + 5);
+    expect([full.energy, full.lastEnergyUpdate]).toEqual([85, T0 + 5]);
   });
 
   it("the PvP defender only has its record updated", () => {

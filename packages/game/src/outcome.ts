@@ -2,6 +2,7 @@
 // durability. One function for AI and PvP, since the house rules give both the same XP rule.
 import { AI_BATTLE_ENERGY, PVP_BATTLE_ENERGY } from "./constants";
 import { canBattleWithDurability, durabilityAfterBattle } from "./durability";
+import { regenerateEnergy } from "./energy";
 import { battleXp, gainXp } from "./levels";
 import { messages } from "./messages";
 import { type BattleMode, type Bot, type Check, fail, pass } from "./types";
@@ -25,11 +26,20 @@ export function checkBattle(input: {
 
 export type BattleProgressBot = Pick<
   Bot,
-  "energy" | "xp" | "level" | "availablePoints" | "wins" | "losses" | "durability"
+  | "energy"
+  | "maxEnergy"
+  | "lastEnergyUpdate"
+  | "xp"
+  | "level"
+  | "availablePoints"
+  | "wins"
+  | "losses"
+  | "durability"
 >;
 
 export interface BattleAftermath {
   readonly energy: number;
+  readonly lastEnergyUpdate: number;
   readonly xp: number;
   readonly level: number;
   readonly availablePoints: number;
@@ -42,15 +52,18 @@ export interface BattleAftermath {
   readonly pointsGained: number;
 }
 
-/** The initiating player's bot after a battle it started (energy must already be regenerated). */
+/** The initiating player's bot after a battle it started at `now`; energy is regenerated, then spent. */
 export function settleBattle(
   bot: BattleProgressBot,
   outcome: { readonly mode: BattleMode; readonly won: boolean; readonly opponentLevel: number },
+  now: number,
 ): BattleAftermath {
   const xpGained = battleXp(outcome.won, outcome.opponentLevel);
   const gain = gainXp(bot, xpGained);
+  const energy = regenerateEnergy(bot, now);
   return {
-    energy: Math.max(0, bot.energy - battleEnergyCost(outcome.mode)),
+    energy: Math.max(0, energy.energy - battleEnergyCost(outcome.mode)),
+    lastEnergyUpdate: energy.lastEnergyUpdate,
     xp: gain.xp,
     level: gain.level,
     availablePoints: gain.availablePoints,
