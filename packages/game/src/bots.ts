@@ -14,14 +14,17 @@ export const statsOf = (bot: Stats): Stats => ({
   intelligence: bot.intelligence,
 });
 
-/** The tournament's Power: the four stats added up. */
-export const totalStrength = (stats: Stats): number => STAT_NAMES.reduce((sum, stat) => sum + stats[stat], 0);
+export const statTotal = (stats: Stats): number => STAT_NAMES.reduce((sum, stat) => sum + stats[stat], 0);
+
+/** A bot's total strength, shown as Power in tournaments and summed into guild power. */
+export const totalStrength = statTotal;
 
 /** A stored class may be missing; the spec treats that as hero. */
 export const botClassOrDefault = (botClass: BotClass | null | undefined): BotClass =>
   botClass ?? DEFAULT_BOT_CLASS;
 
-const freshState = (now: number) => ({
+/** Level 1, no XP or record, full energy (its clock starting now) and full durability. */
+export const freshBotState = (now: number) => ({
   level: NEW_BOT_LEVEL,
   xp: 0,
   energy: MAX_ENERGY,
@@ -37,7 +40,7 @@ const freshState = (now: number) => ({
 /** The first bot, from the creation form: common, hero, level 1. */
 export function newCreatedBot(form: ValidBotCreation, now: number): NewBot {
   return {
-    ...freshState(now),
+    ...freshBotState(now),
     ...statsOf(form.stats),
     statPointsAllocated: true,
     name: form.name,
@@ -52,7 +55,7 @@ export function newCreatedBot(form: ValidBotCreation, now: number): NewBot {
 /** A summoned bot before naming and bonus points. */
 export function newSummonedBot(summoned: SummonedBot, now: number): NewBot {
   return {
-    ...freshState(now),
+    ...freshBotState(now),
     ...statsOf(summoned.stats),
     statPointsAllocated: false,
     name: summoned.name,

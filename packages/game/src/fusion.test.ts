@@ -4,6 +4,7 @@ import { checkFusion, checkFusionImages, type FusionParent, fuseBots, fusionTarg
 import { accepted, makeBot } from "./testing";
 import { BotId, type BotRarity, UserId } from "./types";
 
+const NOW = 1_700_000_000_000;
 const parent = (id: string, overrides: Partial<FusionParent> = {}): FusionParent =>
   makeBot({ id: BotId(id), ...overrides });
 
@@ -60,7 +61,7 @@ describe("fusion result", () => {
       colorPrimary: "#222222",
       level: 7,
     });
-    const fused = accepted(fuseBots(first, second));
+    const fused = accepted(fuseBots(first, second, NOW));
     expect(fused).toMatchObject({
       name: "Nova S-4 (Unnamed)",
       rarity: "uncommon",
@@ -70,6 +71,13 @@ describe("fusion result", () => {
       level: 7,
       xp: 0,
       isActive: false,
+      energy: 100,
+      lastEnergyUpdate: NOW,
+      durability: 100,
+      availablePoints: 0,
+      statPointsAllocated: true,
+      wins: 0,
+      losses: 0,
     });
   });
 
@@ -78,6 +86,7 @@ describe("fusion result", () => {
       fuseBots(
         parent("a", { strength: 13, agility: 9, defense: 8, intelligence: 11 }),
         parent("b", { strength: 12, agility: 9, defense: 9, intelligence: 10 }),
+        NOW,
       ),
     );
     expect([fused.strength, fused.agility, fused.defense, fused.intelligence]).toEqual([20, 14, 13, 16]);
@@ -88,6 +97,7 @@ describe("fusion result", () => {
       fuseBots(
         parent("a", { rarity: "legendary", level: 30, strength: 40 }),
         parent("b", { rarity: "legendary", level: 25, strength: 35 }),
+        NOW,
       ),
     );
     expect(fused.rarity).toBe("diamond");
@@ -96,7 +106,10 @@ describe("fusion result", () => {
   });
 
   it("refuses ineligible pairs with 'Cannot fuse these bots!'", () => {
-    expect(fuseBots(parent("a"), parent("a"))).toEqual({ ok: false, message: "Cannot fuse these bots!" });
+    expect(fuseBots(parent("a"), parent("a"), NOW)).toEqual({
+      ok: false,
+      message: "Cannot fuse these bots!",
+    });
   });
 
   it("follows the formula for every fusable rarity", () => {
@@ -126,7 +139,7 @@ describe("fusion result", () => {
             defense: d2,
             intelligence: i2,
           });
-          const fused = accepted(fuseBots(first, second));
+          const fused = accepted(fuseBots(first, second, NOW));
           // The factor in tenths (8 for 0.8, 10 for diamond's 1) keeps the reference exact.
           const tenths = rarity === "legendary" ? 10 : 8;
           const expected = (x: number, y: number) => Math.floor(((x + y) * tenths) / 10);

@@ -1,34 +1,31 @@
 // Fusion: two bots of one rarity become one bot a rung up the ladder (common → uncommon → rare, and
 // legendary → diamond). Rare cannot be fused, nor diamond, which has nothing above it.
+
+import { freshBotState, type NewBot } from "./bots";
 import {
   FUSION_DIAMOND_STAT_PERCENT,
   FUSION_LEGENDARY_MIN_LEVEL,
   FUSION_STAT_PERCENT,
-  MAX_DURABILITY,
-  MAX_ENERGY,
   RARITY_LADDER,
-  type STAT_NAMES,
   UNFUSABLE_RARITIES,
 } from "./constants";
 import { messages } from "./messages";
 import { unnamedBotName } from "./summon";
 import {
   type Bot,
-  type BotClass,
-  type BotModelName,
   type BotRarity,
   type Check,
   fail,
   ok,
   pass,
   type Result,
+  type StatName,
   type Stats,
 } from "./types";
 
 /** The rarity a fusion of two bots of this rarity yields, or null when it cannot be fused. */
 export function fusionTarget(rarity: BotRarity): BotRarity | null {
   if (UNFUSABLE_RARITIES.includes(rarity)) return null;
-  // Legendary skips nothing: the ladder goes common, uncommon, rare, legendary, diamond and rare is barred.
   const next = RARITY_LADDER[RARITY_LADDER.indexOf(rarity) + 1];
   return next ?? null;
 }
@@ -61,36 +58,22 @@ export function checkFusion(
 export const checkFusionImages = (target: BotRarity, availableImages: number): Check =>
   availableImages > 0 ? pass : fail(messages.noImagesForRarity(target));
 
-export type FusedBot = Stats & {
-  readonly name: string;
-  readonly rarity: BotRarity;
-  readonly model: BotModelName;
-  readonly botClass: BotClass;
-  readonly colorPrimary: string;
-  readonly colorSecondary: string;
-  readonly level: number;
-  readonly xp: number;
-  readonly isActive: boolean;
-  readonly energy: number;
-  readonly maxEnergy: number;
-  readonly durability: number;
-  readonly maxDurability: number;
-  readonly availablePoints: number;
-  readonly statPointsAllocated: boolean;
-  readonly wins: number;
-  readonly losses: number;
-};
+/** A fused bot is a new bot that starts inactive. */
+export type FusedBot = NewBot & { readonly isActive: false };
 
-/** The new bot: looks of the first parent, the higher level, xp 0, inactive, fresh energy and durability. */
-export function fuseBots(first: FusionParent, second: FusionParent): Result<FusedBot> {
+/**
+ * The new bot: looks of the first parent, the higher level, xp 0, inactive, fresh energy and durability,
+ * no bonus points to place (it is only named).
+ */
+export function fuseBots(first: FusionParent, second: FusionParent, now: number): Result<FusedBot> {
   const check = checkFusion(first, second);
   if (!check.ok) return check;
   const rarity = fusionTarget(first.rarity) as BotRarity;
   const percent = fusionStatPercent(rarity);
   // Whole-number arithmetic: floor(sum × 80 / 100) is exact where sum × 0.8 can fall a hair short.
-  const fused = (stat: (typeof STAT_NAMES)[number]): number =>
-    Math.floor(((first[stat] + second[stat]) * percent) / 100);
+  const fused = (stat: StatName): number => Math.floor(((first[stat] + second[stat]) * percent) / 100);
   return ok({
+    ...freshBotState(now),
     name: unnamedBotName(first.model),
     rarity,
     model: first.model,
@@ -102,15 +85,7 @@ export function fuseBots(first: FusionParent, second: FusionParent): Result<Fuse
     defense: fused("defense"),
     intelligence: fused("intelligence"),
     level: Math.max(first.level, second.level),
-    xp: 0,
     isActive: false,
-    energy: MAX_ENERGY,
-    maxEnergy: MAX_ENERGY,
-    durability: MAX_DURABILITY,
-    maxDurability: MAX_DURABILITY,
-    availablePoints: 0,
     statPointsAllocated: true,
-    wins: 0,
-    losses: 0,
   });
 }

@@ -1,5 +1,7 @@
 // Checks on what a player types into a form. Each returns the cleaned value or the spec's exact message, so
 // the web app can refuse early and the server refuses the same input with the same words.
+
+import { statsOf, statTotal } from "./bots";
 import {
   BOT_MODEL_NAMES,
   BOT_NAME_MAX,
@@ -56,18 +58,10 @@ function positiveCoins(input: unknown): Coins | null {
   return value !== null && value > 0 ? Coins(value) : null;
 }
 
-const sumStats = (stats: Stats): number => STAT_NAMES.reduce((sum, stat) => sum + stats[stat], 0);
-const pickStats = (stats: Stats): Stats => ({
-  strength: stats.strength,
-  agility: stats.agility,
-  defense: stats.defense,
-  intelligence: stats.intelligence,
-});
-
 // Bot creation ---------------------------------------------------------------------------------------------
 
 /** Points still to place on the creation form: 40 minus what the four stats hold. */
-export const creationPointsRemaining = (stats: Stats): number => CREATION_TOTAL_POINTS - sumStats(stats);
+export const creationPointsRemaining = (stats: Stats): number => CREATION_TOTAL_POINTS - statTotal(stats);
 
 export const canRaiseCreationStat = (stats: Stats, stat: StatName): boolean =>
   creationPointsRemaining(stats) > 0 && stats[stat] < CREATION_STAT_MAX;
@@ -82,17 +76,20 @@ export function validateCreationStats(stats: Stats): Result<Stats> {
       return fail(messages.creationStatOutOfRange);
     }
   }
-  if (sumStats(stats) !== CREATION_TOTAL_POINTS) return fail(messages.allocateAllCreationPoints);
-  return ok(pickStats(stats));
+  if (statTotal(stats) !== CREATION_TOTAL_POINTS) return fail(messages.allocateAllCreationPoints);
+  return ok(statsOf(stats));
 }
 
-/** The name on the creation form: required after trimming, at most 30 characters. */
-export function validateBotName(name: string): Result<string> {
+/** A bot name trimmed, non-blank and at most 30 characters; only the blank message differs by form. */
+function botName(name: string, blankMessage: string): Result<string> {
   const trimmed = name.trim();
-  if (trimmed === "") return fail(messages.enterBotName);
+  if (trimmed === "") return fail(blankMessage);
   if (trimmed.length > BOT_NAME_MAX) return fail(messages.nameTooLong(BOT_NAME_MAX));
   return ok(trimmed);
 }
+
+/** The name on the creation form. */
+export const validateBotName = (name: string): Result<string> => botName(name, messages.enterBotName);
 
 export interface BotCreationInput extends Stats {
   readonly name: string;
@@ -122,13 +119,8 @@ export function validateBotCreation(input: BotCreationInput): Result<ValidBotCre
 
 // Names -----------------------------------------------------------------------------------------------------
 
-/** Renaming from the roster: non-blank after trimming and at most 30 characters. */
-export function validateRename(name: string): Result<string> {
-  const trimmed = name.trim();
-  if (trimmed === "") return fail(messages.enterValidName);
-  if (trimmed.length > BOT_NAME_MAX) return fail(messages.nameTooLong(BOT_NAME_MAX));
-  return ok(trimmed);
-}
+/** Renaming from the roster. */
+export const validateRename = (name: string): Result<string> => botName(name, messages.enterValidName);
 
 /** Naming a freshly summoned or fused bot: 3 to 50 characters after trimming. */
 export function validateSummonName(name: string): Result<string> {
@@ -142,7 +134,7 @@ export function validateSummonName(name: string): Result<string> {
 // Bonus points after a summon --------------------------------------------------------------------------------
 
 export const bonusPointsRemaining = (allocation: Stats, points: number = SUMMON_BONUS_POINTS): number =>
-  points - sumStats(allocation);
+  points - statTotal(allocation);
 
 /** The points a player adds on top of a summoned bot's stats: whole, not negative, exactly all of them. */
 export function validateBonusAllocation(
@@ -156,7 +148,7 @@ export function validateBonusAllocation(
   const remaining = bonusPointsRemaining(allocation, points);
   if (remaining > 0) return fail(messages.allocateMorePoints(remaining));
   if (remaining < 0) return fail(messages.tooManyBonusPoints);
-  return ok(pickStats(allocation));
+  return ok(statsOf(allocation));
 }
 
 // Marketplace -------------------------------------------------------------------------------------------------
