@@ -10,6 +10,8 @@ export type RouteSpec = {
   path: string;
   summary: string;
   auth: "none" | "player" | "admin";
+  /** Path parameters (`:id` in `path`), validated like the body. */
+  params?: z.ZodType;
   body?: z.ZodType;
   query?: z.ZodType;
   response: z.ZodType;

@@ -23,8 +23,8 @@ export type Config = {
   webDist: string;
   /** "auto" marks the session cookie Secure when the request came over HTTPS. */
   cookieSecure: "auto" | "always" | "never";
-  /** Fastify trustProxy: true, a hop count, or false. Needed behind a TLS-terminating proxy. */
-  trustProxy: boolean | number;
+  /** Fastify trustProxy: true, false, or the proxies' addresses. Needed behind a TLS-terminating proxy. */
+  trustProxy: boolean | string[];
   /** Extra origins allowed to send state-changing requests (besides the server's own host). */
   trustedOrigins: string[];
   rateLimit: { authMax: number; authWindowMs: number };
@@ -70,13 +70,11 @@ function cookieSecure(raw: string | undefined): Config["cookieSecure"] {
   throw new ConfigError("COOKIE_SECURE must be auto, on or off");
 }
 
-function trustProxy(raw: string | undefined): boolean | number {
+function trustProxy(raw: string | undefined): boolean | string[] {
   const value = raw?.trim().toLowerCase();
   if (!value || ["off", "false", "0", "no"].includes(value)) return false;
-  if (["on", "true", "yes"].includes(value)) return true;
-  const hops = Number(value);
-  if (Number.isInteger(hops) && hops > 0) return hops;
-  throw new ConfigError("TRUST_PROXY must be on, off or a hop count");
+  if (["on", "true", "1", "yes"].includes(value)) return true;
+  return list(value); // addresses or CIDR ranges of the proxies
 }
 
 /** Relative paths in the environment are taken from the cwd, as a shell user expects; defaults from the repo root. */

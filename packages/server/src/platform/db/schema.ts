@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { BotId, UserId } from "../ids";
 
 /** Upper bound for a single stat; generous so no rule of the game ever meets it, tight enough to catch garbage. */
 const STAT_MAX = 100_000;
@@ -48,7 +49,7 @@ export type LedgerAccount = (typeof ledgerAccounts)[number];
 export const profiles = pgTable(
   "profiles",
   {
-    id: id(),
+    id: id().$type<UserId>(),
     username: text("username").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
@@ -74,6 +75,7 @@ export const sessions = pgTable(
     /** sha256 of the cookie token, hex: a stolen database cannot be replayed as cookies. */
     tokenHash: text("token_hash").notNull().unique("sessions_token_hash_unique"),
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -88,6 +90,7 @@ export const userRoles = pgTable(
   {
     id: id(),
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
@@ -106,6 +109,7 @@ export const coinLedger = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     account: text("account").$type<LedgerAccount>().notNull(),
@@ -129,6 +133,7 @@ export const cashoutRequests = pgTable(
   {
     id: id(),
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     gamertag: text("gamertag").notNull(),
@@ -228,8 +233,9 @@ export const musicTracks = pgTable(
 export const bots = pgTable(
   "bots",
   {
-    id: id(),
+    id: id().$type<BotId>(),
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
@@ -294,6 +300,7 @@ export const inventory = pgTable(
   {
     id: id(),
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     equipmentId: uuid("equipment_id")
@@ -313,9 +320,12 @@ export const summonRolls = pgTable(
   {
     id: id(),
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    botId: uuid("bot_id").references(() => bots.id, { onDelete: "set null" }),
+    botId: uuid("bot_id")
+      .$type<BotId>()
+      .references(() => bots.id, { onDelete: "set null" }),
     mode: text("mode").notNull(),
     rarity: text("rarity").$type<Rarity>().notNull(),
     createdAt: createdAt(),
@@ -340,10 +350,18 @@ export const battles = pgTable(
     defenderSnapshot: jsonb("defender_snapshot").notNull(),
     winner: text("winner").$type<"attacker" | "defender">().notNull(),
     log: jsonb("log").notNull(),
-    attackerUserId: uuid("attacker_user_id").references(() => profiles.id, { onDelete: "set null" }),
-    defenderUserId: uuid("defender_user_id").references(() => profiles.id, { onDelete: "set null" }),
-    attackerBotId: uuid("attacker_bot_id").references(() => bots.id, { onDelete: "set null" }),
-    defenderBotId: uuid("defender_bot_id").references(() => bots.id, { onDelete: "set null" }),
+    attackerUserId: uuid("attacker_user_id")
+      .$type<UserId>()
+      .references(() => profiles.id, { onDelete: "set null" }),
+    defenderUserId: uuid("defender_user_id")
+      .$type<UserId>()
+      .references(() => profiles.id, { onDelete: "set null" }),
+    attackerBotId: uuid("attacker_bot_id")
+      .$type<BotId>()
+      .references(() => bots.id, { onDelete: "set null" }),
+    defenderBotId: uuid("defender_bot_id")
+      .$type<BotId>()
+      .references(() => bots.id, { onDelete: "set null" }),
     xpGained: integer("xp_gained").notNull().default(0),
     coinsMoved: integer("coins_moved").notNull().default(0),
     createdAt: createdAt(),
@@ -362,9 +380,11 @@ export const battles = pgTable(
 /** The AI opponent a player found and has not fought yet: one per player, replaced by the next search. */
 export const aiOpponents = pgTable("ai_opponents", {
   userId: uuid("user_id")
+    .$type<UserId>()
     .primaryKey()
     .references(() => profiles.id, { onDelete: "cascade" }),
   botId: uuid("bot_id")
+    .$type<BotId>()
     .notNull()
     .references(() => bots.id, { onDelete: "cascade" }),
   seed: bigint("seed", { mode: "number" }).notNull(),
@@ -379,10 +399,12 @@ export const marketplaceListings = pgTable(
   {
     id: id(),
     botId: uuid("bot_id")
+      .$type<BotId>()
       .notNull()
       .references(() => bots.id, { onDelete: "cascade" })
       .unique("marketplace_listings_bot_unique"),
     sellerId: uuid("seller_id")
+      .$type<UserId>()
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     price: integer("price").notNull(),
@@ -399,9 +421,15 @@ export const marketplaceSales = pgTable(
   "marketplace_sales",
   {
     id: id(),
-    botId: uuid("bot_id").references(() => bots.id, { onDelete: "set null" }),
-    sellerId: uuid("seller_id").references(() => profiles.id, { onDelete: "set null" }),
-    buyerId: uuid("buyer_id").references(() => profiles.id, { onDelete: "set null" }),
+    botId: uuid("bot_id")
+      .$type<BotId>()
+      .references(() => bots.id, { onDelete: "set null" }),
+    sellerId: uuid("seller_id")
+      .$type<UserId>()
+      .references(() => profiles.id, { onDelete: "set null" }),
+    buyerId: uuid("buyer_id")
+      .$type<UserId>()
+      .references(() => profiles.id, { onDelete: "set null" }),
     rarity: text("rarity").$type<Rarity>().notNull(),
     level: integer("level").notNull(),
     price: integer("price").notNull(),
@@ -460,11 +488,13 @@ export const tournamentParticipants = pgTable(
       .notNull()
       .references(() => tournaments.id, { onDelete: "cascade" }),
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     // No cascade on purpose: recycling a bot in a tournament fails with a foreign key error,
     // which the client turns into 'Cannot recycle bot - tournament conflict. Contact support.'
     botId: uuid("bot_id")
+      .$type<BotId>()
       .notNull()
       .references(() => bots.id, { onDelete: "restrict" }),
     isReady: boolean("is_ready").notNull().default(false),
@@ -515,7 +545,9 @@ export const guilds = pgTable(
     name: text("name").notNull(),
     tag: text("tag").notNull(),
     description: text("description"),
-    ownerId: uuid("owner_id").references(() => profiles.id, { onDelete: "set null" }),
+    ownerId: uuid("owner_id")
+      .$type<UserId>()
+      .references(() => profiles.id, { onDelete: "set null" }),
     memberCount: integer("member_count").notNull().default(0),
     maxMembers: integer("max_members").notNull().default(20),
     bankBalance: integer("bank_balance").notNull().default(0),
@@ -543,6 +575,7 @@ export const guildMembers = pgTable(
       .notNull()
       .references(() => guilds.id, { onDelete: "cascade" }),
     userId: uuid("user_id")
+      .$type<UserId>()
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" })
       .unique("guild_members_one_guild_per_user"),
@@ -564,7 +597,9 @@ export const guildContributions = pgTable(
     guildId: uuid("guild_id")
       .notNull()
       .references(() => guilds.id, { onDelete: "cascade" }),
-    userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .references(() => profiles.id, { onDelete: "set null" }),
     amount: integer("amount").notNull(),
     createdAt: createdAt(),
   },
@@ -627,7 +662,9 @@ export const chatMessages = pgTable(
   "chat_messages",
   {
     id: id(),
-    userId: uuid("user_id").references(() => profiles.id, { onDelete: "set null" }),
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .references(() => profiles.id, { onDelete: "set null" }),
     username: text("username").notNull(),
     message: text("message").notNull(),
     createdAt: createdAt(),

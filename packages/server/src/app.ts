@@ -1,0 +1,108 @@
+// The app factory: a Fastify instance over a given config and database, with nothing global, so tests build
+// as many as they like. main.ts owns the process (listen, signals); the caller owns the database.
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import rateLimit from "@fastify/rate-limit";
+import websocket from "@fastify/websocket";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { createServices, registerFeatures } from "./features";
+import { installOriginGuard } from "./platform/auth/origin-guard";
+import { createSessions } from "./platform/auth/session";
+import { type Clock, systemClock } from "./platform/clock";
+import type { Config } from "./platform/config";
+import type { Database } from "./platform/db/database";
+import { AppError, installErrorHandler } from "./platform/errors";
+import { createLiveHub } from "./platform/live/hub";
+import { liveSocketRoute } from "./platform/live/socket";
+import { loggerOptions } from "./platform/logger";
+import type { Platform } from "./platform/platform";
+import { createMediaStorage } from "./platform/storage";
+import { hasWebApp, notFoundHandler, registerMedia, registerWebApp } from "./platform/web";
+
+export type AppOptions = {
+  config: Config;
+  database: Database;
+  clock?: Clock;
+  /** Fastify's logger option; default pino at config.logLevel with secrets redacted. Tests pass false. */
+  logger?: FastifyServerOptions["logger"];
+};
+
+/** JSON bodies larger than this are refused with 413: nothing in the game needs more. */
+export const BODY_LIMIT_BYTES = 64 * 1024;
+
+const contentSecurityPolicy = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    // React's style props become inline style attributes.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", "data:", "blob:"],
+    mediaSrc: ["'self'", "blob:"],
+    fontSrc: ["'self'", "data:"],
+    connectSrc: ["'self'", "ws:", "wss:"],
+    workerSrc: ["'self'", "blob:"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+
+  const sessions = createSessions({ db: database.db, clock, config });
+  const storage = createMediaStorage(config.dataDir);
+  const platform: Platform = { db: database.db, config, clock, storage, sessions, log: app.log };
+  const hub = createLiveHub({ listen: database.listen, log: app.log, heartbeatMs: config.liveHeartbeatMs });
+
+  app.decorateRequest("user", null);
+  app.decorate("sessions", sessions);
+  installErrorHandler(app);
+
+  // Fastify's JSON parser (with its prototype-poisoning guard), except that an empty body is "no body":
+  // clients often send Content-Type: application/json on bodiless POSTs such as sign-out.
+  const parseJson = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body.toString();
+    if (text.trim() === "") return done(null, undefined);
+    parseJson(request, text, done);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: "deny" },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () =>
+      new AppError(429, "RATE_LIMITED", "Too many attempts, please try again later"),
+  });
+  installOriginGuard(app, config.trustedOrigins);
+
+  // Ours runs before the plugin's own preClose, so clients hear "going away" rather than a bare close.
+  app.addHook("preClose", () => hub.close());
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  app.addHook("onReady", () => hub.start());
+  liveSocketRoute(app, { hub, trustedOrigins: config.trustedOrigins });
+
+  registerFeatures(app, createServices(platform), platform);
+
+  await registerMedia(app, storage.root);
+  const serveApp = hasWebApp(config.webDist);
+  if (serveApp) await registerWebApp(app, config.webDist);
+  app.setNotFoundHandler(notFoundHandler(serveApp));
+
+  return app;
+}

@@ -1,0 +1,46 @@
+// HTTP shape of accounts: sign-up, sign-in, sign-out and /api/me.
+import { routes } from "@bot-arena/contract";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../../platform/config";
+import { type RouteOptions, route } from "../../platform/route";
+import type { AuthService } from "./service";
+
+export function authRoutes(
+  app: FastifyInstance,
+  deps: { auth: AuthService; config: Pick<Config, "rateLimit"> },
+): void {
+  const { auth } = deps;
+  const limited: RouteOptions = {
+    rateLimit: { max: deps.config.rateLimit.authMax, timeWindowMs: deps.config.rateLimit.authWindowMs },
+  };
+
+  route(
+    app,
+    routes.signUp,
+    async ({ body, request, reply }) => {
+      const { me, token } = await auth.signUp(body);
+      app.sessions.setCookie(request, reply, token);
+      reply.code(201);
+      return me;
+    },
+    limited,
+  );
+
+  route(
+    app,
+    routes.signIn,
+    async ({ body, request, reply }) => {
+      const { me, token } = await auth.signIn(body);
+      app.sessions.setCookie(request, reply, token);
+      return me;
+    },
+    limited,
+  );
+
+  route(app, routes.signOut, async ({ request, reply }) => {
+    await app.sessions.end(request, reply);
+    return { ok: true } as const;
+  });
+
+  route(app, routes.me, ({ user }) => auth.me(user));
+}

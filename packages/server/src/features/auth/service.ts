@@ -1,0 +1,109 @@
+// Accounts: sign-up (account, 1000 starting coins, session in one transaction), sign-in, and the player's profile.
+import { authMessages, type Me, type SignInBody, type SignUpBody } from "@bot-arena/contract";
+import { eq, sql } from "drizzle-orm";
+import { dummyHasher, hashPassword, verifyPassword } from "../../platform/auth/password";
+import { grantAdminTo, isAdmin } from "../../platform/auth/roles";
+import type { Sessions, SessionUser } from "../../platform/auth/session";
+import type { Config } from "../../platform/config";
+import type { Db } from "../../platform/db/database";
+import { isUniqueViolation } from "../../platform/db/pg-error";
+import { profiles } from "../../platform/db/schema";
+import { AppError } from "../../platform/errors";
+import type { UserId } from "../../platform/ids";
+import { moveCoins, NEW_ACCOUNT_COINS } from "../../platform/ledger";
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+const emailTaken = () => new AppError(409, "EMAIL_TAKEN", authMessages.emailTaken);
+const usernameTaken = () => new AppError(409, "USERNAME_TAKEN", authMessages.usernameTaken);
+const invalidCredentials = () => new AppError(401, "INVALID_CREDENTIALS", authMessages.invalidCredentials);
+
+export function createAuthService(deps: {
+  db: Db;
+  sessions: Pick<Sessions, "create">;
+  config: Pick<Config, "adminEmails" | "passwordHashCost">;
+}) {
+  const { db, sessions, config } = deps;
+  const dummyHash = dummyHasher(config.passwordHashCost);
+  const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
+
+  async function profileOf(userId: UserId, admin: boolean, executor: Db = db): Promise<Me> {
+    const rows = await executor
+      .select({
+        id: profiles.id,
+        username: profiles.username,
+        email: profiles.email,
+        coins: profiles.coins,
+        vaultCoins: profiles.vaultCoins,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
+    const row = rows[0];
+    if (!row) throw new AppError(401, "NOT_AUTHENTICATED", authMessages.notAuthenticated);
+    return { ...row, isAdmin: admin };
+  }
+
+  return {
+    /** Returns the new player's profile and a session token for the cookie. */
+    async signUp(input: SignUpBody): Promise<{ me: Me; token: string }> {
+      // Hashing is slow on purpose; do it before the transaction holds any lock.
+      const passwordHash = await hashPassword(input.password, config.passwordHashCost);
+      try {
+        return await db.transaction(async (tx) => {
+          const taken = await tx
+            .select({
+              email: sql<boolean>`lower(${profiles.email}) = lower(${input.email})`,
+            })
+            .from(profiles)
+            .where(
+              sql`lower(${profiles.email}) = lower(${input.email}) or lower(${profiles.username}) = lower(${input.username})`,
+            );
+          if (taken.some((row) => row.email)) throw emailTaken();
+          if (taken.length > 0) throw usernameTaken();
+
+          const [created] = await tx
+            .insert(profiles)
+            .values({ username: input.username, email: input.email, passwordHash })
+            .returning({ id: profiles.id });
+          const userId = created!.id;
+          await moveCoins(tx, {
+            userId,
+            account: "wallet",
+            delta: NEW_ACCOUNT_COINS,
+            reason: "signup_bonus",
+          });
+          const admin = isAdminEmail(input.email);
+          if (admin) await grantAdminTo(tx, userId);
+          const token = await sessions.create(tx, userId);
+          return { me: await profileOf(userId, admin, tx), token };
+        });
+      } catch (error) {
+        // Two sign-ups racing past the check: the unique indexes decide.
+        if (isUniqueViolation(error, "profiles_email_lower_unique")) throw emailTaken();
+        if (isUniqueViolation(error, "profiles_username_lower_unique")) throw usernameTaken();
+        throw error;
+      }
+    },
+
+    /** One neutral refusal for unknown email and wrong password, in about the same time. */
+    async signIn(input: SignInBody): Promise<{ me: Me; token: string }> {
+      const rows = await db
+        .select({ id: profiles.id, email: profiles.email, passwordHash: profiles.passwordHash })
+        .from(profiles)
+        .where(sql`lower(${profiles.email}) = lower(${input.email})`);
+      const account = rows[0];
+      if (!account) {
+        await verifyPassword(input.password, await dummyHash());
+        throw invalidCredentials();
+      }
+      if (!(await verifyPassword(input.password, account.passwordHash))) throw invalidCredentials();
+      return db.transaction(async (tx) => {
+        if (isAdminEmail(account.email)) await grantAdminTo(tx, account.id);
+        const token = await sessions.create(tx, account.id);
+        return { me: await profileOf(account.id, await isAdmin(tx, account.id), tx), token };
+      });
+    },
+
+    me: (user: SessionUser) => profileOf(user.id, user.isAdmin),
+  };
+}

@@ -1,0 +1,38 @@
+// The one place features are wired: each service gets exactly the platform pieces it needs, then each
+// feature registers its routes. A new feature adds one line to each list.
+import type { FastifyInstance } from "fastify";
+import type { Platform } from "../platform/platform";
+import type { SeedStep } from "../platform/seed";
+import { adsRoutes } from "./ads/routes";
+import { createAdsService } from "./ads/service";
+import { authRoutes } from "./auth/routes";
+import { createAuthService } from "./auth/service";
+import { imageLibrarySeedStep } from "./bots/images";
+import { musicRoutes } from "./music/routes";
+import { createMusicService } from "./music/service";
+import { statsRoutes } from "./stats/routes";
+import { createStatsService } from "./stats/service";
+import { systemRoutes } from "./system/routes";
+
+export function createServices(platform: Platform) {
+  const { db, config, clock, sessions } = platform;
+  return {
+    auth: createAuthService({ db, sessions, config }),
+    stats: createStatsService({ db, clock }),
+    music: createMusicService({ db }),
+    ads: createAdsService({ config }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export function registerFeatures(app: FastifyInstance, services: Services, platform: Platform): void {
+  systemRoutes(app);
+  authRoutes(app, { auth: services.auth, config: platform.config });
+  statsRoutes(app, services);
+  musicRoutes(app, services);
+  adsRoutes(app, services);
+}
+
+/** Reference data owned by features, seeded after the platform's (shop items, equipment, starter music). */
+export const featureSeedSteps: SeedStep[] = [imageLibrarySeedStep];

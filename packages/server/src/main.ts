@@ -1,0 +1,62 @@
+// The server process: config from the environment, database opened and prepared, HTTP listening, and a
+// graceful stop on SIGTERM/SIGINT (refuse new requests, finish in-flight ones, close sockets, close the DB).
+import type { AddressInfo } from "node:net";
+import { buildApp } from "./app";
+import { featureSeedSteps } from "./features";
+import { loadConfig } from "./platform/config";
+import { openDatabase } from "./platform/db/open";
+import { forwardingLog } from "./platform/logger";
+import { platformSeedSteps } from "./platform/seed";
+import { prepareDatabase } from "./platform/startup";
+import { createMediaStorage } from "./platform/storage";
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const config = loadConfig();
+const dbLog = forwardingLog();
+const database = await openDatabase(config, dbLog);
+const app = await buildApp({ config, database });
+dbLog.attach(app.log);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) {
+    app.log.warn({ signal }, "second signal: exiting now");
+    process.exit(1);
+  }
+  stopping = true;
+  app.log.info({ signal }, "shutting down");
+  const force = setTimeout(() => {
+    app.log.error("shutdown took too long: exiting");
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  try {
+    await app.close();
+    await database.close();
+    clearTimeout(force);
+    process.exit(0);
+  } catch (error) {
+    app.log.error({ err: error }, "shutdown failed");
+    process.exit(1);
+  }
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
+
+try {
+  await prepareDatabase(database, {
+    storage: createMediaStorage(config.dataDir),
+    config,
+    log: app.log,
+    steps: [...platformSeedSteps, ...featureSeedSteps],
+  });
+  await app.listen({ port: config.port, host: config.host });
+} catch (error) {
+  app.log.fatal({ err: error }, "could not start");
+  await app.close().catch(() => {});
+  await database.close().catch(() => {});
+  process.exit(1);
+}
+
+const { port } = app.server.address() as AddressInfo;
+console.log(`Bot Arena running at http://localhost:${port}`);

@@ -1,0 +1,89 @@
+// Every refusal is an AppError and leaves as {"error":{"code","message"}}; anything else unexpected becomes a
+// logged 500 with a generic message, and input that only a database check caught still answers 4xx.
+import type { ErrorBody, ErrorCode } from "@bot-arena/contract";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { pgCodes, pgErrorOf } from "./db/pg-error";
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const notFound = (message = "Not found") => new AppError(404, "NOT_FOUND", message);
+export const forbidden = (message = "Not allowed") => new AppError(403, "FORBIDDEN", message);
+export const conflict = (message: string) => new AppError(409, "CONFLICT", message);
+export const badRequest = (message: string) => new AppError(400, "BAD_REQUEST", message);
+
+/** Status codes Fastify and its plugins raise on bad input, with what we tell the client. */
+const fastifyStatus: Record<number, { code: ErrorCode; message: string }> = {
+  400: { code: "BAD_REQUEST", message: "Bad request" },
+  401: { code: "NOT_AUTHENTICATED", message: "Not authenticated" },
+  403: { code: "FORBIDDEN", message: "Not allowed" },
+  404: { code: "NOT_FOUND", message: "Not found" },
+  413: { code: "PAYLOAD_TOO_LARGE", message: "Request body is too large" },
+  415: { code: "UNSUPPORTED_MEDIA_TYPE", message: "Unsupported content type: send application/json" },
+  429: { code: "RATE_LIMITED", message: "Too many requests, please try again later" },
+};
+
+const fastifyCodeMessages: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: "Request body is not valid JSON",
+  FST_ERR_CTP_EMPTY_JSON_BODY: "Request body is empty",
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: "Request body length does not match its Content-Length",
+};
+
+/** Database refusals that only bad or racing input can cause: answered as 4xx, never as a crash. */
+function fromDatabase(error: unknown): AppError | null {
+  const pgError = pgErrorOf(error);
+  switch (pgError?.code) {
+    case pgCodes.invalidTextRepresentation:
+    case pgCodes.numericOutOfRange:
+      return badRequest("Invalid input");
+    case pgCodes.uniqueViolation:
+      return conflict("This conflicts with something that already exists");
+    case pgCodes.foreignKeyViolation:
+      // The spec's client recognises "foreign key" in this message (recycling a bot held by a tournament).
+      return conflict("Blocked by a foreign key: the item is still in use");
+    case pgCodes.checkViolation:
+      return conflict("That change would break a rule of the game");
+    default:
+      return null;
+  }
+}
+
+export function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as Partial<FastifyError>;
+  const status = fastifyError.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    const known = fastifyStatus[status] ?? fastifyStatus[400]!;
+    const message = (fastifyError.code && fastifyCodeMessages[fastifyError.code]) || known.message;
+    const isJsonSyntax = error instanceof SyntaxError;
+    return new AppError(status, known.code, isJsonSyntax ? "Request body is not valid JSON" : message);
+  }
+  return fromDatabase(error);
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const body: ErrorBody = { error: { code: error.code, message: error.message } };
+  if (error.fields) body.error.fields = error.fields;
+  return reply.code(error.status).type("application/json; charset=utf-8").send(body);
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const appError = toAppError(error);
+    if (appError) {
+      if (!(error instanceof AppError)) request.log.info({ err: error }, "request refused");
+      return sendError(reply, appError);
+    }
+    request.log.error({ err: error }, "unexpected error");
+    return sendError(reply, new AppError(500, "INTERNAL", "Something went wrong on our side"));
+  });
+}

@@ -1,0 +1,16 @@
+// What the platform hands to feature services and routes when the app is wired (see src/features/index.ts).
+import type { FastifyBaseLogger } from "fastify";
+import type { Sessions } from "./auth/session";
+import type { Clock } from "./clock";
+import type { Config } from "./config";
+import type { Db } from "./db/database";
+import type { MediaStorage } from "./storage";
+
+export type Platform = {
+  db: Db;
+  config: Config;
+  clock: Clock;
+  storage: MediaStorage;
+  sessions: Sessions;
+  log: FastifyBaseLogger;
+};

@@ -1,0 +1,97 @@
+// Registers one HTTP route from its contract RouteSpec: session and admin checks per `auth`, zod validation of
+// params, query and body, typed handler context. Feature routes.ts files are a list of these calls.
+import { authMessages, type RouteSpec } from "@bot-arena/contract";
+import type {} from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import type { Sessions, SessionUser } from "./auth/session";
+import { AppError } from "./errors";
+
+type Parsed<S, K extends string> = S extends { [P in K]: infer T extends z.ZodType }
+  ? z.output<T>
+  : undefined;
+
+export type RouteContext<S extends RouteSpec> = {
+  body: Parsed<S, "body">;
+  query: Parsed<S, "query">;
+  params: Parsed<S, "params">;
+  /** The signed-in player on "player" and "admin" routes; null on public ones (no session lookup is made). */
+  user: S["auth"] extends "none" ? null : SessionUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type RouteHandler<S extends RouteSpec> = (ctx: RouteContext<S>) => Promise<z.input<S["response"]>>;
+
+export type RouteOptions = {
+  /** Per-address limit for this route (e.g. sign-in), answered with 429 RATE_LIMITED. */
+  rateLimit?: { max: number; timeWindowMs: number };
+};
+
+/** The spec's refusal for a player on an admin route. */
+export const adminRequiredMessage = "Unauthorized: Admin access required";
+
+/** First issue's message as the message; every field's first message in `fields`. */
+export function validationError(error: z.ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return new AppError(400, "VALIDATION_FAILED", error.issues[0]?.message ?? "Invalid input", fields);
+}
+
+export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** A signed-in player or a 401. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new AppError(401, "NOT_AUTHENTICATED", authMessages.notAuthenticated);
+  return request.user;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The session manager, decorated by buildApp; the route helper asks it who is calling. */
+    sessions: Sessions;
+  }
+}
+
+/** Registers `spec` on `app` with `handler`; the only way feature routes are declared. */
+export function route<S extends RouteSpec>(
+  app: FastifyInstance,
+  spec: S,
+  handler: RouteHandler<S>,
+  options: RouteOptions = {},
+): void {
+  app.route({
+    method: spec.method,
+    url: spec.path,
+    ...(options.rateLimit && {
+      config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } },
+    }),
+    preHandler: async (request, reply) => {
+      if (spec.auth === "none") return;
+      request.user = await app.sessions.authenticate(request, reply);
+      const user = requireUser(request);
+      if (spec.auth === "admin" && !user.isAdmin) {
+        throw new AppError(403, "FORBIDDEN", adminRequiredMessage);
+      }
+    },
+    handler: async (request, reply) => {
+      const ctx = {
+        params: spec.params ? parseWith(spec.params, request.params) : undefined,
+        query: spec.query ? parseWith(spec.query, request.query) : undefined,
+        // A missing body is checked as {}, so the client hears which field is required.
+        body: spec.body ? parseWith(spec.body, request.body ?? {}) : undefined,
+        user: request.user,
+        request,
+        reply,
+      } as RouteContext<S>;
+      return handler(ctx);
+    },
+  });
+}

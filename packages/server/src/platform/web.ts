@@ -1,0 +1,68 @@
+// Files over HTTP: media under /media (immutable, sandboxed) and the built web app with its SPA fallback.
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { notFound, sendError } from "./errors";
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+/** Media may include uploaded SVG: opened directly it must not run scripts on our origin. */
+const MEDIA_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; media-src 'self'; sandbox";
+
+export async function registerMedia(app: FastifyInstance, mediaRoot: string): Promise<void> {
+  mkdirSync(mediaRoot, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: mediaRoot,
+    prefix: "/media/",
+    decorateReply: false,
+    index: false,
+    dotfiles: "deny",
+    // Names are content hashes (see storage.ts): a URL's bytes never change.
+    immutable: true,
+    maxAge: YEAR_SECONDS * 1000,
+    setHeaders: (reply) => {
+      reply.header("content-security-policy", MEDIA_CSP);
+    },
+  });
+}
+
+/** True when the web app was built; the server then serves it at / . */
+export function hasWebApp(webDist: string): boolean {
+  return existsSync(path.join(webDist, "index.html"));
+}
+
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: webDist,
+    prefix: "/",
+    index: "index.html",
+    dotfiles: "deny",
+    setHeaders: (reply, file) => {
+      // Vite puts content-hashed bundles under assets/; everything else may change with a deploy.
+      const hashed = file.startsWith(path.join(webDist, "assets") + path.sep);
+      reply.header("cache-control", hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : "no-cache");
+    },
+  });
+}
+
+const isApiOrMedia = (url: string) => /^\/(api|media)(\/|$)/.test(url);
+
+/**
+ * Unknown GETs of page-like paths (no file extension) get the app's index.html so the client router can show
+ * the page (or its own 404); everything else, and every /api and /media path, gets a JSON 404.
+ */
+export function notFoundHandler(serveApp: boolean) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.url.split("?")[0] ?? "/";
+    const pageLike = !path.posix.basename(url).includes(".");
+    if (
+      serveApp &&
+      (request.method === "GET" || request.method === "HEAD") &&
+      !isApiOrMedia(url) &&
+      pageLike
+    ) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return sendError(reply, notFound());
+  };
+}

@@ -1,0 +1,200 @@
+// Test helpers in the game's language: a fresh app on a fresh database, and players who sign up and act.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Me } from "@bot-arena/contract";
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import { buildApp } from "../src/app";
+import type { Clock } from "../src/platform/clock";
+import { type Config, loadConfig } from "../src/platform/config";
+import type { Database } from "../src/platform/db/database";
+import { migrateDatabase } from "../src/platform/db/migrate";
+import { openPglite } from "../src/platform/db/pglite";
+import { openPostgres } from "../src/platform/db/postgres";
+import type { UserId } from "../src/platform/ids";
+import { platformSeedSteps, type SeedStep } from "../src/platform/seed";
+import { prepareDatabase } from "../src/platform/startup";
+import { createMediaStorage } from "../src/platform/storage";
+
+const quietLog = { warn() {}, info() {}, debug() {} };
+
+export type TestDatabase = {
+  database: Database;
+  /** The PostgreSQL URL of this test database; null on PGlite. */
+  url: string | null;
+  /** Closes the handle and drops the database. */
+  drop(): Promise<void>;
+};
+
+/**
+ * A migrated, empty database: in-memory PGlite, or with DATABASE_URL a new `ba_test_<random>` database on
+ * that server, so test files run in parallel on clean schemas.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const database = await openPglite(null);
+    await migrateDatabase(database.driver, database.db);
+    return { database, url: null, drop: () => database.close() };
+  }
+  const name = `ba_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.toString(), { poolSize: 25, log: quietLog });
+  await database.withStartupLock((db) => migrateDatabase(database.driver, db));
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: serverUrl });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** A clock that stands still until a test moves it. */
+export function testClock(start = new Date("2030-01-15T12:00:00Z")) {
+  let now = start.getTime();
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now += ms;
+    },
+  } satisfies Clock & { advance(ms: number): void };
+}
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  db: Database["db"];
+  config: Config;
+  /** Stops the app and drops its database (unless it was passed in) and data directory. */
+  close(): Promise<void>;
+};
+
+export type TestAppOptions = {
+  config?: Partial<Config>;
+  /** Share a database between apps (two "servers" on one database); the caller then drops it. */
+  database?: Database;
+  clock?: Clock;
+  /**
+   * Reference data to seed. Default: the platform's (shop items, equipment; starter music when on). Feature
+   * steps such as the image library are left out unless a test asks: they cost time and have their own tests.
+   */
+  seedSteps?: readonly SeedStep[];
+};
+
+/** The test configuration: production defaults, a throw-away data directory, quiet, fast hashing. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({}),
+    dataDir: mkdtempSync(path.join(tmpdir(), "bot-arena-test-")),
+    databaseUrl: null,
+    webDist: path.join(tmpdir(), "bot-arena-no-web-dist"),
+    starterMusic: "off",
+    passwordHashCost: 12,
+    // Tests sign up many players from one address; the rate-limit test sets its own small numbers.
+    rateLimit: { authMax: 100_000, authWindowMs: 60_000 },
+    logLevel: "silent",
+    ...overrides,
+  };
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const config = testConfig(options.config);
+  const owned = options.database ? null : await createTestDatabase();
+  const database = options.database ?? owned!.database;
+  await prepareDatabase(database, {
+    storage: createMediaStorage(config.dataDir),
+    config,
+    log: quietLog,
+    steps: options.seedSteps ?? platformSeedSteps,
+  });
+  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await owned?.drop();
+      rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let playerCount = 0;
+
+/** A unique, valid username: short enough for the 30-character limit. */
+export function uniqueName(prefix = "pilot"): string {
+  playerCount += 1;
+  return `${prefix}_${playerCount}_${randomBytes(3).toString("hex")}`;
+}
+
+export type Player = {
+  me: Me;
+  id: UserId;
+  email: string;
+  password: string;
+  /** `ba_session=<token>`, ready for a Cookie header. */
+  cookie: string;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, body?: unknown): Promise<LightMyRequestResponse>;
+};
+
+export function sessionCookieOf(response: LightMyRequestResponse): string | null {
+  const cookie = response.cookies.find((c) => c.name === "ba_session");
+  return cookie ? `ba_session=${cookie.value}` : null;
+}
+
+/** A client carrying a session cookie. */
+export function asPlayer(app: FastifyInstance, cookie: string, me: Me, password = ""): Player {
+  const request = (options: InjectOptions) =>
+    app.inject({ ...options, headers: { cookie, ...(options.headers ?? {}) } });
+  return {
+    me,
+    id: me.id as UserId,
+    email: me.email,
+    password,
+    cookie,
+    request,
+    get: (url) => request({ method: "GET", url }),
+    post: (url, body) =>
+      request({ method: "POST", url, ...(body === undefined ? {} : { payload: body as object }) }),
+  };
+}
+
+/** Signs a new player up through the API and returns their signed-in client. */
+export async function signUp(
+  app: FastifyInstance,
+  fields: { username?: string; email?: string; password?: string } = {},
+): Promise<Player> {
+  const username = fields.username ?? uniqueName();
+  const email = fields.email ?? `${username.toLowerCase()}@arena.test`;
+  const password = fields.password ?? "correct horse";
+  const response = await app.inject({
+    method: "POST",
+    url: "/api/auth/sign-up",
+    payload: { username, email, password },
+  });
+  if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  return asPlayer(app, sessionCookieOf(response)!, response.json<Me>(), password);
+}
+
+/** The parsed `{error:{code,message}}` of a refusal, with its status. */
+export function errorOf(response: LightMyRequestResponse) {
+  const body = response.json<{ error: { code: string; message: string; fields?: Record<string, string> } }>();
+  return { status: response.statusCode, ...body.error };
+}
