@@ -87,7 +87,7 @@ export const messages = {
   // Battles
   selectOpponent: "Select an opponent first!",
   notEnoughEnergy: (energy: number) => `Not enough energy! Need ${energy} energy.`,
-  needsRepair: "Your bot needs repairs before it can battle!",
+  needsRepair: "Your bot needs repairs!",
   cannotFightOwnBot: "You cannot battle your own bot!",
   opponentProtected: "This player is safe from PvP",
   victory: "Victory!",

@@ -26,7 +26,7 @@ describe("before a battle", () => {
   it("a bot at 0 durability cannot battle until repaired", () => {
     expect(checkBattle({ ...ready, durability: 0 })).toEqual({
       ok: false,
-      message: "Your bot needs repairs before it can battle!",
+      message: "Your bot needs repairs!",
     });
   });
 });
