@@ -1,7 +1,12 @@
 // Every HTTP route of the API with its zod shapes: the server registers from it and /api/openapi.json is built from it.
 import type { z } from "zod";
 import { adsResponse } from "./ads";
+import { adminGrantRoutes } from "./admin-grants";
+import { arenaRoutes } from "./arena";
 import { me, okBody, signInBody, signUpBody } from "./auth";
+import { battleRoutes } from "./battles";
+import { botRoutes } from "./bots";
+import { leaderboardRoutes } from "./leaderboard";
 import { musicTrackList } from "./music";
 import { landingStats } from "./stats";
 
@@ -64,6 +69,11 @@ export const routes = {
     auth: "none",
     response: adsResponse,
   },
+  ...botRoutes,
+  ...adminGrantRoutes,
+  ...arenaRoutes,
+  ...battleRoutes,
+  ...leaderboardRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

@@ -2,6 +2,7 @@
 export const queryKeys = {
   me: ["me"],
   bots: ["bots"],
+  summons: ["summons"],
   stats: ["stats"],
   tracks: ["music", "tracks"],
   ads: ["ads"],

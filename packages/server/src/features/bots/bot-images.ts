@@ -1,0 +1,93 @@
+// A bot's picture: drawn by the images module from the bot's row (and its equipped weapon), stored under
+// /media, and written to image_url. Creation, summon naming, refresh and equip all come through here.
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "../../platform/db/database";
+import { bots, equipment } from "../../platform/db/schema";
+import type { BotId } from "../../platform/ids";
+import { type ImageProvider, type MechaInput, storeBotImage, svgProvider, type WeaponInput } from "./images";
+
+export type BotImageDeps = {
+  /** The media root (platform storage.root); images land in its bots/ folder. */
+  mediaDir: string;
+  provider?: ImageProvider;
+  log?: { warn(obj: unknown, msg?: string): void };
+};
+
+type ImageSource = {
+  name: string;
+  model: string;
+  colorPrimary: string;
+  colorSecondary: string;
+  rarity?: string | null;
+  botClass?: string | null;
+};
+
+export function mechaInputOf(bot: ImageSource, weapon: WeaponInput | null = null, seed = ""): MechaInput {
+  return {
+    botName: bot.name,
+    model: bot.model,
+    colorPrimary: bot.colorPrimary,
+    colorSecondary: bot.colorSecondary,
+    rarity: bot.rarity ?? null,
+    botClass: bot.botClass ?? null,
+    equippedWeapon: weapon,
+    seed,
+  };
+}
+
+/**
+ * Draws and stores the image; null when that fails, because the spec carries on without an image ('Failed to
+ * generate bot image, using default') rather than failing the action that asked for it.
+ */
+export async function generateBotImage(deps: BotImageDeps, input: MechaInput): Promise<string | null> {
+  try {
+    return await storeBotImage(deps.mediaDir, deps.provider ?? svgProvider, input);
+  } catch (error) {
+    deps.log?.warn({ err: error }, "bot image generation failed");
+    return null;
+  }
+}
+
+async function equippedWeaponOf(db: Db, weaponId: string | null): Promise<WeaponInput | null> {
+  if (weaponId === null) return null;
+  const rows = await db
+    .select({
+      name: equipment.name,
+      type: equipment.type,
+      rarity: equipment.rarity,
+      ultimateType: equipment.ultimateAbilityType,
+    })
+    .from(equipment)
+    .where(eq(equipment.id, weaponId));
+  return rows[0] ?? null;
+}
+
+/**
+ * Redraws a bot's image from its row as it stands (name, model, colours, rarity, class and equipped weapon)
+ * and stores the URL. `weapon` overrides the equipped one (undefined: read it; null: draw unarmed); `seed`
+ * varies pose and decals (refresh passes a fresh one so the new image differs even at the same rarity).
+ * Keeps the old image when drawing fails; returns the URL the bot now has, or null when it has none.
+ */
+export async function regenerateBotImage(
+  db: Db,
+  botId: BotId,
+  deps: BotImageDeps & { weapon?: WeaponInput | null; seed?: string },
+): Promise<string | null> {
+  const rows = await db.select().from(bots).where(eq(bots.id, botId));
+  const bot = rows[0];
+  if (!bot) return null;
+  const weapon = deps.weapon !== undefined ? deps.weapon : await equippedWeaponOf(db, bot.equippedWeaponId);
+  const url = await generateBotImage(
+    deps,
+    mechaInputOf({ ...bot, botClass: bot.class }, weapon, deps.seed ?? ""),
+  );
+  if (url === null) {
+    await db
+      .update(bots)
+      .set({ imageGenerationAttempts: sql`${bots.imageGenerationAttempts} + 1` })
+      .where(eq(bots.id, botId));
+    return bot.imageUrl;
+  }
+  if (url !== bot.imageUrl) await db.update(bots).set({ imageUrl: url }).where(eq(bots.id, botId));
+  return url;
+}

@@ -1,0 +1,49 @@
+// The four stats as HUD tiles (strength, agility, defense, intelligence), each with its icon.
+import type { StatName } from "@bot-arena/game";
+import { Brain, type LucideIcon, Shield, Swords, Wind } from "lucide-react";
+import { cn } from "../../ui/cn";
+
+export const statLook: Record<StatName, { label: string; icon: LucideIcon; color: string }> = {
+  strength: { label: "Strength", icon: Swords, color: "text-danger" },
+  agility: { label: "Agility", icon: Wind, color: "text-lime" },
+  defense: { label: "Defense", icon: Shield, color: "text-cyan" },
+  intelligence: { label: "Intelligence", icon: Brain, color: "text-magenta" },
+};
+
+export const statOrder: readonly StatName[] = ["strength", "agility", "defense", "intelligence"];
+
+type BotStatGridProps = {
+  stats: Readonly<Record<StatName, number>>;
+  className?: string;
+  /** Compact two-by-two tiles for cards; the default suits a detail panel. */
+  compact?: boolean;
+};
+
+export function BotStatGrid({ stats, className, compact = false }: BotStatGridProps) {
+  return (
+    <dl className={cn("grid grid-cols-2 gap-2", !compact && "sm:grid-cols-4", className)}>
+      {statOrder.map((stat) => {
+        const { label, icon: Icon, color } = statLook[stat];
+        return (
+          <div
+            key={stat}
+            className={cn(
+              "flex items-center gap-2 rounded-md border border-cyan/15 bg-void/60",
+              compact ? "px-2 py-1.5" : "px-3 py-2.5",
+            )}
+          >
+            <Icon className={cn("shrink-0", color, compact ? "size-4" : "size-5")} aria-hidden="true" />
+            <div className="min-w-0">
+              <dt className="truncate text-[0.7rem] font-semibold uppercase tracking-wider text-muted">
+                {label}
+              </dt>
+              <dd className={cn("font-display font-bold text-ink", compact ? "text-sm" : "text-lg")}>
+                {stats[stat]}
+              </dd>
+            </div>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}

@@ -1,0 +1,48 @@
+// The roster as every page reads it. The `me` live channel (wired in app/LiveSession) invalidates this key
+// whenever the player's bots or balance change, and the roster also refetches every 60 seconds as the spec
+// asks, so energy regenerated on the server shows without a reload.
+import type { Bot, BotList } from "@bot-arena/contract";
+import { ROSTER_REFRESH_MS } from "@bot-arena/game";
+import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { api } from "../../app/api";
+import { queryKeys } from "../../app/queryKeys";
+import { botPaths } from "./paths";
+
+export const fetchBots = (signal?: AbortSignal) => api.get<BotList>(botPaths.list, signal);
+
+export function useBots() {
+  return useQuery({
+    queryKey: queryKeys.bots,
+    queryFn: ({ signal }) => fetchBots(signal),
+    select: (data) => data.bots,
+    refetchInterval: ROSTER_REFRESH_MS,
+    staleTime: 5_000,
+  });
+}
+
+/** The bot marked active, or null (the roster shows its first bot instead; training and battles need this one). */
+export function activeBotOf(bots: readonly Bot[] | undefined): Bot | null {
+  if (!bots || bots.length === 0) return null;
+  return bots.find((bot) => bot.isActive) ?? null;
+}
+
+/** The active bot (null when none is active; undefined while loading). */
+export function useActiveBot() {
+  const query = useBots();
+  return { ...query, data: query.data === undefined ? undefined : activeBotOf(query.data) };
+}
+
+/** Puts one changed bot into the cached roster at once, before the refetch the live event triggers. */
+export function replaceCachedBot(queryClient: QueryClient, bot: Bot) {
+  queryClient.setQueryData<BotList>(queryKeys.bots, (old) =>
+    old ? { bots: old.bots.map((b) => (b.id === bot.id ? bot : b)) } : old,
+  );
+}
+
+/** After any bot action: the roster and the balance may both have moved. */
+export function invalidateBotsAndMe(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: queryKeys.bots }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+  ]);
+}
