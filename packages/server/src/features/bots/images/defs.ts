@@ -6,7 +6,11 @@ export type Stop = readonly [offset: number, color: string, opacity?: number];
 function stops(list: readonly Stop[]): string {
   return list
     .map(([offset, color, opacity]) =>
-      el("stop", { offset: fmt(offset), "stop-color": color, "stop-opacity": opacity }),
+      el("stop", {
+        offset: fmt(offset, 2),
+        "stop-color": color,
+        "stop-opacity": opacity === undefined ? undefined : fmt(opacity, 2),
+      }),
     )
     .join("");
 }
@@ -27,7 +31,11 @@ export class Defs {
   }
 
   linear(name: string, list: readonly Stop[], [x1, y1, x2, y2] = [0, 0, 0.8, 1]): string {
-    return this.register(name, (id) => el("linearGradient", { id, x1, y1, x2, y2 }, stops(list)));
+    // 0 is the default start, so it is left out.
+    const start = (v: number) => (v === 0 ? undefined : v);
+    return this.register(name, (id) =>
+      el("linearGradient", { id, x1: start(x1), y1: start(y1), x2, y2 }, stops(list)),
+    );
   }
 
   /** Relative to the shape's box by default; `userSpace` places it in canvas pixels, shared by many shapes. */

@@ -43,10 +43,12 @@ const PRISM_COLORS = PRISM.map(([, color]) => color);
 const INSET = 8;
 const FRAME = { x: INSET, y: INSET, width: CANVAS - 2 * INSET, height: CANVAS - 2 * INSET, rx: 24 };
 
-/** Four-pointed glint. */
-function sparkleD([x, y]: Pt, r: number): string {
-  const q = r * 0.18;
-  return `M${fmt(x)} ${fmt(y - r)}Q${fmt(x + q)} ${fmt(y - q)} ${fmt(x + r)} ${fmt(y)}Q${fmt(x + q)} ${fmt(y + q)} ${fmt(x)} ${fmt(y + r)}Q${fmt(x - q)} ${fmt(y + q)} ${fmt(x - r)} ${fmt(y)}Q${fmt(x - q)} ${fmt(y - q)} ${fmt(x)} ${fmt(y - r)}Z`;
+/** Four-pointed glint, in relative commands to keep dozens of them small. */
+function sparkleD([x, y]: Pt, radius: number): string {
+  const r = Math.round(radius);
+  const q = fmt(r * 0.18);
+  const p = fmt(r - r * 0.18);
+  return `M${fmt(x)} ${fmt(y - r)}q${q} ${p} ${r} ${r}q-${p} ${q} -${r} ${r}q-${q} -${p} -${r} -${r}q${p} -${q} ${r} -${r}z`;
 }
 
 /** Points around the mecha rather than on it: the left and right bands and the top corners. */
@@ -116,10 +118,7 @@ function shard([x, y]: Pt, length: number, angle: number, fill: string): string 
   return el("path", {
     d: `${polyD(points)}M0 ${fmt(-length / 2)}L0 ${fmt(length / 2)}`,
     fill,
-    stroke: "#ffffff",
-    "stroke-width": 1.2,
-    "stroke-opacity": 0.8,
-    transform: `translate(${fmt(x)} ${fmt(y)}) rotate(${fmt(angle)})`,
+    transform: `translate(${fmt(x)} ${fmt(y)}) rotate(${Math.round(angle)})`,
   });
 }
 
@@ -132,7 +131,7 @@ function shards(defs: Defs, rng: Rng, count: number, sizes: [number, number]): s
   let out = "";
   for (let i = 0; i < count; i++)
     out += shard(aroundPoint(rng), rng.range(...sizes), rng.range(-35, 35), fill);
-  return el("g", { class: "shards" }, out);
+  return el("g", { class: "shards", stroke: "#fff", "stroke-width": 1.2, "stroke-opacity": 0.8 }, out);
 }
 
 /** Everything rarity paints behind the mecha. */
@@ -230,16 +229,11 @@ export function flairFront(defs: Defs, rarity: Rarity, rng: Rng): string {
       particles(rng, 22, ["#ffe27a", "#fff6c2", "#ffb02e"]) + sparkles(rng, 7, ["#fff6c2", "#ffd86b"], glint);
   }
   if (rarity === "diamond") {
-    const sheen = defs.linear(
-      "sheen",
-      PRISM.map(([o, c]) => [o, c, 0.07] as const),
-      [0, 0, 1, 1],
-    );
     out +=
       shards(defs, rng, 3, [18, 30]) +
-      particles(rng, 30, PRISM_COLORS) +
+      particles(rng, 26, PRISM_COLORS) +
       sparkles(rng, 8, ["#ffffff", ...PRISM_COLORS], glint) +
-      el("rect", { ...FRAME, fill: sheen });
+      el("rect", { ...FRAME, class: "sheen", fill: defs.linear("prism", PRISM), opacity: "0.07" });
   }
   return out + frame(defs, rarity);
 }

@@ -1,5 +1,16 @@
 // Shared parts for the silhouettes: paint slots, arms, seams and glowing lenses.
-import { type Attrs, CENTER_X, el, escapeXml, fmt, mirror, type Pt, poly, polyD, sym } from "./svg";
+import {
+  type Attrs,
+  CENTER_X,
+  el,
+  escapeXml,
+  fmt,
+  mirror,
+  type Pt,
+  polyD,
+  poly as rawPoly,
+  sym,
+} from "./svg";
 
 /** Fill values (gradient urls or colours) every part draws with. */
 export interface Paint {
@@ -54,6 +65,52 @@ export interface Rig {
 
 export type Side = -1 | 1;
 
+// Light falls from the upper left; plate edges facing it catch a thin highlight, like a bevel.
+const LIGHT: Pt = [-0.41, -0.91];
+const BEVEL_INSET = 2.4;
+
+/** Path data for the edges of a polygon that face the light, pulled inside the outline. */
+export function litEdges(points: readonly Pt[]): string {
+  let twiceArea = 0;
+  points.forEach(([x, y], i) => {
+    const [nx, ny] = points[(i + 1) % points.length]!;
+    twiceArea += x * ny - nx * y;
+  });
+  const winding = twiceArea > 0 ? 1 : -1;
+  let d = "";
+  points.forEach(([ax, ay], i) => {
+    const [bx, by] = points[(i + 1) % points.length]!;
+    const length = Math.hypot(bx - ax, by - ay);
+    if (length < 10) return;
+    const [ux, uy] = [(bx - ax) / length, (by - ay) / length];
+    const [nx, ny] = [winding * uy, -winding * ux];
+    if (nx * LIGHT[0] + ny * LIGHT[1] < 0.5) return;
+    const k = BEVEL_INSET;
+    d += `M${Math.round(ax - nx * k + ux * k)} ${Math.round(ay - ny * k + uy * k)}L${Math.round(bx - nx * k - ux * k)} ${Math.round(by - ny * k - uy * k)}`;
+  });
+  return d;
+}
+
+function highlight(d: string): string {
+  // An open line has no area, so it needs no fill="none".
+  return d ? el("path", { d, stroke: "#fff", "stroke-opacity": 0.5, "stroke-width": 1.5 }) : "";
+}
+
+/** poly and sym that bevel armour and trim plates; metal and joints stay matte. */
+export function shapes(paint: Pick<Paint, "armor" | "trim">) {
+  const bevelled = (fill: string) => fill === paint.armor || fill === paint.trim;
+  return {
+    poly(points: readonly Pt[], fill: string, extra: Attrs = {}): string {
+      return rawPoly(points, fill, extra) + (bevelled(fill) ? highlight(litEdges(points)) : "");
+    },
+    sym(points: readonly Pt[], fill: string, extra: Attrs = {}): string {
+      const other = mirror(points);
+      const lit = bevelled(fill) ? highlight(litEdges(points) + litEdges(other)) : "";
+      return rawPoly(points, fill, extra) + rawPoly(other, fill, extra) + lit;
+    },
+  };
+}
+
 export function seams(paint: Paint, lines: readonly (readonly Pt[])[], mirrored = true): string {
   const all = mirrored ? lines.flatMap((l) => [l, mirror(l)]) : lines;
   return el("path", {
@@ -68,7 +125,7 @@ export function seams(paint: Paint, lines: readonly (readonly Pt[])[], mirrored 
 /** Glowing lens or vent: no outline, lit by the glow filter. */
 export function lens(points: readonly Pt[], paint: Paint, color = paint.eye, mirrored = true): string {
   const attrs: Attrs = { stroke: "none", filter: paint.glow };
-  return mirrored ? sym(points, color, attrs) : poly(points, color, attrs);
+  return mirrored ? sym(points, color, attrs) : rawPoly(points, color, attrs);
 }
 
 export function circle(cx: number, cy: number, r: number, fill: string, extra: Attrs = {}): string {
@@ -98,12 +155,13 @@ export interface BuiltArm {
 /** An arm hanging from its shoulder, swung outward by `angle` degrees, mirrored for the right side. */
 export function arm(paint: Paint, spec: ArmSpec, side: Side): BuiltArm {
   const { upper, fore, fist } = spec;
+  const { poly } = shapes(paint);
   const foreTop = upper.len - 6;
   const foreBottom = upper.len + fore.len;
   const handY = foreBottom + fist.h / 2;
   const rotation = -side * spec.angle;
   const transform = `translate(${fmt(spec.shoulder[0])} ${fmt(spec.shoulder[1])}) rotate(${fmt(rotation)})${side === 1 ? " scale(-1 1)" : ""}`;
-  const fistShape = poly(
+  const fistShape = rawPoly(
     [
       [-fist.w / 2, foreBottom - 2],
       [fist.w / 2, foreBottom - 2],
@@ -114,7 +172,7 @@ export function arm(paint: Paint, spec: ArmSpec, side: Side): BuiltArm {
     ],
     paint.metal,
   );
-  const shapes =
+  const parts =
     poly(
       [
         [-upper.w / 2, 0],
@@ -138,7 +196,7 @@ export function arm(paint: Paint, spec: ArmSpec, side: Side): BuiltArm {
     fistShape;
   const a = (rotation * Math.PI) / 180;
   const hand: Pt = [spec.shoulder[0] - handY * Math.sin(a), spec.shoulder[1] + handY * Math.cos(a)];
-  return { svg: el("g", { transform }, shapes), fist: el("g", { transform }, fistShape), hand };
+  return { svg: el("g", { transform }, parts), fist: el("g", { transform }, fistShape), hand };
 }
 
 /** Both arms; the viewer's left one holds the weapon. */

@@ -1,7 +1,7 @@
 // One function per bot model: each builds its own silhouette from the shared parts kit.
 // Shapes are drawn for the viewer's left half and mirrored; coordinates are canvas pixels (512 x 512).
-import { arms, circle, decal, lens, type Paint, type Pose, type Rig, seams, symCircle } from "./kit";
-import { chamfer, el, fmt, poly, pts, sym } from "./svg";
+import { arms, circle, decal, lens, type Paint, type Pose, type Rig, seams, shapes, symCircle } from "./kit";
+import { chamfer, el, fmt, pts } from "./svg";
 import type { MechaModel } from "./types";
 
 const GROUND = 452;
@@ -33,6 +33,7 @@ function assemble(
 /** Striker X-1, offensive: spiked pauldrons, blade crest, forearm blades, thruster wings raised like hackles. */
 export function striker(paint: Paint, pose: Pose): Rig {
   const { armor, trim, metal } = paint;
+  const { poly, sym } = shapes(paint);
   const head = tilt(pose, 256, 150);
   const arm = arms(paint, pose, {
     shoulder: [182, 178],
@@ -94,6 +95,7 @@ export function striker(paint: Paint, pose: Pose): Rig {
 /** Defender Z-9, heavy: a wide armoured box on short legs, shield pauldrons, a head sunk behind its collar. */
 export function defender(paint: Paint, pose: Pose): Rig {
   const { armor, trim, metal, joint } = paint;
+  const { poly, sym } = shapes(paint);
   const head = tilt(pose, 256, 152);
   const arm = arms(paint, pose, {
     shoulder: [170, 182],
@@ -160,6 +162,7 @@ export function defender(paint: Paint, pose: Pose): Rig {
 /** Phantom V-7, speed: a slim, long-legged body with swept fins and translucent energy wings. */
 export function phantom(paint: Paint, pose: Pose): Rig {
   const { armor, trim, metal } = paint;
+  const { poly, sym } = shapes(paint);
   const head = tilt(pose, 256, 148);
   const arm = arms(paint, pose, {
     shoulder: [204, 174],
@@ -218,6 +221,7 @@ export function phantom(paint: Paint, pose: Pose): Rig {
 /** Nova S-4, tactical: a domed sensor head with antennae, a radar dish and sensor pods everywhere. */
 export function nova(paint: Paint, pose: Pose): Rig {
   const { armor, trim, metal, joint } = paint;
+  const { poly, sym } = shapes(paint);
   const head = tilt(pose, 256, 150);
   const antenna = 34 + pose.variant * 18;
   const arm = arms(paint, pose, {
@@ -305,6 +309,7 @@ export function nova(paint: Paint, pose: Pose): Rig {
 /** Eclipse R-2, balanced: the classic V-finned humanoid standing before a dark eclipse disc with a burning corona. */
 export function eclipse(paint: Paint, pose: Pose): Rig {
   const { armor, trim, metal, joint } = paint;
+  const { poly, sym } = shapes(paint);
   const head = tilt(pose, 256, 150);
   const arm = arms(paint, pose, {
     shoulder: [186, 178],

@@ -81,10 +81,8 @@ describe("renderMechaSvg", () => {
   it("adds rarity flair: none for common, gold rays and sparkles for legendary, prism and shards for diamond", () => {
     const flair = (rarity: string) => {
       const svg = renderMechaSvg(bot({ rarity }));
-      const defs = ["aura", "burst", "gold", "prism", "sheen"].filter((f) =>
-        new RegExp(`id="m\\w+${f}"`).test(svg),
-      );
-      const groups = ["shards", "particles", "sparkles"].filter((f) => svg.includes(`class="${f}"`));
+      const defs = ["aura", "burst", "gold", "prism"].filter((f) => new RegExp(`id="m\\w+${f}"`).test(svg));
+      const groups = ["sheen", "shards", "particles", "sparkles"].filter((f) => svg.includes(`class="${f}"`));
       return [...defs, ...groups];
     };
     expect(flair("common")).toEqual([]);

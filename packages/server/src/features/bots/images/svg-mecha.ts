@@ -75,7 +75,8 @@ function title(m: NormalizedMecha): string {
 }
 
 export function renderNormalizedSvg(m: NormalizedMecha): string {
-  const defs = new Defs(`m${hash32(mechaKey(m)).toString(36).slice(0, 4)}`);
+  // A short per-image id prefix keeps inlined images apart without bloating every url(#...) reference.
+  const defs = new Defs(`m${(hash32(mechaKey(m)) % 1296).toString(36).padStart(2, "0")}`);
   const palette = buildPalette(m.colorPrimary, m.colorSecondary);
   // Pose and decals follow the bot's identity, so equipping a weapon or a rarity change keeps its stance.
   const identity = `${m.botName}|${m.seed}|${m.model}|${m.colorPrimary}|${m.colorSecondary}`;
@@ -111,7 +112,7 @@ export function renderNormalizedSvg(m: NormalizedMecha): string {
     classBadge(m.botClass, defs);
   const label = escapeXml(title(m));
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CANVAS} ${CANVAS}" width="${CANVAS}" height="${CANVAS}" role="img" aria-label="${label}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${CANVAS} ${CANVAS}" width="${CANVAS}" height="${CANVAS}" role="img">` +
     `<title>${label}</title>${defs}${art}</svg>`
   );
 }

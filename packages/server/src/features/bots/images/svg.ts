@@ -2,9 +2,10 @@
 
 export type Pt = readonly [number, number];
 
-/** One decimal is plenty at 512 px and keeps path data short. */
-export function fmt(value: number): string {
-  const rounded = Math.round(value * 10) / 10;
+/** One decimal is plenty for coordinates at 512 px and keeps path data short; offsets and opacities want two. */
+export function fmt(value: number, digits = 1): string {
+  const scale = 10 ** digits;
+  const rounded = Math.round(value * scale) / scale;
   return Object.is(rounded, -0) ? "0" : String(rounded);
 }
 
