@@ -104,8 +104,14 @@ async function mockApi(page, state) {
         return json(200, { tracks });
       case "/api/ads":
         return json(200, { enabled: true, ads });
-      case "/api/auth/sign-in":
-        return json(401, { error: { code: "INVALID_CREDENTIALS", message: "Invalid email or password" } });
+      case "/api/auth/sign-in": {
+        const body = route.request().postDataJSON();
+        if (body.password !== "secret1") {
+          return json(401, { error: { code: "INVALID_CREDENTIALS", message: "Invalid email or password" } });
+        }
+        state.me = { ...player };
+        return json(200, state.me);
+      }
       case "/api/auth/sign-out":
         state.me = null;
         return json(200, { ok: true });
@@ -206,6 +212,28 @@ try {
     await page.goto(`${base}/admin`);
     await page.waitForURL(`${base}/`);
     await shot("admin-refused");
+
+    // Journeys: a wrong password shows the server's message; the right one lands on /dashboard;
+    // logout returns to /; a signed-out visitor to a shell page is sent to /auth.
+    state.me = null;
+    await page.goto(`${base}/auth`);
+    await page.getByLabel("Email").fill("pilot@example.com");
+    await page.getByLabel("Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.getByText("Invalid email or password").first().waitFor();
+    await page.getByLabel("Password").fill("secret1");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await page.waitForURL(`${base}/dashboard`);
+    await page.getByText("Welcome back!").waitFor();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await shot("focus-ring");
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${base}/`);
+    await page.getByText("Logged out successfully").waitFor();
+    await page.goto(`${base}/shop`);
+    await page.waitForURL(`${base}/auth`);
+    console.log(`[${name}] journeys ok`);
     await context.close();
   }
   await browser.close();

@@ -4,10 +4,12 @@ import { lazy, Suspense } from "react";
 import { Outlet, ScrollRestoration } from "react-router";
 import { Toaster } from "sonner";
 import { LiveSession } from "./LiveSession";
+import { useFocusOnNavigate } from "./useFocusOnNavigate";
 
 const MusicPlayer = lazy(() => import("../features/music/MusicPlayer"));
 
 export function RootLayout() {
+  useFocusOnNavigate();
   return (
     <>
       <a

@@ -15,8 +15,9 @@ export function LogoutButton() {
     signOut.mutate(undefined, {
       onSuccess: async () => {
         toast.success("Logged out successfully");
-        // Leave the shell first, so its guard does not bounce to /auth when the session disappears.
-        await navigate("/");
+        // Leave the shell first, and synchronously: if the shell were still mounted (a navigation
+        // rendered in a transition) when the session disappears, its guard would send us to /auth.
+        await navigate("/", { flushSync: true });
         applySession(queryClient, null);
       },
       onError: () => {
