@@ -1,13 +1,19 @@
 // Every HTTP route of the API with its zod shapes: the server registers from it and /api/openapi.json is built from it.
 import type { z } from "zod";
-import { adsResponse } from "./ads";
 import { adminGrantRoutes } from "./admin-grants";
+import { adsResponse } from "./ads";
 import { arenaRoutes } from "./arena";
 import { me, okBody, signInBody, signUpBody } from "./auth";
+import { bankRoutes } from "./bank";
 import { battleRoutes } from "./battles";
 import { botRoutes } from "./bots";
+import { fusionRoutes } from "./fusion";
+import { inventoryRoutes } from "./inventory";
 import { leaderboardRoutes } from "./leaderboard";
+import { marketplaceRoutes } from "./marketplace";
 import { musicTrackList } from "./music";
+import { repairRoutes } from "./repair";
+import { shopRoutes } from "./shop";
 import { landingStats } from "./stats";
 
 export type RouteSpec = {
@@ -74,6 +80,12 @@ export const routes = {
   ...arenaRoutes,
   ...battleRoutes,
   ...leaderboardRoutes,
+  ...shopRoutes,
+  ...inventoryRoutes,
+  ...marketplaceRoutes,
+  ...bankRoutes,
+  ...repairRoutes,
+  ...fusionRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

@@ -3,11 +3,19 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../platform/platform";
 import type { SeedStep } from "../platform/seed";
+import { createGrantsService } from "./admin/grants";
+import { grantsRoutes } from "./admin/grants-routes";
 import { adsRoutes } from "./ads/routes";
 import { createAdsService } from "./ads/service";
 import { authRoutes } from "./auth/routes";
 import { createAuthService } from "./auth/service";
+import { recordOnlyPayouts } from "./bank/payouts";
+import { bankRoutes } from "./bank/routes";
+import { createBankService } from "./bank/service";
+import { secureRng } from "./bots/deps";
 import { imageLibrarySeedStep } from "./bots/images";
+import { botsRoutes } from "./bots/routes";
+import { createBotsService } from "./bots/service";
 import { musicRoutes } from "./music/routes";
 import { createMusicService } from "./music/service";
 import { statsRoutes } from "./stats/routes";
@@ -21,6 +29,14 @@ export function createServices(platform: Platform) {
     stats: createStatsService({ db, clock }),
     music: createMusicService({ db }),
     ads: createAdsService({ config }),
+    bots: createBotsService({
+      db,
+      clock,
+      images: { mediaDir: platform.storage.root, log: platform.log },
+      rng: secureRng,
+    }),
+    grants: createGrantsService({ db }),
+    bank: createBankService({ db, clock, payouts: recordOnlyPayouts, log: platform.log }),
   };
 }
 
@@ -32,6 +48,9 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
   statsRoutes(app, services);
   musicRoutes(app, services);
   adsRoutes(app, services);
+  botsRoutes(app, services);
+  grantsRoutes(app, services);
+  bankRoutes(app, services);
 }
 
 /** Reference data owned by features, seeded after the platform's (shop items, equipment, starter music). */

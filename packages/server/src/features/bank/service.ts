@@ -1,0 +1,225 @@
+// The vault: deposits (500 a UTC day), withdrawals and cash-outs, each a pair of ledger moves in one
+// transaction. The daily counter is raised by a conditional update, so parallel deposits cannot pass the limit.
+import type { BankSummary, BankTransaction, CashoutResponse, LedgerPage } from "@bot-arena/contract";
+import {
+  depositAllowance,
+  depositsToday,
+  messages,
+  utcDay,
+  VAULT_DAILY_DEPOSIT_LIMIT,
+  validateCashOut,
+  validateDeposit,
+  validateWithdraw,
+} from "@bot-arena/game";
+import { and, desc, eq, lt, sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Clock } from "../../platform/clock";
+import type { Db, Tx } from "../../platform/db/database";
+import { cashoutRequests, coinLedger, profiles } from "../../platform/db/schema";
+import { notFound } from "../../platform/errors";
+import type { UserId } from "../../platform/ids";
+import { moveCoins } from "../../platform/ledger";
+import type { PayoutProvider } from "./payouts";
+import { orRefuse } from "./refuse";
+
+/** How many of the latest cash-out requests the bank page shows. */
+export const RECENT_CASHOUTS = 10;
+
+export type BankService = ReturnType<typeof createBankService>;
+
+type CashoutRow = typeof cashoutRequests.$inferSelect;
+const toCashout = (row: CashoutRow) => ({
+  id: row.id,
+  gamertag: row.gamertag,
+  amount: row.amount,
+  status: row.status as "pending" | "paid" | "failed",
+  createdAt: row.createdAt.toISOString(),
+});
+
+export function createBankService(deps: {
+  db: Db;
+  clock: Clock;
+  payouts: PayoutProvider;
+  log: FastifyBaseLogger;
+}) {
+  const { db, clock } = deps;
+  const now = () => clock.now().getTime();
+
+  async function vaultProfile(tx: Db, userId: UserId) {
+    const [row] = await tx
+      .select({
+        coins: profiles.coins,
+        vaultCoins: profiles.vaultCoins,
+        vaultDepositsToday: profiles.vaultDepositsToday,
+        lastVaultDepositDate: profiles.lastVaultDepositDate,
+      })
+      .from(profiles)
+      .where(eq(profiles.id, userId));
+    if (!row) throw notFound("Account not found");
+    return row;
+  }
+
+  /** Raises today's counter by `amount` only if it stays within the limit; the counter restarts each UTC day. */
+  async function claimDepositAllowance(tx: Tx, userId: UserId, amount: number): Promise<number | null> {
+    const today = utcDay(now());
+    const countedToday = sql`(case when ${profiles.lastVaultDepositDate} = ${today}::date then ${profiles.vaultDepositsToday} else 0 end)`;
+    const [row] = await tx
+      .update(profiles)
+      .set({ vaultDepositsToday: sql`${countedToday} + ${amount}`, lastVaultDepositDate: today })
+      .where(and(eq(profiles.id, userId), sql`${countedToday} + ${amount} <= ${VAULT_DAILY_DEPOSIT_LIMIT}`))
+      .returning({ depositsToday: profiles.vaultDepositsToday });
+    return row?.depositsToday ?? null;
+  }
+
+  return {
+    async summary(userId: UserId): Promise<BankSummary> {
+      const profile = await vaultProfile(db, userId);
+      const today = depositsToday(profile, now());
+      const cashouts = await db
+        .select()
+        .from(cashoutRequests)
+        .where(eq(cashoutRequests.userId, userId))
+        .orderBy(desc(cashoutRequests.createdAt), desc(cashoutRequests.id))
+        .limit(RECENT_CASHOUTS);
+      return {
+        coins: profile.coins,
+        vaultCoins: profile.vaultCoins,
+        depositsToday: today,
+        dailyDepositLimit: VAULT_DAILY_DEPOSIT_LIMIT,
+        depositAllowance: depositAllowance(today),
+        cashouts: cashouts.map(toCashout),
+      };
+    },
+
+    deposit(userId: UserId, amount: number): Promise<BankTransaction> {
+      return db.transaction(async (tx) => {
+        // The read gives the player the right message; the conditional update below is what enforces it.
+        const profile = await vaultProfile(tx, userId);
+        const coins = orRefuse(
+          validateDeposit(amount, { coins: profile.coins, depositsToday: depositsToday(profile, now()) }),
+          "LIMIT_REACHED",
+        );
+        const counted = await claimDepositAllowance(tx, userId, coins);
+        if (counted === null) {
+          // A parallel deposit took the allowance between the read and the update.
+          const fresh = await vaultProfile(tx, userId);
+          orRefuse(
+            validateDeposit(amount, { coins: fresh.coins, depositsToday: depositsToday(fresh, now()) }),
+            "LIMIT_REACHED",
+          );
+          throw new Error("deposit allowance refused without a reason");
+        }
+        const ref = { refType: "vault", refId: userId };
+        const newCoins = await moveCoins(tx, {
+          userId,
+          account: "wallet",
+          delta: -coins,
+          reason: "vault_deposit",
+          ...ref,
+        });
+        const newVaultCoins = await moveCoins(tx, {
+          userId,
+          account: "vault",
+          delta: coins,
+          reason: "vault_deposit",
+          ...ref,
+        });
+        return {
+          newCoins,
+          newVaultCoins,
+          depositsToday: counted,
+          message: `Deposited ${coins} coins to the vault`,
+        };
+      });
+    },
+
+    withdraw(userId: UserId, amount: number): Promise<BankTransaction> {
+      return db.transaction(async (tx) => {
+        const profile = await vaultProfile(tx, userId);
+        const coins = orRefuse(validateWithdraw(amount, profile));
+        const ref = { refType: "vault", refId: userId };
+        const newVaultCoins = await moveCoins(tx, {
+          userId,
+          account: "vault",
+          delta: -coins,
+          reason: "vault_withdraw",
+          message: messages.insufficientVault,
+          ...ref,
+        });
+        const newCoins = await moveCoins(tx, {
+          userId,
+          account: "wallet",
+          delta: coins,
+          reason: "vault_withdraw",
+          ...ref,
+        });
+        return { newCoins, newVaultCoins, message: `Withdrew ${coins} coins from the vault` };
+      });
+    },
+
+    async cashout(userId: UserId, input: { gamertag: string; amount: number }): Promise<CashoutResponse> {
+      const { request, newVaultCoins } = await db.transaction(async (tx) => {
+        const profile = await vaultProfile(tx, userId);
+        const { gamertag, amount } = orRefuse(validateCashOut(input, profile));
+        const [row] = await tx
+          .insert(cashoutRequests)
+          .values({ userId, gamertag, amount, status: "pending" })
+          .returning();
+        const request = row!;
+        const newVaultCoins = await moveCoins(tx, {
+          userId,
+          account: "vault",
+          delta: -amount,
+          reason: "cashout",
+          refType: "cashout_request",
+          refId: request.id,
+          message: messages.insufficientVault,
+        });
+        return { request, newVaultCoins };
+      });
+      // Handed over only once committed: a provider must never pay out coins that a rollback would restore.
+      try {
+        const { providerRef } = await deps.payouts.submit({
+          id: request.id,
+          userId,
+          gamertag: request.gamertag,
+          amount: request.amount,
+        });
+        if (providerRef !== null) {
+          await db.update(cashoutRequests).set({ providerRef }).where(eq(cashoutRequests.id, request.id));
+        }
+      } catch (error) {
+        deps.log.warn(
+          { err: error, cashoutId: request.id, provider: deps.payouts.name },
+          "payout submission failed; request stays pending",
+        );
+      }
+      return { newVaultCoins, request: toCashout(request), message: messages.cashoutSubmitted };
+    },
+
+    async ledger(userId: UserId, page: { before?: number | undefined; limit: number }): Promise<LedgerPage> {
+      const rows = await db
+        .select()
+        .from(coinLedger)
+        .where(
+          and(
+            eq(coinLedger.userId, userId),
+            page.before === undefined ? undefined : lt(coinLedger.id, page.before),
+          ),
+        )
+        .orderBy(desc(coinLedger.id))
+        .limit(page.limit + 1);
+      const entries = rows.slice(0, page.limit).map((row) => ({
+        id: row.id,
+        account: row.account,
+        delta: row.delta,
+        balanceAfter: row.balanceAfter,
+        reason: row.reason,
+        refType: row.refType,
+        refId: row.refId,
+        createdAt: row.createdAt.toISOString(),
+      }));
+      return { entries, nextCursor: rows.length > page.limit ? (entries.at(-1)?.id ?? null) : null };
+    },
+  };
+}
