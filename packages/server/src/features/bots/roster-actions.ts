@@ -1,0 +1,158 @@
+// BOT COMMAND's per-bot actions: make active, rename (5 coins), refresh (250 coins), recycle (+250 coins),
+// and training a point. Each runs in one transaction holding the bot's row (and, where the roster as a whole
+// matters, the profile row) so parallel requests cannot interleave.
+import type {
+  BotActionResponse,
+  RecycleResponse,
+  RefreshResponse,
+  RenameResponse,
+} from "@bot-arena/contract";
+import {
+  messages,
+  RECYCLE_REFUND,
+  REFRESH_COST,
+  RENAME_COST,
+  refreshBot,
+  type StatName,
+  trainStat,
+  validateRename,
+} from "@bot-arena/game";
+import { and, eq } from "drizzle-orm";
+import { pgCodes, pgErrorOf } from "../../platform/db/pg-error";
+import { bots } from "../../platform/db/schema";
+import { AppError, badRequest, conflict } from "../../platform/errors";
+import type { UserId } from "../../platform/ids";
+import { moveCoins } from "../../platform/ledger";
+import { publishToPlayer } from "../../platform/live/publish";
+import { regenerateBotImage } from "./bot-images";
+import { accept, type BotsDeps } from "./deps";
+import { assertNotListed, botDtoOf, findOwnedBot, lockOwnedBot, lockProfile, refreshEnergy } from "./queries";
+import { isPlaceholderName } from "./setup-stage";
+
+export async function activateBot(deps: BotsDeps, userId: UserId, botId: string): Promise<BotActionResponse> {
+  return deps.db.transaction(async (tx) => {
+    // Same lock order as recycle (profile, then bot): an activation and a recycle of one bot cannot cross.
+    await lockProfile(tx, userId);
+    const bot = await lockOwnedBot(tx, userId, botId);
+    await assertNotListed(tx, bot.id);
+    if (!bot.isActive) {
+      // Off first: the partial unique index allows one active bot per player at any instant.
+      await tx
+        .update(bots)
+        .set({ isActive: false })
+        .where(and(eq(bots.userId, userId), eq(bots.isActive, true)));
+      await tx.update(bots).set({ isActive: true }).where(eq(bots.id, bot.id));
+      await publishToPlayer(tx, userId, "bots");
+    }
+    return { message: messages.activeBotChanged, bot: await botDtoOf(tx, { ...bot, isActive: true }) };
+  });
+}
+
+export async function renameBot(
+  deps: BotsDeps,
+  userId: UserId,
+  botId: string,
+  rawName: string,
+): Promise<RenameResponse> {
+  const name = accept(validateRename(rawName));
+  if (isPlaceholderName(name)) throw badRequest(messages.enterValidName);
+  return deps.db.transaction(async (tx) => {
+    const bot = await lockOwnedBot(tx, userId, botId);
+    await assertNotListed(tx, bot.id);
+    const newCoinBalance = await moveCoins(tx, {
+      userId,
+      account: "wallet",
+      delta: -RENAME_COST,
+      reason: "rename",
+      refType: "bot",
+      refId: bot.id,
+      message: messages.renameNeedsCoins,
+    });
+    await tx.update(bots).set({ name }).where(eq(bots.id, bot.id));
+    await publishToPlayer(tx, userId, "bots");
+    return { newName: name, newCoinBalance };
+  });
+}
+
+export async function refreshRosterBot(
+  deps: BotsDeps,
+  userId: UserId,
+  botId: string,
+): Promise<RefreshResponse> {
+  return deps.db.transaction(async (tx) => {
+    const bot = await lockOwnedBot(tx, userId, botId);
+    await assertNotListed(tx, bot.id);
+    const newCoinBalance = await moveCoins(tx, {
+      userId,
+      account: "wallet",
+      delta: -REFRESH_COST,
+      reason: "refresh",
+      refType: "bot",
+      refId: bot.id,
+      message: messages.refreshNeedsCoins,
+    });
+    const rng = deps.rng();
+    const refreshed = refreshBot(rng, bot);
+    await tx.update(bots).set(refreshed).where(eq(bots.id, bot.id));
+    // A fresh seed: the new image differs even when the rarity comes out the same.
+    await regenerateBotImage(tx, bot.id, { ...deps.images, seed: `refresh-${rng.nextUint32()}` });
+    await publishToPlayer(tx, userId, "bots");
+    return {
+      message: messages.botRefreshed(refreshed.rarity),
+      newCoinBalance,
+      updatedBot: await botDtoOf(tx, await findOwnedBot(tx, userId, bot.id)),
+    };
+  });
+}
+
+export async function recycleBot(deps: BotsDeps, userId: UserId, botId: string): Promise<RecycleResponse> {
+  return deps.db.transaction(async (tx) => {
+    await lockProfile(tx, userId);
+    const bot = await lockOwnedBot(tx, userId, botId);
+    if (bot.isActive) throw conflict(messages.cannotRecycleActive);
+    await assertNotListed(tx, bot.id);
+    try {
+      await tx.delete(bots).where(eq(bots.id, bot.id));
+    } catch (error) {
+      // A tournament entry still holds the bot (its foreign key does not cascade on purpose).
+      if (pgErrorOf(error)?.code === pgCodes.foreignKeyViolation) {
+        throw conflict(messages.recycleTournamentConflict);
+      }
+      throw error;
+    }
+    const newCoinBalance = await moveCoins(tx, {
+      userId,
+      account: "wallet",
+      delta: RECYCLE_REFUND,
+      reason: "recycle",
+      refType: "bot",
+      refId: bot.id,
+    });
+    await publishToPlayer(tx, userId, "bots");
+    return { message: messages.botRecycled, newCoinBalance };
+  });
+}
+
+export async function trainBot(
+  deps: BotsDeps,
+  userId: UserId,
+  botId: string,
+  stat: StatName,
+): Promise<BotActionResponse> {
+  return deps.db.transaction(async (tx) => {
+    const locked = await lockOwnedBot(tx, userId, botId);
+    const bot = await refreshEnergy(tx, locked, deps.clock.now());
+    const trained = trainStat(bot, stat);
+    if (!trained.ok) {
+      const code = trained.message === messages.noAvailablePoints ? "CONFLICT" : "NOT_ENOUGH_ENERGY";
+      throw new AppError(409, code, trained.message);
+    }
+    const [row] = await tx
+      .update(bots)
+      .set({ ...trained.value, lastEnergyUpdate: bot.lastEnergyUpdate })
+      .where(eq(bots.id, bot.id))
+      .returning();
+    await publishToPlayer(tx, userId, "bots");
+    return { message: messages.statTrained(stat), bot: await botDtoOf(tx, row!) };
+  });
+}

@@ -1,0 +1,118 @@
+// Summoning: pay, roll, insert the bots with their images and a summon_rolls row each; then, per bot, the
+// naming and bonus-point steps of the summon flow.
+import {
+  type AllocateBody,
+  type Bot,
+  botsMessages,
+  type SummonBody,
+  type SummonResponse,
+} from "@bot-arena/contract";
+import {
+  applyBonusPoints,
+  checkSummon,
+  messages,
+  newSummonedBot,
+  type SummonCount,
+  summonBots,
+  summonPrice,
+  validateBonusAllocation,
+  validateSummonName,
+} from "@bot-arena/game";
+import { eq } from "drizzle-orm";
+import { bots, summonRolls } from "../../platform/db/schema";
+import { AppError, badRequest, conflict } from "../../platform/errors";
+import type { BotId, UserId } from "../../platform/ids";
+import { moveCoins } from "../../platform/ledger";
+import { publishToPlayer } from "../../platform/live/publish";
+import { generateBotImage, mechaInputOf, regenerateBotImage } from "./bot-images";
+import { newBotRow } from "./bot-rows";
+import { accept, type BotsDeps } from "./deps";
+import { botDtoOf, countBots, lockOwnedBot, lockProfile } from "./queries";
+import { isPlaceholderName, setupStageOf } from "./setup-stage";
+
+export async function summon(deps: BotsDeps, userId: UserId, body: SummonBody): Promise<SummonResponse> {
+  const count: SummonCount = body.count;
+  const now = deps.clock.now();
+  // Rolled and drawn before the transaction: neither depends on the database, and the profile lock below
+  // should be held for the bookkeeping only.
+  const rolled = summonBots(deps.rng(), count);
+  const rows = await Promise.all(
+    rolled.map(async (summoned, i) => {
+      const fresh = newSummonedBot(summoned, now.getTime());
+      const imageUrl = await generateBotImage(deps.images, mechaInputOf(fresh));
+      // One millisecond apart, so the roster (newest first) and the reveal keep the roll order.
+      return newBotRow(userId, fresh, { createdAt: new Date(now.getTime() + i), isActive: false, imageUrl });
+    }),
+  );
+  const mode = count === 1 ? "single" : "ten";
+
+  return deps.db.transaction(async (tx) => {
+    // Serialises every roster-changing request of this player: the count below cannot go stale.
+    const { coins } = await lockProfile(tx, userId);
+    const check = checkSummon({ count, ownedBots: await countBots(tx, userId), coins });
+    if (!check.ok) {
+      const code = check.message === messages.maxBots ? "LIMIT_REACHED" : "NOT_ENOUGH_COINS";
+      throw new AppError(409, code, check.message);
+    }
+    const price = summonPrice(count);
+    const newCoinBalance = await moveCoins(tx, {
+      userId,
+      account: "wallet",
+      delta: -price,
+      reason: "summon",
+      refType: "summon",
+      refId: mode,
+      message: messages.needCoins(price),
+    });
+    const inserted = await tx.insert(bots).values(rows).returning({ id: bots.id, rarity: bots.rarity });
+    await tx.insert(summonRolls).values(
+      inserted.map((bot, i) => ({
+        userId,
+        botId: bot.id,
+        mode,
+        rarity: bot.rarity,
+        createdAt: new Date(now.getTime() + i),
+      })),
+    );
+    await publishToPlayer(tx, userId, "bots");
+    return { newCoinBalance, botIds: inserted.map((bot) => bot.id) };
+  });
+}
+
+/** Names a bot still carrying its placeholder (summoned or fused), then redraws its image with the name. */
+export async function nameBot(deps: BotsDeps, userId: UserId, botId: string, rawName: string): Promise<Bot> {
+  const name = accept(validateSummonName(rawName));
+  if (isPlaceholderName(name)) throw badRequest(botsMessages.placeholderName);
+  return deps.db.transaction(async (tx) => {
+    const bot = await lockOwnedBot(tx, userId, botId);
+    if (setupStageOf(bot) !== "name") throw conflict(botsMessages.alreadyNamed);
+    await tx.update(bots).set({ name }).where(eq(bots.id, bot.id));
+    await regenerateBotImage(tx, bot.id, deps.images);
+    await publishToPlayer(tx, userId, "bots");
+    return botDtoOf(tx, await lockOwnedBot(tx, userId, bot.id));
+  });
+}
+
+/** Places a summoned bot's 10 bonus points, once, after it is named. */
+export async function allocateBonus(
+  deps: BotsDeps,
+  userId: UserId,
+  botId: string,
+  body: AllocateBody,
+): Promise<Bot> {
+  return deps.db.transaction(async (tx) => {
+    const bot = await lockOwnedBot(tx, userId, botId);
+    const stage = setupStageOf(bot);
+    if (bot.statPointsAllocated) throw conflict(botsMessages.alreadyAllocated);
+    if (stage === "name") throw conflict(botsMessages.nameFirst);
+    const bonus = accept(validateBonusAllocation(body));
+    const { stats } = applyBonusPoints(bot, bonus);
+    const [row] = await tx
+      .update(bots)
+      .set({ ...stats, statPointsAllocated: true })
+      .where(eq(bots.id, bot.id as BotId))
+      .returning();
+    await publishToPlayer(tx, userId, "bots");
+    return botDtoOf(tx, row!);
+  });
+}
