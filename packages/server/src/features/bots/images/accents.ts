@@ -161,31 +161,47 @@ function shieldDrone(rig: Rig, defs: Defs): string {
   );
 }
 
-function heroChevrons(rig: Rig): string {
-  return el(
-    "path",
-    {
-      d: rig.shoulders
-        .map(([x, y]) => chevronD([x, y + 36], 11, 7, 4) + chevronD([x, y + 45], 11, 7, 4))
-        .join(""),
-      fill: CLASS_COLOR.hero,
-      stroke: "none",
-    },
-    "",
+/** Rank chevrons on both pauldrons, on a dark backing so cyan still reads on cyan armour. */
+function heroChevrons(rig: Rig, glow: string): string {
+  const d = rig.shoulders
+    .map(([x, y]) => chevronD([x, y + 36], 11, 7, 4) + chevronD([x, y + 45], 11, 7, 4))
+    .join("");
+  return (
+    el("path", { d, fill: "none", stroke: SOCKET, "stroke-width": 4, "stroke-opacity": 0.8 }) +
+    el("path", { d, fill: CLASS_COLOR.hero, stroke: "none", filter: glow })
   );
+}
+
+const SOCKET = "#06070d";
+
+/** Dark medallion under the chest emblem: the emblem glows the same on any paint. */
+function socket(botClass: BotClass, rig: Rig): string {
+  if (botClass === "support") return "";
+  const { cx, cy, r } = rig.chest;
+  return el("circle", {
+    cx,
+    cy,
+    r: r * 1.08,
+    fill: SOCKET,
+    "fill-opacity": 0.75,
+    stroke: CLASS_COLOR[botClass],
+    "stroke-width": 1.5,
+  });
 }
 
 /** Class accents on and around the mecha; drawn after the body so they sit on the armour. */
 export function classAccents(botClass: BotClass, rig: Rig, paint: Paint, defs: Defs): string {
   const glow = defs.glow(3);
-  const chest = el(
-    "g",
-    { filter: glow, stroke: "none" },
-    emblem(botClass, [rig.chest.cx, rig.chest.cy], rig.chest.r),
-  );
+  const chest =
+    socket(botClass, rig) +
+    el(
+      "g",
+      { filter: glow, stroke: "none" },
+      emblem(botClass, [rig.chest.cx, rig.chest.cy], rig.chest.r * 0.85),
+    );
   switch (botClass) {
     case "hero":
-      return chest + el("g", { filter: glow }, heroChevrons(rig));
+      return chest + heroChevrons(rig, glow);
     case "villain":
       return (
         el(

@@ -84,6 +84,27 @@ const SHEETS: Record<string, { size: number; cells: MechaInput[] }> = {
       bot(7, { botClass: "villain", rarity: "diamond", model: "Defender Z-9" }),
     ],
   },
+  edge: {
+    size: 300,
+    cells: [
+      ["#000000", "#000000"],
+      ["#ffffff", "#ffffff"],
+      ["#808080", "#808080"],
+      ["#ff0000", "#ff0000"],
+      ["#ffff00", "#00ffff"],
+      ["not a colour", ""],
+      ["#123", "#fed"],
+      ["#0a0a0a", "#ff00ff"],
+    ].map(([colorPrimary, colorSecondary], i) =>
+      bot(i, {
+        colorPrimary,
+        colorSecondary,
+        model: MECHA_MODELS[i % 5]!,
+        rarity: RARITIES[i % 6]!,
+        botName: `Edge ${i}`,
+      }),
+    ),
+  },
   thumbs: {
     size: 96,
     cells: RARITIES.flatMap((rarity, r) =>

@@ -26,7 +26,25 @@ function stripInvalidXml(text: string): string {
   return out;
 }
 
+/** True when a character is markup-significant or not allowed in XML at all. */
+function needsEscape(code: number): boolean {
+  return (
+    code < 0x20 ||
+    code === 0x26 ||
+    code === 0x3c ||
+    code === 0x3e ||
+    code === 0x22 ||
+    code === 0x27 ||
+    (code >= 0xd800 && code <= 0xdfff) ||
+    code >= 0xfffe
+  );
+}
+
 export function escapeXml(text: string): string {
+  // Path data and numbers are by far the most common values and never need escaping: skip the work.
+  let clean = true;
+  for (let i = 0; i < text.length && clean; i++) clean = !needsEscape(text.charCodeAt(i));
+  if (clean) return text;
   return stripInvalidXml(text)
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")
