@@ -205,7 +205,20 @@ try {
     await page.getByRole("button", { name: "Pause", exact: true }).waitFor();
     await page.waitForTimeout(1200);
     await shot("music-playing");
+    // The 4 s mock track ends and the next one starts; previous from the first wraps to the last.
+    const panel = page.getByRole("region", { name: "MUSIC PLAYER" });
+    await panel.getByText("Chrome Hearts").first().waitFor({ timeout: 8000 });
+    await panel.getByText("Unknown Artist").first().waitFor();
+    await page.getByRole("button", { name: "Previous track" }).click();
+    await page.getByRole("button", { name: "Previous track" }).click();
+    await panel.locator("p", { hasText: "Plasma Drift" }).waitFor();
     await page.getByRole("button", { name: "Pause", exact: true }).click();
+    await page.getByRole("button", { name: "Mute" }).click();
+    await page.getByRole("button", { name: "Unmute" }).waitFor();
+    await page.getByRole("slider", { name: "Volume" }).focus();
+    await page.keyboard.press("ArrowLeft");
+    await panel.getByText("69%").waitFor();
+    console.log(`[${name}] music ok`);
     await page.getByRole("button", { name: "Close music player" }).click();
 
     state.me = { ...player, isAdmin: false };
