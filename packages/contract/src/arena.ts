@@ -1,0 +1,123 @@
+// The arena: finding an AI opponent, the PvP opponent list and the two battle calls. A battle answers the
+// spec's pvp-battle fields (battleLog as text lines, won, leveledUp, newLevel, pointsGained) plus the full
+// typed log, so the client animates exactly what the server decided.
+import { messages } from "@bot-arena/game";
+import { z } from "zod";
+import { battleView, fighterStats } from "./battles";
+
+/** The opponent the server rolled and keeps for this player's next AI battle. */
+export const aiOpponent = z.object({
+  name: z.string(),
+  model: z.string(),
+  botClass: z.string(),
+  level: z.number().int(),
+  stats: fighterStats,
+  maxHp: z.number().int(),
+  colorPrimary: z.string(),
+  colorSecondary: z.string(),
+  imageUrl: z.string().nullable(),
+});
+export type AiOpponent = z.infer<typeof aiOpponent>;
+
+/** The opponent kept for the player's next AI battle, or null when none is waiting. */
+export const aiOpponentResponse = z.object({ opponent: aiOpponent.nullable() });
+export type AiOpponentResponse = z.infer<typeof aiOpponentResponse>;
+
+export const pvpOpponent = z.object({
+  id: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  ownerName: z.string(),
+  rarity: z.string(),
+  imageUrl: z.string().nullable(),
+  colorPrimary: z.string(),
+  colorSecondary: z.string(),
+});
+export type PvpOpponent = z.infer<typeof pvpOpponent>;
+
+export const pvpOpponentList = z.object({ opponents: z.array(pvpOpponent) });
+export type PvpOpponentList = z.infer<typeof pvpOpponentList>;
+
+export const pvpBattleBody = z.object({
+  defenderId: z.string({ error: messages.selectOpponent }).trim().min(1, messages.selectOpponent),
+});
+export type PvpBattleBody = z.infer<typeof pvpBattleBody>;
+
+/** The player's bot after the battle: every field the battle wrote. */
+export const botProgress = z.object({
+  id: z.string(),
+  energy: z.number().int(),
+  maxEnergy: z.number().int(),
+  xp: z.number().int(),
+  level: z.number().int(),
+  availablePoints: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  durability: z.number().int(),
+  maxDurability: z.number().int(),
+});
+export type BotProgress = z.infer<typeof botProgress>;
+
+export const battleOutcome = z.object({
+  /** The battle as stored, with its typed event log; open it again at /battles/<id>. */
+  battle: battleView,
+  /** The battle as text lines, last line the result. */
+  battleLog: z.array(z.string()),
+  won: z.boolean(),
+  xpGained: z.number().int(),
+  leveledUp: z.boolean(),
+  newLevel: z.number().int(),
+  pointsGained: z.number().int(),
+  /** Coins the player received (positive) or paid (negative); always 0 against the AI. */
+  coinsDelta: z.number().int(),
+  newCoinBalance: z.number().int(),
+  bot: botProgress,
+});
+export type BattleOutcome = z.infer<typeof battleOutcome>;
+
+/** Refusals of the arena that the rulebook does not word. */
+export const arenaMessages = {
+  opponentUnavailable: "This opponent is no longer available",
+} as const;
+
+export const arenaRoutes = {
+  currentAiOpponent: {
+    method: "GET",
+    path: "/api/arena/ai/opponent",
+    summary: "The AI opponent waiting for the player's next AI battle, if any",
+    auth: "player",
+    response: aiOpponentResponse,
+  },
+  findAiOpponent: {
+    method: "POST",
+    path: "/api/arena/ai/opponent",
+    summary: "Roll an AI opponent (level within one of the active bot's) and keep it for the next AI battle",
+    auth: "player",
+    response: aiOpponentResponse,
+  },
+  aiBattle: {
+    method: "POST",
+    path: "/api/arena/ai/battle",
+    summary: "Fight the kept AI opponent with the active bot (15 energy)",
+    auth: "player",
+    response: battleOutcome,
+  },
+  pvpOpponents: {
+    method: "GET",
+    path: "/api/arena/pvp/opponents",
+    summary: "Up to 10 other players' bots by level, only of players with at least 100 wallet coins",
+    auth: "player",
+    response: pvpOpponentList,
+  },
+  pvpBattle: {
+    method: "POST",
+    path: "/api/arena/pvp/battle",
+    summary:
+      "Challenge another player's bot with the active bot (20 energy); the loser's owner pays the stake",
+    auth: "player",
+    body: pvpBattleBody,
+    response: battleOutcome,
+  },
+} as const;

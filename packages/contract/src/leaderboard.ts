@@ -1,0 +1,29 @@
+// The leaderboard: the top 100 bots by wins, then XP.
+import { z } from "zod";
+
+export const leaderboardEntry = z.object({
+  rank: z.number().int(),
+  botId: z.string(),
+  name: z.string(),
+  level: z.number().int(),
+  wins: z.number().int(),
+  xp: z.number().int(),
+  rarity: z.string(),
+  ownerName: z.string(),
+  /** The signed-in player's own bot: its row is marked 'You'. */
+  isYou: z.boolean(),
+});
+export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
+
+export const leaderboard = z.object({ entries: z.array(leaderboardEntry) });
+export type Leaderboard = z.infer<typeof leaderboard>;
+
+export const leaderboardRoutes = {
+  leaderboard: {
+    method: "GET",
+    path: "/api/leaderboard",
+    summary: "Top 100 bots ordered by wins, then XP",
+    auth: "player",
+    response: leaderboard,
+  },
+} as const;
