@@ -13,7 +13,7 @@ import type { BotClass, MechaInput, MechaModel, NormalizedMecha } from "./types"
 import { drawWeapon } from "./weapons";
 
 /** Bump when the art changes, so content-addressed files get new names. */
-export const SVG_GENERATOR_VERSION = "svg-mecha-1";
+export const SVG_GENERATOR_VERSION = "svg-mecha-2";
 
 function makePaint(defs: Defs, palette: Palette, botClass: BotClass): Paint {
   // A hard terminator across each plate gives the cel-shaded, faceted look of mecha art.
@@ -37,16 +37,19 @@ function makePaint(defs: Defs, palette: Palette, botClass: BotClass): Paint {
     seam: palette.seam,
     energy: palette.energy,
     eye: CLASS_COLOR[botClass],
-    ghost: defs.radial(
-      "ghost",
-      [
-        [0, palette.energy, 0.9],
-        [0.55, palette.energy, 0.45],
-        [1, palette.energy, 0.05],
-      ],
-      [256, 170, 190],
-      true,
-    ),
+    // Only the models with energy wings or coronas ask for it, so the others do not carry its bytes.
+    get ghost() {
+      return defs.radial(
+        "ghost",
+        [
+          [0, palette.energy, 0.9],
+          [0.55, palette.energy, 0.45],
+          [1, palette.energy, 0.05],
+        ],
+        [256, 170, 190],
+        true,
+      );
+    },
     glow: defs.glow(3),
   };
 }
