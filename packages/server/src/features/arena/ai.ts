@@ -1,0 +1,150 @@
+// AI battles. The server rolls the opponent and keeps it in `ai_opponents` (one per player): the battle fights
+// exactly that opponent and consumes it, so a client can neither pick an easier one nor fight a stale one twice.
+import type { AiOpponent as AiOpponentDto, AiOpponentResponse, BattleOutcome } from "@bot-arena/contract";
+import { type AiOpponent, createRng, effectiveStats, generateAiOpponent, maxHp } from "@bot-arena/game";
+import { eq } from "drizzle-orm";
+import type { SessionUser } from "../../platform/auth/session";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/database";
+import { aiOpponents, profiles } from "../../platform/db/schema";
+import type { UserId } from "../../platform/ids";
+import { publishToPlayer } from "../../platform/live/publish";
+import { fight, newBattleId, newBattleSeed, recordBattle } from "../battles/record";
+import { type FighterSnapshot, snapshotOfBot } from "../battles/snapshot";
+import { generateBotImage, mechaInputOf } from "../bots/bot-images";
+import { assertNotListed, findActiveBot, refreshEnergy } from "../bots/queries";
+import { battleOutcomeOf, settleAttacker } from "./progress";
+import { assertCanBattle, noActiveBot } from "./refusals";
+import { equippedWeapon } from "./weapon";
+
+/** The opponent as kept in ai_opponents.opponent. */
+export type KeptOpponent = AiOpponent & { imageUrl: string | null };
+
+export type ArenaDeps = {
+  db: Db;
+  clock: Clock;
+  /** Where AI opponents' images are stored (the platform's media root). */
+  mediaDir: string;
+  log: { warn(obj: unknown, msg?: string): void };
+};
+
+function toOpponentDto(opponent: KeptOpponent): AiOpponentDto {
+  return {
+    name: opponent.name,
+    model: opponent.model,
+    botClass: opponent.botClass,
+    level: opponent.level,
+    stats: opponent.stats,
+    maxHp: maxHp(effectiveStats(opponent.stats, null)),
+    colorPrimary: opponent.colorPrimary,
+    colorSecondary: opponent.colorSecondary,
+    imageUrl: opponent.imageUrl,
+  };
+}
+
+function aiSnapshot(opponent: KeptOpponent): FighterSnapshot {
+  return {
+    botId: null,
+    userId: null,
+    isAi: true,
+    name: opponent.name,
+    ownerName: null,
+    level: opponent.level,
+    model: opponent.model,
+    botClass: opponent.botClass,
+    rarity: null,
+    colorPrimary: opponent.colorPrimary,
+    colorSecondary: opponent.colorSecondary,
+    imageUrl: opponent.imageUrl,
+    stats: opponent.stats,
+    weapon: null,
+  };
+}
+
+export function createAiArena(deps: ArenaDeps) {
+  const { db, clock } = deps;
+
+  return {
+    /** The opponent waiting for the active bot, or null (none found yet, or found for another bot). */
+    async currentAiOpponent(userId: UserId): Promise<AiOpponentResponse> {
+      const active = await findActiveBot(db, userId);
+      if (!active) throw noActiveBot();
+      const [kept] = await db.select().from(aiOpponents).where(eq(aiOpponents.userId, userId));
+      if (!kept || kept.botId !== active.id) return { opponent: null };
+      return { opponent: toOpponentDto(kept.opponent as KeptOpponent) };
+    },
+
+    async findAiOpponent(userId: UserId): Promise<AiOpponentResponse> {
+      const active = await findActiveBot(db, userId);
+      if (!active) throw noActiveBot();
+      const seed = newBattleSeed();
+      const rolled = generateAiOpponent(createRng(seed), active.level);
+      const imageUrl = await generateBotImage(
+        { mediaDir: deps.mediaDir, log: deps.log },
+        mechaInputOf(rolled, null, `ai:${rolled.name}`),
+      );
+      const opponent: KeptOpponent = { ...rolled, imageUrl };
+      const kept = { botId: active.id, seed, opponent, createdAt: clock.now() };
+      await db
+        .insert(aiOpponents)
+        .values({ userId, ...kept })
+        .onConflictDoUpdate({ target: aiOpponents.userId, set: kept });
+      return { opponent: toOpponentDto(opponent) };
+    },
+
+    aiBattle(user: SessionUser): Promise<BattleOutcome> {
+      return db.transaction(async (tx) => {
+        const locked = await findActiveBot(tx, user.id, { lock: true });
+        if (!locked) throw noActiveBot();
+        await assertNotListed(tx, locked.id);
+        const now = clock.now();
+        const bot = await refreshEnergy(tx, locked, now);
+        // Taken out of ai_opponents here; any refusal below rolls that back and the opponent stays.
+        const [kept] = await tx.delete(aiOpponents).where(eq(aiOpponents.userId, user.id)).returning();
+        const opponent = assertCanBattle({
+          mode: "ai",
+          opponent: kept?.botId === bot.id ? (kept.opponent as KeptOpponent) : null,
+          energy: bot.energy,
+          durability: bot.durability,
+        });
+
+        const attacker = snapshotOfBot(bot, user.username, await equippedWeapon(tx, bot));
+        const defender = aiSnapshot(opponent);
+        const seed = newBattleSeed();
+        const result = fight(attacker, defender, seed);
+        const won = result.winner === "attacker";
+        const settled = await settleAttacker(
+          tx,
+          bot,
+          { mode: "ai", won, opponentLevel: opponent.level },
+          now,
+        );
+        const battle = await recordBattle(tx, {
+          id: newBattleId(),
+          kind: "ai",
+          seed,
+          attacker,
+          defender,
+          result,
+          xpGained: settled.aftermath.xpGained,
+          coinsMoved: 0,
+          createdAt: now,
+        });
+        await publishToPlayer(tx, user.id, "bots", { botId: bot.id });
+        const [profile] = await tx
+          .select({ coins: profiles.coins })
+          .from(profiles)
+          .where(eq(profiles.id, user.id));
+        return battleOutcomeOf({
+          battle,
+          attacker,
+          defender,
+          result,
+          settled,
+          coinsDelta: 0,
+          newCoinBalance: profile?.coins ?? 0,
+        });
+      });
+    },
+  };
+}

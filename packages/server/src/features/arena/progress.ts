@@ -1,0 +1,91 @@
+// What a battle writes to the player's bot and what it answers. Energy, XP, level, points, wins, losses and
+// durability go in one conditional update: `energy >= cost` in the WHERE clause is the last word on whether
+// the battle is affordable, so parallel requests can never spend the same energy twice.
+import type { BattleOutcome } from "@bot-arena/contract";
+import {
+  type BattleAftermath,
+  type BattleMode,
+  type BattleResult,
+  battleEnergyCost,
+  battleLogLines,
+  settleBattle,
+} from "@bot-arena/game";
+import { and, eq, gte } from "drizzle-orm";
+import type { Db } from "../../platform/db/database";
+import { bots } from "../../platform/db/schema";
+import type { BattleRow } from "../battles/record";
+import type { FighterSnapshot } from "../battles/snapshot";
+import { battleViewOf } from "../battles/view";
+import type { BotRow } from "../bots/queries";
+import { notEnoughEnergy } from "./refusals";
+
+export type Settled = { bot: BotRow; aftermath: BattleAftermath };
+
+/** Writes the attacker's side of a finished battle; throws NOT_ENOUGH_ENERGY (rolling back) if it cannot pay. */
+export async function settleAttacker(
+  db: Db,
+  bot: BotRow,
+  outcome: { mode: BattleMode; won: boolean; opponentLevel: number },
+  now: Date,
+): Promise<Settled> {
+  const aftermath = settleBattle(
+    { ...bot, lastEnergyUpdate: bot.lastEnergyUpdate.getTime() },
+    outcome,
+    now.getTime(),
+  );
+  const [row] = await db
+    .update(bots)
+    .set({
+      energy: aftermath.energy,
+      lastEnergyUpdate: new Date(aftermath.lastEnergyUpdate),
+      xp: aftermath.xp,
+      level: aftermath.level,
+      availablePoints: aftermath.availablePoints,
+      wins: aftermath.wins,
+      losses: aftermath.losses,
+      durability: aftermath.durability,
+    })
+    .where(and(eq(bots.id, bot.id), gte(bots.energy, battleEnergyCost(outcome.mode))))
+    .returning();
+  if (!row) throw notEnoughEnergy(outcome.mode);
+  return { bot: row, aftermath };
+}
+
+export function battleOutcomeOf(input: {
+  battle: BattleRow;
+  attacker: FighterSnapshot;
+  defender: FighterSnapshot;
+  result: BattleResult;
+  settled: Settled;
+  coinsDelta: number;
+  newCoinBalance: number;
+}): BattleOutcome {
+  const { settled, result } = input;
+  const { bot, aftermath } = settled;
+  return {
+    battle: battleViewOf(
+      { ...input.battle, attackerSnapshot: input.attacker, defenderSnapshot: input.defender },
+      result,
+    ),
+    battleLog: battleLogLines(result),
+    won: result.winner === "attacker",
+    xpGained: aftermath.xpGained,
+    leveledUp: aftermath.leveledUp,
+    newLevel: bot.level,
+    pointsGained: aftermath.pointsGained,
+    coinsDelta: input.coinsDelta,
+    newCoinBalance: input.newCoinBalance,
+    bot: {
+      id: bot.id,
+      energy: bot.energy,
+      maxEnergy: bot.maxEnergy,
+      xp: bot.xp,
+      level: bot.level,
+      availablePoints: bot.availablePoints,
+      wins: bot.wins,
+      losses: bot.losses,
+      durability: bot.durability,
+      maxDurability: bot.maxDurability,
+    },
+  };
+}

@@ -1,0 +1,176 @@
+// PvP battles against another player's bot. The defender fights with its own stats and weapon but chose
+// nothing, so only its record moves; the loser's owner pays the winner's owner the house stake through the
+// ledger. Rows are locked bots first, then profiles, each in id order, so two players challenging each other
+// at the same moment queue up instead of deadlocking.
+import type { BattleOutcome, PvpOpponentList } from "@bot-arena/contract";
+import {
+  isPvpTargetable,
+  PVP_OPPONENT_LIST_SIZE,
+  PVP_SAFE_WALLET,
+  pvpStake,
+  settleDefense,
+} from "@bot-arena/game";
+import { and, asc, desc, eq, gte, inArray, ne, notExists, sql } from "drizzle-orm";
+import type { SessionUser } from "../../platform/auth/session";
+import type { Db, Tx } from "../../platform/db/database";
+import { bots, marketplaceListings, profiles } from "../../platform/db/schema";
+import type { UserId } from "../../platform/ids";
+import { moveCoins } from "../../platform/ledger";
+import { publishToPlayer } from "../../platform/live/publish";
+import { fight, newBattleId, newBattleSeed, recordBattle } from "../battles/record";
+import { snapshotOfBot } from "../battles/snapshot";
+import { botNotFound, findActiveBot, isBotId, isListed, refreshEnergy } from "../bots/queries";
+import type { ArenaDeps } from "./ai";
+import { battleOutcomeOf, settleAttacker } from "./progress";
+import {
+  assertCanBattle,
+  attackerListed,
+  noActiveBot,
+  opponentProtected,
+  opponentUnavailable,
+  ownBot,
+} from "./refusals";
+import { equippedWeapon } from "./weapon";
+
+const notListed = (db: Db) =>
+  notExists(
+    db.select({ one: sql`1` }).from(marketplaceListings).where(eq(marketplaceListings.botId, bots.id)),
+  );
+
+export function createPvpArena(deps: ArenaDeps) {
+  const { db, clock } = deps;
+
+  return {
+    /** Other players' bots, highest level first, whose owners hold enough coins to be attacked. */
+    async pvpOpponents(userId: UserId): Promise<PvpOpponentList> {
+      const rows = await db
+        .select({
+          id: bots.id,
+          name: bots.name,
+          level: bots.level,
+          wins: bots.wins,
+          losses: bots.losses,
+          rarity: bots.rarity,
+          imageUrl: bots.imageUrl,
+          colorPrimary: bots.colorPrimary,
+          colorSecondary: bots.colorSecondary,
+          ownerName: profiles.username,
+        })
+        .from(bots)
+        .innerJoin(profiles, eq(profiles.id, bots.userId))
+        .where(and(ne(bots.userId, userId), gte(profiles.coins, PVP_SAFE_WALLET), notListed(db)))
+        .orderBy(desc(bots.level), desc(bots.wins), asc(bots.id))
+        .limit(PVP_OPPONENT_LIST_SIZE);
+      return { opponents: rows };
+    },
+
+    pvpBattle(user: SessionUser, defenderId: string): Promise<BattleOutcome> {
+      return db.transaction(async (tx) => {
+        const active = await findActiveBot(tx, user.id);
+        if (!active) throw noActiveBot();
+        if (!isBotId(defenderId)) throw botNotFound();
+
+        const lockedBots = await tx
+          .select()
+          .from(bots)
+          .where(inArray(bots.id, [active.id, defenderId]))
+          .orderBy(asc(bots.id))
+          .for("update");
+        const locked = lockedBots.find((row) => row.id === active.id);
+        const defender = lockedBots.find((row) => row.id === defenderId);
+        // Deactivated or recycled between the two reads: the player sees the same as having none.
+        if (!locked?.isActive || locked.userId !== user.id) throw noActiveBot();
+        if (!defender) throw botNotFound();
+        if (defender.userId === user.id) throw ownBot();
+        if (await isListed(tx, locked.id)) throw attackerListed();
+        if (await isListed(tx, defender.id)) throw opponentUnavailable();
+
+        const owners = await tx
+          .select({ id: profiles.id, username: profiles.username, coins: profiles.coins })
+          .from(profiles)
+          .where(inArray(profiles.id, [user.id, defender.userId]))
+          .orderBy(asc(profiles.id))
+          .for("update");
+        const defenderOwner = owners.find((owner) => owner.id === defender.userId);
+        const attackerOwner = owners.find((owner) => owner.id === user.id);
+        if (!defenderOwner || !attackerOwner) throw botNotFound();
+        if (!isPvpTargetable(defenderOwner.coins)) throw opponentProtected();
+
+        const now = clock.now();
+        const bot = await refreshEnergy(tx, locked, now);
+        assertCanBattle({ mode: "pvp", opponent: defender, energy: bot.energy, durability: bot.durability });
+
+        const attackerSnapshot = snapshotOfBot(bot, attackerOwner.username, await equippedWeapon(tx, bot));
+        const defenderSnapshot = snapshotOfBot(
+          defender,
+          defenderOwner.username,
+          await equippedWeapon(tx, defender),
+        );
+        const seed = newBattleSeed();
+        const result = fight(attackerSnapshot, defenderSnapshot, seed);
+        const won = result.winner === "attacker";
+        const settled = await settleAttacker(
+          tx,
+          bot,
+          { mode: "pvp", won, opponentLevel: defender.level },
+          now,
+        );
+        await tx.update(bots).set(settleDefense(defender, !won)).where(eq(bots.id, defender.id));
+
+        const battleId = newBattleId();
+        const stake = await payStake(tx, {
+          battleId,
+          winner: won ? attackerOwner : defenderOwner,
+          loser: won ? defenderOwner : attackerOwner,
+        });
+        const battle = await recordBattle(tx, {
+          id: battleId,
+          kind: "pvp",
+          seed,
+          attacker: attackerSnapshot,
+          defender: defenderSnapshot,
+          result,
+          xpGained: settled.aftermath.xpGained,
+          coinsMoved: stake,
+          createdAt: now,
+        });
+        await publishToPlayer(tx, user.id, "bots", { botId: bot.id, battleId });
+        await publishToPlayer(tx, defender.userId, "bots", { botId: defender.id, battleId });
+
+        return battleOutcomeOf({
+          battle,
+          attacker: attackerSnapshot,
+          defender: defenderSnapshot,
+          result,
+          settled,
+          coinsDelta: won ? stake : -stake,
+          newCoinBalance: attackerOwner.coins + (won ? stake : -stake),
+        });
+      });
+    },
+  };
+}
+
+type Owner = { id: UserId; coins: number };
+
+/** The loser's owner pays 10% of their wallet (from 100 coins up) to the winner's owner; returns the stake. */
+async function payStake(tx: Tx, input: { battleId: string; winner: Owner; loser: Owner }): Promise<number> {
+  const stake = pvpStake(input.loser.coins);
+  if (stake === 0) return 0;
+  const ref = { refType: "battle", refId: input.battleId };
+  await moveCoins(tx, {
+    userId: input.loser.id,
+    account: "wallet",
+    delta: -stake,
+    reason: "pvp_loss",
+    ...ref,
+  });
+  await moveCoins(tx, {
+    userId: input.winner.id,
+    account: "wallet",
+    delta: stake,
+    reason: "pvp_win",
+    ...ref,
+  });
+  return stake;
+}

@@ -1,0 +1,32 @@
+// The arena's refusals as API errors: the rulebook words them, this file picks the status and code.
+import { arenaMessages, botsMessages } from "@bot-arena/contract";
+import { type BattleMode, battleEnergyCost, checkBattle, messages } from "@bot-arena/game";
+import { AppError, conflict, forbidden, notFound } from "../../platform/errors";
+
+export const noActiveBot = () => notFound(messages.noActiveBot);
+export const noOpponentSelected = () => conflict(messages.selectOpponent);
+export const ownBot = () => forbidden(messages.cannotFightOwnBot);
+export const opponentProtected = () => conflict(messages.opponentProtected);
+export const opponentUnavailable = () => conflict(arenaMessages.opponentUnavailable);
+export const attackerListed = () => conflict(botsMessages.botListed);
+export const notEnoughEnergy = (mode: BattleMode) =>
+  new AppError(409, "NOT_ENOUGH_ENERGY", messages.notEnoughEnergy(battleEnergyCost(mode)));
+
+/**
+ * The rulebook's pre-battle check (opponent chosen, energy, durability), thrown as the matching error;
+ * hands back the opponent once it is known to be there.
+ */
+export function assertCanBattle<T>(input: {
+  mode: BattleMode;
+  opponent: T | null;
+  energy: number;
+  durability: number;
+}): T {
+  const check = checkBattle({ ...input, opponentSelected: input.opponent !== null });
+  if (check.ok && input.opponent !== null) return input.opponent;
+  if (check.ok) throw noOpponentSelected();
+  if (check.message === messages.notEnoughEnergy(battleEnergyCost(input.mode))) {
+    throw notEnoughEnergy(input.mode);
+  }
+  throw conflict(check.message);
+}

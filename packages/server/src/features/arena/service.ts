@@ -1,0 +1,7 @@
+// The arena's service: AI battles against a kept, server-rolled opponent, and PvP battles.
+import { type ArenaDeps, createAiArena } from "./ai";
+import { createPvpArena } from "./pvp";
+
+export type ArenaService = ReturnType<typeof createArenaService>;
+
+export const createArenaService = (deps: ArenaDeps) => ({ ...createAiArena(deps), ...createPvpArena(deps) });
