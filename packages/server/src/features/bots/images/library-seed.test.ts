@@ -3,26 +3,24 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../../test/helpers";
 import type { Db } from "../../../platform/db/database";
-import { migrateDatabase } from "../../../platform/db/migrate";
-import { openPglite } from "../../../platform/db/pglite";
 import { botImageLibrary } from "../../../platform/db/schema";
 import { addLibraryImages, LIBRARY_RARITIES, libraryImageInput, seedImageLibrary } from "./library-seed";
 import { BOT_CLASSES, MECHA_MODELS } from "./types";
 
-let database: Awaited<ReturnType<typeof openPglite>>;
+let database: TestDatabase;
 let db: Db;
 let mediaDir = "";
 
 beforeAll(async () => {
-  database = await openPglite(null);
-  db = database.db;
-  await migrateDatabase("pglite", db);
+  database = await createTestDatabase();
+  db = database.database.db;
   mediaDir = await mkdtemp(path.join(tmpdir(), "bot-library-"));
 }, 60_000);
 
 afterAll(async () => {
-  await database?.close();
+  await database?.drop();
   await rm(mediaDir, { recursive: true, force: true });
 });
 
