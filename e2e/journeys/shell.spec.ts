@@ -31,6 +31,7 @@ test("sign up lands on /create-bot, sign out goes home, sign in lands on /dashbo
 
 test("every validation message on /auth", async ({ page }) => {
   await page.goto("/auth");
+  await page.getByLabel("Email").waitFor();
   const toSignUp = page.getByText("Don't have an account? Sign up");
   if (await toSignUp.isVisible()) await toSignUp.click();
   await page.getByRole("button", { name: "Create Account" }).click();
@@ -59,6 +60,7 @@ test("an email already in use gets its message", async ({ page, browser }) => {
   const player = await signUp(page);
   const other = await browser.newPage();
   await other.goto("/auth");
+  await other.getByLabel("Email").waitFor();
   const toSignUp = other.getByText("Don't have an account? Sign up");
   if (await toSignUp.isVisible()) await toSignUp.click();
   await other.getByLabel("Username").fill(newPlayer().username);

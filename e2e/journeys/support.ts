@@ -11,6 +11,7 @@ export function newPlayer(prefix = "pilot"): Player {
 
 export async function signUp(page: Page, player: Player = newPlayer()): Promise<Player> {
   await page.goto("/auth");
+  await page.getByLabel("Email").waitFor();
   const switchLink = page.getByText("Don't have an account? Sign up");
   if (await switchLink.isVisible()) await switchLink.click();
   await page.getByLabel("Username").fill(player.username);
@@ -23,6 +24,7 @@ export async function signUp(page: Page, player: Player = newPlayer()): Promise<
 
 export async function signIn(page: Page, player: Player): Promise<void> {
   await page.goto("/auth");
+  await page.getByLabel("Email").waitFor();
   const switchLink = page.getByText("Already have an account? Sign in");
   if (await switchLink.isVisible()) await switchLink.click();
   await page.getByLabel("Email").fill(player.email);
