@@ -7,6 +7,8 @@ import { bot } from "./bots";
 
 export const fusionMessages = {
   cannotFuseActive: "Cannot fuse your active bot!",
+  finishSetupFirst: "Name both bots and place their bonus points before fusing them",
+  tournamentConflict: "Cannot fuse a bot that is entered in a tournament",
 } as const;
 
 export const fusionBody = z.object({

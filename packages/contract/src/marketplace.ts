@@ -12,6 +12,7 @@ export const PRICE_BAND_LEVELS = 5;
 
 export const marketplaceMessages = {
   listingGone: "This listing is no longer available",
+  finishSetupFirst: "Name your bot and place its bonus points before listing it",
 } as const;
 
 export const listedBot = z.object({

@@ -1,7 +1,6 @@
 // The repair shop: a bot's durability back to full for ceil((100 - durability%) x 5) coins.
 import { z } from "zod";
-
-export const repairParams = z.object({ id: z.uuid({ error: "Bot not found" }) });
+import { botIdParams } from "./bots";
 
 export const repairResponse = z.object({
   newCoinBalance: z.number().int(),
@@ -17,7 +16,7 @@ export const repairRoutes = {
     path: "/api/bots/:id/repair",
     summary: "Repair a bot to full durability for ceil((100 - durability%) x 5) coins",
     auth: "player",
-    params: repairParams,
+    params: botIdParams,
     response: repairResponse,
   },
 } as const;

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
 import { cashoutRequests, coinLedger } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
-import { balancesOf, coinsInGame, expectLedgerConsistent, setBalance } from "./economy-test-kit";
+import { expectLedgerClean, setCoins } from "../bots/testing";
+import { balancesOf, coinsInGame, setVault } from "./economy-test-kit";
 import type { PayoutProvider } from "./payouts";
 import { createBankService } from "./service";
 
@@ -24,8 +25,8 @@ const cashout = (player: Player, body: unknown) => player.post("/api/bank/cashou
 /** A new player with `vault` coins already in the vault (moved through the ledger). */
 async function playerWithVault(vault: number, wallet = 1000): Promise<Player> {
   const player = await signUp(t.app);
-  await setBalance(t.db, player.id, vault, "vault");
-  await setBalance(t.db, player.id, wallet);
+  await setVault(t.db, player, vault);
+  await setCoins(t.db, player, wallet);
   return player;
 }
 
@@ -92,7 +93,7 @@ describe("deposit", () => {
       depositsToday: 200,
       depositAllowance: 300,
     });
-    await expectLedgerConsistent(t.db);
+    await expectLedgerClean(t);
   });
 
   it.each(badAmounts)("refuses %s with 'Enter a valid amount' and moves nothing", async (_, amount) => {
@@ -130,7 +131,7 @@ describe("deposit", () => {
 
   it("refuses more than the wallet holds with 'Not enough coins!'", async () => {
     const player = await signUp(t.app);
-    await setBalance(t.db, player.id, 50);
+    await setCoins(t.db, player, 50);
     expect(errorOf(await deposit(player, 60))).toMatchObject({
       status: 409,
       code: "NOT_ENOUGH_COINS",
@@ -171,7 +172,7 @@ describe("deposit", () => {
       depositAllowance: 10,
     });
     expect(await coinsInGame(t.db)).toBe(before);
-    await expectLedgerConsistent(t.db);
+    await expectLedgerClean(t);
   });
 });
 
@@ -184,7 +185,7 @@ describe("withdraw", () => {
       newVaultCoins: 500,
       message: "Withdrew 2500 coins from the vault",
     });
-    await expectLedgerConsistent(t.db);
+    await expectLedgerClean(t);
   });
 
   it.each(badAmounts)("refuses %s with 'Enter a valid amount'", async (_, amount) => {
@@ -241,7 +242,7 @@ describe("cash-out", () => {
       vaultCoins: 250,
       cashouts: [body.request],
     });
-    await expectLedgerConsistent(t.db);
+    await expectLedgerClean(t);
   });
 
   it.each([
@@ -292,7 +293,7 @@ describe("cash-out", () => {
     }
     expect((await balancesOf(t.db, player.id)).vaultCoins).toBe(200);
     expect(await coinsInGame(t.db)).toBe(before);
-    await expectLedgerConsistent(t.db);
+    await expectLedgerClean(t);
   });
 });
 

@@ -1,27 +1,22 @@
-// Test helpers for the economy features, in the game's language: set a wallet, count every coin in the game,
-// and check the ledger invariant after a race.
+// Test helpers for the economy features (beside the roster's bots/testing.ts): a vault balance, every coin in
+// the game counted, and bots of a chosen rarity and level put straight into a roster.
 import { sql } from "drizzle-orm";
-import { expect } from "vitest";
+import type { Player } from "../../../test/helpers";
 import type { Db } from "../../platform/db/database";
 import { rowsOf } from "../../platform/db/database";
+import { bots } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
-import { verifyLedger } from "../../platform/ledger-verify";
 
-/** Moves the wallet (or vault) to exactly `coins` through the ledger, as a test adjustment. */
-export async function setBalance(
-  db: Db,
-  userId: UserId,
-  coins: number,
-  account: "wallet" | "vault" = "wallet",
-) {
+/** Moves the vault to exactly `coins` through the ledger, as a test adjustment. */
+export async function setVault(db: Db, player: Player, coins: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const column = account === "wallet" ? sql`coins` : sql`vault_coins`;
-    const [row] = rowsOf<{ balance: number }>(
-      await tx.execute(sql`select ${column} as balance from profiles where id = ${userId} for update`),
+    const [row] = rowsOf<{ vault: number }>(
+      await tx.execute(sql`select vault_coins as vault from profiles where id = ${player.id} for update`),
     );
-    const delta = coins - (row?.balance ?? 0);
-    if (delta !== 0) await moveCoins(tx, { userId, account, delta, reason: "test_adjust" });
+    const delta = coins - (row?.vault ?? 0);
+    if (delta !== 0)
+      await moveCoins(tx, { userId: player.id, account: "vault", delta, reason: "test_grant" });
   });
 }
 
@@ -35,15 +30,35 @@ export async function coinsInGame(db: Db): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
-/** The platform's ledger verification: every balance equals the sum of its ledger rows. */
-export async function expectLedgerConsistent(db: Db) {
-  const report = await verifyLedger(db);
-  expect(report.mismatches).toEqual([]);
-}
-
-export async function balancesOf(db: Db, userId: UserId) {
+export async function balancesOf(db: Db, userId: UserId): Promise<{ coins: number; vaultCoins: number }> {
   const [row] = rowsOf<{ coins: number; vaultCoins: number }>(
     await db.execute(sql`select coins, vault_coins as "vaultCoins" from profiles where id = ${userId}`),
   );
+  return row!;
+}
+
+let botCount = 0;
+
+/** A ready bot (named, points placed) of the given shape, straight into the player's roster. */
+export async function insertBot(db: Db, player: Player, shape: Partial<typeof bots.$inferInsert> = {}) {
+  botCount += 1;
+  const [row] = await db
+    .insert(bots)
+    .values({
+      userId: player.id,
+      name: `Unit ${botCount}`,
+      model: "Striker X-1",
+      class: "hero",
+      rarity: "common",
+      strength: 10,
+      agility: 10,
+      defense: 10,
+      intelligence: 10,
+      statPointsAllocated: true,
+      colorPrimary: "#00d4ff",
+      colorSecondary: "#0066ff",
+      ...shape,
+    })
+    .returning();
   return row!;
 }

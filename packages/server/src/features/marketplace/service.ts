@@ -1,0 +1,182 @@
+// The marketplace. A purchase is one transaction: the buyer's and seller's profiles locked in id order (so two
+// players buying from each other cannot deadlock), the listing locked, the coins moved buyer -> seller through
+// the ledger, the bot handed over inactive and unarmed, the listing deleted and the sale recorded. Fifty
+// buyers of one listing queue on its lock; the first takes it and the others find it gone.
+import type {
+  BuyListingResponse,
+  CreateListingBody,
+  CreateListingResponse,
+  MarketplaceList,
+  PriceGuide,
+} from "@bot-arena/contract";
+import { marketplaceMessages, priceBand } from "@bot-arena/contract";
+import {
+  checkBuyListing,
+  checkCreateListing,
+  UserId as GameUserId,
+  messages,
+  type Rarity,
+} from "@bot-arena/game";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Clock } from "../../platform/clock";
+import { type Db, rowsOf } from "../../platform/db/database";
+import { bots, marketplaceListings, marketplaceSales, profiles } from "../../platform/db/schema";
+import { conflict, notFound } from "../../platform/errors";
+import type { UserId } from "../../platform/ids";
+import { moveCoins } from "../../platform/ledger";
+import { publish, publishToPlayer } from "../../platform/live/publish";
+import { orRefuse } from "../bank/refuse";
+import { countBots, isListed, lockOwnedBot, lockProfile } from "../bots/queries";
+import { setupStageOf } from "../bots/setup-stage";
+import { releaseWeapons } from "../inventory/weapons";
+import { readListing, readListings } from "./listing-view";
+
+/** The price guide looks at sales of the last this many days, at most PRICE_GUIDE_SALES of them. */
+export const PRICE_GUIDE_DAYS = 30;
+export const PRICE_GUIDE_SALES = 50;
+
+export type MarketplaceService = ReturnType<typeof createMarketplaceService>;
+
+const listingGone = () => notFound(marketplaceMessages.listingGone);
+const announce = (db: Db, kind: "listed" | "unlisted" | "sold", listingId: string) =>
+  publish(db, { channel: "marketplace", kind, data: { listingId } });
+
+export function createMarketplaceService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  return {
+    async list(viewerId: UserId): Promise<MarketplaceList> {
+      return { listings: await readListings(db, viewerId) };
+    },
+
+    async priceGuide(rarity: Rarity, level: number): Promise<PriceGuide> {
+      const { minLevel, maxLevel } = priceBand(level);
+      const since = new Date(clock.now().getTime() - PRICE_GUIDE_DAYS * 86_400_000).toISOString();
+      const [row] = rowsOf<{ median: number | string | null; sales: number | string }>(
+        await db.execute(sql`
+          select percentile_cont(0.5) within group (order by price) as median, count(*) as sales
+          from (
+            select price from ${marketplaceSales}
+            where rarity = ${rarity} and level between ${minLevel} and ${maxLevel} and created_at >= ${since}
+            order by created_at desc
+            limit ${PRICE_GUIDE_SALES}
+          ) recent`),
+      );
+      const median =
+        row?.median === null || row?.median === undefined ? null : Math.round(Number(row.median));
+      return { rarity, minLevel, maxLevel, median, sales: Number(row?.sales ?? 0), days: PRICE_GUIDE_DAYS };
+    },
+
+    createListing(sellerId: UserId, body: CreateListingBody): Promise<CreateListingResponse> {
+      return db.transaction(async (tx) => {
+        // Profile, then bot: the lock order of activation, so listing and activating one bot cannot cross.
+        await lockProfile(tx, sellerId);
+        const bot = await lockOwnedBot(tx, sellerId, body.botId);
+        orRefuse(
+          checkCreateListing({
+            sellerId: GameUserId(sellerId),
+            bot: { userId: GameUserId(bot.userId), isActive: bot.isActive },
+            alreadyListed: await isListed(tx, bot.id),
+          }),
+        );
+        if (setupStageOf(bot) !== null) throw conflict(marketplaceMessages.finishSetupFirst);
+        const [created] = await tx
+          .insert(marketplaceListings)
+          .values({ botId: bot.id, sellerId, price: body.price })
+          .onConflictDoNothing()
+          .returning({ id: marketplaceListings.id });
+        if (!created) throw conflict(messages.botAlreadyListed);
+        await announce(tx, "listed", created.id);
+        await publishToPlayer(tx, sellerId, "bots");
+        const listing = await readListing(tx, created.id, sellerId);
+        return { listing: listing!, message: messages.botListed };
+      });
+    },
+
+    cancelListing(sellerId: UserId, listingId: string): Promise<{ message: string }> {
+      return db.transaction(async (tx) => {
+        const [removed] = await tx
+          .delete(marketplaceListings)
+          .where(and(eq(marketplaceListings.id, listingId), eq(marketplaceListings.sellerId, sellerId)))
+          .returning({ id: marketplaceListings.id });
+        if (!removed) throw listingGone();
+        await announce(tx, "unlisted", removed.id);
+        await publishToPlayer(tx, sellerId, "bots");
+        return { message: messages.listingCancelled };
+      });
+    },
+
+    buy(buyerId: UserId, listingId: string): Promise<BuyListingResponse> {
+      return db.transaction(async (tx) => {
+        const [peek] = await tx
+          .select({ sellerId: marketplaceListings.sellerId })
+          .from(marketplaceListings)
+          .where(eq(marketplaceListings.id, listingId));
+        if (!peek) throw listingGone();
+        if (peek.sellerId === buyerId) throw conflict(messages.cannotBuyOwn);
+
+        await tx
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(inArray(profiles.id, [buyerId, peek.sellerId]))
+          .orderBy(asc(profiles.id))
+          .for("update");
+        const [listing] = await tx
+          .select()
+          .from(marketplaceListings)
+          .where(eq(marketplaceListings.id, listingId))
+          .for("update");
+        if (!listing) throw listingGone();
+        const { coins } = await lockProfile(tx, buyerId);
+        orRefuse(
+          checkBuyListing({
+            buyerId: GameUserId(buyerId),
+            sellerId: GameUserId(listing.sellerId),
+            buyerCoins: coins,
+            price: listing.price,
+            buyerBotCount: await countBots(tx, buyerId),
+          }),
+        );
+        const bot = await lockOwnedBot(tx, listing.sellerId, listing.botId);
+
+        const [sale] = await tx
+          .insert(marketplaceSales)
+          .values({
+            botId: bot.id,
+            sellerId: listing.sellerId,
+            buyerId,
+            rarity: bot.rarity,
+            level: bot.level,
+            price: listing.price,
+          })
+          .returning({ id: marketplaceSales.id });
+        const ref = { refType: "marketplace_sale", refId: sale!.id };
+        const newCoinBalance = await moveCoins(tx, {
+          userId: buyerId,
+          account: "wallet",
+          delta: -listing.price,
+          reason: "marketplace_purchase",
+          ...ref,
+        });
+        await moveCoins(tx, {
+          userId: listing.sellerId,
+          account: "wallet",
+          delta: listing.price,
+          reason: "marketplace_sale",
+          ...ref,
+        });
+        await releaseWeapons(tx, listing.sellerId, [bot.id]);
+        await tx.delete(marketplaceListings).where(eq(marketplaceListings.id, listing.id));
+        await tx
+          .update(bots)
+          .set({ userId: buyerId, isActive: false, equippedWeaponId: null })
+          .where(eq(bots.id, bot.id));
+
+        await announce(tx, "sold", listing.id);
+        await publishToPlayer(tx, buyerId, "bots");
+        await publishToPlayer(tx, listing.sellerId, "bots");
+        return { newCoinBalance, botId: bot.id, message: messages.purchaseSuccessful };
+      });
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// The shop: equipment goes into the inventory; consumables are used at once on the active bot (an Energy Cell
+// refills energy, a Repair Kit restores durability). Nothing is charged when there is nothing to apply it to.
+import type { PurchaseBody, PurchaseResponse, ShopCatalogue } from "@bot-arena/contract";
+import { shopMessages } from "@bot-arena/contract";
+import { applyConsumable, type ConsumableType, messages } from "@bot-arena/game";
+import { asc, eq } from "drizzle-orm";
+import type { Clock } from "../../platform/clock";
+import type { Db, Tx } from "../../platform/db/database";
+import { bots, equipment, inventory, shopItems } from "../../platform/db/schema";
+import { conflict, notFound } from "../../platform/errors";
+import type { UserId } from "../../platform/ids";
+import { moveCoins } from "../../platform/ledger";
+import { publishToPlayer } from "../../platform/live/publish";
+import { findActiveBot, lockProfile, refreshEnergy } from "../bots/queries";
+import { toEquipmentItem } from "./equipment-item";
+
+export type ShopService = ReturnType<typeof createShopService>;
+
+const consumableTypes: readonly string[] = [
+  "energy_restore",
+  "durability_restore",
+] satisfies ConsumableType[];
+const isConsumableType = (type: string): type is ConsumableType => consumableTypes.includes(type);
+
+export function createShopService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function buyEquipment(tx: Tx, userId: UserId, itemId: string): Promise<PurchaseResponse> {
+    const [item] = await tx.select().from(equipment).where(eq(equipment.id, itemId));
+    if (!item) throw notFound(shopMessages.itemNotFound);
+    const [entry] = await tx
+      .insert(inventory)
+      .values({ userId, equipmentId: item.id })
+      .returning({ id: inventory.id });
+    const newCoinBalance = await moveCoins(tx, {
+      userId,
+      account: "wallet",
+      delta: -item.price,
+      reason: "shop_purchase",
+      refType: "equipment",
+      refId: item.id,
+    });
+    await publishToPlayer(tx, userId, "inventory");
+    return { newCoinBalance, message: messages.purchased(item.name), inventoryId: entry!.id, bot: null };
+  }
+
+  async function useConsumable(tx: Tx, userId: UserId, itemId: string): Promise<PurchaseResponse> {
+    const [item] = await tx.select().from(shopItems).where(eq(shopItems.id, itemId));
+    if (!item || !isConsumableType(item.type)) throw notFound(shopMessages.itemNotFound);
+    // Profile first, then the bot: the lock order every roster path uses.
+    await lockProfile(tx, userId);
+    const locked = await findActiveBot(tx, userId, { lock: true });
+    if (!locked) throw conflict(shopMessages.needActiveBotForItem(item.name));
+    const now = clock.now();
+    const bot = await refreshEnergy(tx, locked, now);
+    if (item.type === "energy_restore" && bot.energy >= bot.maxEnergy)
+      throw conflict(shopMessages.energyAlreadyFull);
+    if (item.type === "durability_restore" && bot.durability >= bot.maxDurability) {
+      throw conflict(messages.perfectCondition);
+    }
+    const newCoinBalance = await moveCoins(tx, {
+      userId,
+      account: "wallet",
+      delta: -item.price,
+      reason: "shop_purchase",
+      refType: "shop_item",
+      refId: item.id,
+    });
+    const change = applyConsumable(item.type, bot, now.getTime());
+    const [row] = await tx
+      .update(bots)
+      .set(
+        "lastEnergyUpdate" in change
+          ? { energy: change.energy, lastEnergyUpdate: new Date(change.lastEnergyUpdate) }
+          : change,
+      )
+      .where(eq(bots.id, bot.id))
+      .returning({ id: bots.id, name: bots.name, energy: bots.energy, durability: bots.durability });
+    await publishToPlayer(tx, userId, "bots");
+    const message = item.type === "energy_restore" ? messages.energyRestored : messages.purchased(item.name);
+    return { newCoinBalance, message, inventoryId: null, bot: row! };
+  }
+
+  return {
+    async catalogue(): Promise<ShopCatalogue> {
+      const consumables = await db
+        .select({
+          id: shopItems.id,
+          name: shopItems.name,
+          description: shopItems.description,
+          price: shopItems.price,
+          type: shopItems.type,
+        })
+        .from(shopItems)
+        .orderBy(asc(shopItems.price), asc(shopItems.name));
+      const gear = await db.select().from(equipment).orderBy(asc(equipment.price), asc(equipment.name));
+      return { consumables, equipment: gear.map(toEquipmentItem) };
+    },
+
+    purchase(userId: UserId, body: PurchaseBody): Promise<PurchaseResponse> {
+      return db.transaction((tx) =>
+        body.itemType === "equipment"
+          ? buyEquipment(tx, userId, body.itemId)
+          : useConsumable(tx, userId, body.itemId),
+      );
+    },
+  };
+}
