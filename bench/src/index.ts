@@ -2,6 +2,7 @@
 import { spawnSync } from "node:child_process";
 import { benchApiMe } from "./api-me";
 import { repoRoot } from "./server-process";
+import { runSim } from "./sim";
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -26,4 +27,22 @@ if (!only || only === "api") {
     seconds: num("seconds", 5),
     concurrency: num("concurrency", 32),
   });
+}
+
+if (only === "sim") {
+  console.log("\n## Simulated players");
+  const ok = await runSim({
+    players: num("players", 50),
+    seconds: num("seconds", 20),
+    maxActions: num("actions", 1_000_000),
+    thinkMs: num("think", 1000),
+    servers: num("servers", 1),
+    postgresUrl: process.env.DATABASE_URL || null,
+    poolSize: num("pool", 10),
+    grant: num("grant", 5000),
+    setupConcurrency: num("setup-concurrency", 8),
+    mix: args.get("mix"),
+    port: num("port", 4410),
+  });
+  if (!ok) process.exitCode = 1;
 }

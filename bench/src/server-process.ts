@@ -8,12 +8,19 @@ import { request } from "./http";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 
-export type RunningServer = { base: URL; child: ChildProcess; startupMs: number; stop: () => Promise<void> };
+export type RunningServer = {
+  base: URL;
+  child: ChildProcess;
+  startupMs: number;
+  dataDir: string;
+  stop: () => Promise<void>;
+};
 
+/** `dataDir` given: the caller owns it (restarts on the same data); otherwise a fresh one removed on stop. */
 export async function startServer(
-  options: { entry?: string; env?: Record<string, string>; port: number } = { port: 4400 },
+  options: { entry?: string; env?: Record<string, string>; port: number; dataDir?: string } = { port: 4400 },
 ): Promise<RunningServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), "bot-arena-bench-"));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "bot-arena-bench-"));
   const base = new URL(`http://127.0.0.1:${options.port}`);
   const started = performance.now();
   const child = spawn(process.execPath, ["--import", "tsx", options.entry ?? "packages/server/src/main.ts"], {
@@ -26,7 +33,7 @@ export async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       STARTER_MUSIC: "off",
-      AUTH_RATE_LIMIT_MAX: "1000000",
+      RATE_LIMIT_AUTH_MAX: "1000000",
       ...options.env,
     },
   });
@@ -45,10 +52,13 @@ export async function startServer(
     base,
     child,
     startupMs,
+    dataDir,
     stop: async () => {
-      child.kill("SIGTERM");
-      await new Promise((r) => child.once("exit", r));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill("SIGTERM");
+        await new Promise((r) => child.once("exit", r));
+      }
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,136 @@
+// `npm run bench -- --only=sim`: N simulated players against real server processes (PGlite, or PostgreSQL
+// with one or more processes), then the per-route figures, the live delays and the ledger check.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { routes } from "@bot-arena/contract";
+import { type RunningServer, startServer } from "../server-process";
+import { actions, applyMix } from "./actions";
+import { createApi, detectRoutes, type RouteKey } from "./api";
+import { auditAfterRun, openForAudit, printAudit } from "./audit";
+import { type BenchDatabase, createBenchDatabase } from "./database";
+import { Metrics, printLive, printRouteTable } from "./metrics";
+import { ADMIN_EMAIL, play, setUpPlayers, signUpAdmin } from "./run";
+
+export type SimOptions = {
+  players: number;
+  seconds: number;
+  maxActions: number;
+  thinkMs: number;
+  servers: number;
+  /** A PostgreSQL server to create the run's database on; null runs on PGlite. */
+  postgresUrl: string | null;
+  poolSize: number;
+  grant: number;
+  setupConcurrency: number;
+  mix?: string;
+  port: number;
+};
+
+export const serverEnv = (database: BenchDatabase | null, poolSize: number): Record<string, string> => ({
+  ADMIN_EMAILS: ADMIN_EMAIL,
+  ...(database ? { DATABASE_URL: database.url, DATABASE_POOL_SIZE: String(poolSize) } : {}),
+});
+
+export async function startFleet(options: SimOptions, database: BenchDatabase | null, dataDir: string) {
+  if (!database && options.servers > 1) throw new Error("PGlite admits one server process: use PostgreSQL");
+  const servers: RunningServer[] = [];
+  // One after another: the first migrates and seeds, the others find it done.
+  for (let i = 0; i < options.servers; i++) {
+    servers.push(
+      await startServer({
+        port: options.port + i,
+        env: serverEnv(database, options.poolSize),
+        ...(database ? {} : { dataDir }),
+      }),
+    );
+  }
+  return servers;
+}
+
+function printSkipped(metrics: Metrics, present: Set<RouteKey>): void {
+  for (const action of actions.filter((a) => metrics.skipped.has(a.name))) {
+    const missing = action.needs
+      .filter((key) => !present.has(key))
+      .map((key) => `${routes[key].method} ${routes[key].path}`);
+    console.log(`skipped: ${action.name} (the server has no ${missing.join(", ")} yet)`);
+  }
+}
+
+export async function runSim(options: SimOptions): Promise<boolean> {
+  const database = options.postgresUrl ? await createBenchDatabase(options.postgresUrl, "ba_sim") : null;
+  const dataDir = mkdtempSync(join(tmpdir(), "bot-arena-sim-"));
+  const runId = Math.random().toString(36).slice(2, 7);
+  let servers: RunningServer[] = [];
+  try {
+    servers = await startFleet(options, database, dataDir);
+    const bases = servers.map((s) => s.base);
+    const present = await detectRoutes(bases[0]!);
+    const setupMetrics = new Metrics();
+    const playMetrics = new Metrics();
+    let current = setupMetrics;
+    const api = createApi(present, () => current);
+    console.log(
+      `${options.players} players on ${servers.length} server process(es), ${database ? "PostgreSQL" : "PGlite"}; ` +
+        `${present.size} of ${Object.keys(routes).length} contract routes served`,
+    );
+
+    const setupStarted = performance.now();
+    const admin = await signUpAdmin(api, bases[0]!, runId);
+    if (!admin) console.log("note: no admin grant route; players play with their starting coins");
+    const players = await setUpPlayers(api, {
+      players: options.players,
+      bases,
+      runId,
+      concurrency: options.setupConcurrency,
+      admin,
+      grant: options.grant,
+      metrics: () => current,
+    });
+    const setupSeconds = (performance.now() - setupStarted) / 1000;
+    printRouteTable(
+      `Set-up of ${players.length} players (${setupSeconds.toFixed(1)} s)`,
+      setupMetrics,
+      setupSeconds,
+    );
+    console.log(`live sockets open: ${players.filter((p) => p.live?.open).length}`);
+
+    current = playMetrics;
+    const started = performance.now();
+    const done = await play(api, players, {
+      actions: applyMix(actions, options.mix),
+      seconds: options.seconds,
+      maxActions: options.maxActions,
+      thinkMs: options.thinkMs,
+      metrics: () => current,
+    });
+    const seconds = (performance.now() - started) / 1000;
+    printRouteTable(
+      `Play: ${done} actions in ${seconds.toFixed(1)} s, think time ~${options.thinkMs} ms`,
+      playMetrics,
+      seconds,
+    );
+    printSkipped(playMetrics, present);
+    printLive(playMetrics, seconds);
+    const fiveHundreds = playMetrics.count((s) => s >= 500) + setupMetrics.count((s) => s >= 500);
+    console.log(`5xx answers: ${fiveHundreds}`);
+
+    for (const player of players) player.live?.close();
+    for (const server of servers) await server.stop();
+    servers = [];
+    const audited = await openForAudit(
+      database ? { url: database.url } : { pgliteDir: join(dataDir, "pglite") },
+    );
+    try {
+      const result = await auditAfterRun(audited, players);
+      printAudit(result.economy, result.acks);
+      return result.ok && fiveHundreds === 0;
+    } finally {
+      await audited.close();
+    }
+  } finally {
+    for (const server of servers) await server.stop();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

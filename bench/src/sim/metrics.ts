@@ -1,0 +1,73 @@
+// What the simulated players measured: latency and statuses per contract route, and live event delays.
+import { printTable, summarize } from "../stats";
+
+type RouteSamples = { latencies: number[]; statuses: Map<number, number> };
+
+/** Status 0 stands for a request that got no HTTP answer at all (connection refused or reset). */
+export const NO_ANSWER = 0;
+
+export class Metrics {
+  readonly routes = new Map<string, RouteSamples>();
+  readonly liveDelays: number[] = [];
+  readonly liveKinds = new Map<string, number>();
+  readonly skipped = new Map<string, number>();
+  readonly startedAt = performance.now();
+
+  record(route: string, ms: number, status: number): void {
+    const samples: RouteSamples = this.routes.get(route) ?? { latencies: [], statuses: new Map() };
+    samples.latencies.push(ms);
+    samples.statuses.set(status, (samples.statuses.get(status) ?? 0) + 1);
+    this.routes.set(route, samples);
+  }
+
+  recordLive(kind: string, delayMs: number): void {
+    this.liveDelays.push(delayMs);
+    this.liveKinds.set(kind, (this.liveKinds.get(kind) ?? 0) + 1);
+  }
+
+  skip(action: string): void {
+    this.skipped.set(action, (this.skipped.get(action) ?? 0) + 1);
+  }
+
+  count(predicate: (status: number) => boolean): number {
+    let total = 0;
+    for (const { statuses } of this.routes.values()) {
+      for (const [status, n] of statuses) if (predicate(status)) total += n;
+    }
+    return total;
+  }
+
+  /** Every request of every route, for an overall line. */
+  all(): number[] {
+    return [...this.routes.values()].flatMap((r) => r.latencies);
+  }
+}
+
+const statusList = (statuses: Map<number, number>) =>
+  [...statuses]
+    .filter(([status]) => status >= 400 || status === NO_ANSWER)
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status === NO_ANSWER ? "no answer" : status}×${n}`)
+    .join(" ") || "0";
+
+export function printRouteTable(title: string, metrics: Metrics, seconds: number): void {
+  const rows = [...metrics.routes]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([route, samples]) => {
+      const s = summarize(samples.latencies, seconds);
+      return [route, s.count, s.rps, s.p50, s.p95, s.p99, statusList(samples.statuses)];
+    });
+  const overall = summarize(metrics.all(), seconds);
+  rows.push(["all routes", overall.count, overall.rps, overall.p50, overall.p95, overall.p99, ""]);
+  printTable(title, ["route", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors by status"], rows);
+}
+
+export function printLive(metrics: Metrics, seconds: number): void {
+  const s = summarize(metrics.liveDelays, seconds);
+  const kinds = [...metrics.liveKinds].map(([kind, n]) => `${kind}×${n}`).join(" ");
+  printTable(
+    "Live events delivered on `me` (delay = arrival − event.at)",
+    ["events", "per s", "p50 ms", "p95 ms", "p99 ms", "max ms", "kinds"],
+    [[s.count, s.rps, s.p50, s.p95, s.p99, s.max, kinds || "-"]],
+  );
+}
