@@ -29,6 +29,13 @@ import { accept, type BotsDeps } from "./deps";
 import { assertNotListed, botDtoOf, findOwnedBot, lockOwnedBot, lockProfile, refreshEnergy } from "./queries";
 import { isPlaceholderName } from "./setup-stage";
 
+/** RESTRICT foreign keys (tournament entries) answer 23001, NO ACTION ones 23503: either means "still in use". */
+const RESTRICT_VIOLATION = "23001";
+const holdsReference = (error: unknown) => {
+  const code = pgErrorOf(error)?.code;
+  return code === pgCodes.foreignKeyViolation || code === RESTRICT_VIOLATION;
+};
+
 export async function activateBot(deps: BotsDeps, userId: UserId, botId: string): Promise<BotActionResponse> {
   return deps.db.transaction(async (tx) => {
     // Same lock order as recycle (profile, then bot): an activation and a recycle of one bot cannot cross.
@@ -115,7 +122,7 @@ export async function recycleBot(deps: BotsDeps, userId: UserId, botId: string):
       await tx.delete(bots).where(eq(bots.id, bot.id));
     } catch (error) {
       // A tournament entry still holds the bot (its foreign key does not cascade on purpose).
-      if (pgErrorOf(error)?.code === pgCodes.foreignKeyViolation) {
+      if (holdsReference(error)) {
         throw conflict(messages.recycleTournamentConflict);
       }
       throw error;

@@ -24,7 +24,10 @@ export function createBotsService(deps: BotsDeps) {
       const now = deps.clock.now();
       const bots: Bot[] = [];
       for (const row of rows) {
-        bots.push(toBotDto(await refreshEnergy(deps.db, row, now), { isListed: listed.has(row.id) }));
+        const fresh = await refreshEnergy(deps.db, row, now);
+        // A full bot's clock only matters to a spender, who regenerates again: show the stored row, stable.
+        const shown = fresh.energy === row.energy ? row : fresh;
+        bots.push(toBotDto(shown, { isListed: listed.has(row.id) }));
       }
       return { bots };
     },
