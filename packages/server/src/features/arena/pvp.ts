@@ -1,7 +1,7 @@
 // PvP battles against another player's bot. The defender fights with its own stats and weapon but chose
 // nothing, so only its record moves; the loser's owner pays the winner's owner the house stake through the
-// ledger. Rows are locked bots first, then profiles, each in id order, so two players challenging each other
-// at the same moment queue up instead of deadlocking.
+// ledger. Rows are locked profiles first, then bots, each in id order (the order the roster and the market
+// use too), so two players challenging each other at the same moment queue up instead of deadlocking.
 import type { BattleOutcome, PvpOpponentList } from "@bot-arena/contract";
 import {
   isPvpTargetable,
@@ -69,7 +69,16 @@ export function createPvpArena(deps: ArenaDeps) {
         const active = await findActiveBot(tx, user.id);
         if (!active) throw noActiveBot();
         if (!isBotId(defenderId)) throw botNotFound();
+        const [target] = await tx.select({ userId: bots.userId }).from(bots).where(eq(bots.id, defenderId));
+        if (!target) throw botNotFound();
+        if (target.userId === user.id) throw ownBot();
 
+        const owners = await tx
+          .select({ id: profiles.id, username: profiles.username, coins: profiles.coins })
+          .from(profiles)
+          .where(inArray(profiles.id, [user.id, target.userId]))
+          .orderBy(asc(profiles.id))
+          .for("update");
         const lockedBots = await tx
           .select()
           .from(bots)
@@ -78,22 +87,15 @@ export function createPvpArena(deps: ArenaDeps) {
           .for("update");
         const locked = lockedBots.find((row) => row.id === active.id);
         const defender = lockedBots.find((row) => row.id === defenderId);
-        // Deactivated or recycled between the two reads: the player sees the same as having none.
-        if (!locked?.isActive || locked.userId !== user.id) throw noActiveBot();
+        const attackerOwner = owners.find((owner) => owner.id === user.id);
+        const defenderOwner = owners.find((owner) => owner.id === target.userId);
+        // Deactivated or recycled between the first read and the locks: as if there were none.
+        if (!locked?.isActive || locked.userId !== user.id || !attackerOwner) throw noActiveBot();
         if (!defender) throw botNotFound();
-        if (defender.userId === user.id) throw ownBot();
+        // Sold to someone else in the meantime: the locked wallet is no longer its owner's.
+        if (defender.userId !== target.userId || !defenderOwner) throw opponentUnavailable();
         if (await isListed(tx, locked.id)) throw attackerListed();
         if (await isListed(tx, defender.id)) throw opponentUnavailable();
-
-        const owners = await tx
-          .select({ id: profiles.id, username: profiles.username, coins: profiles.coins })
-          .from(profiles)
-          .where(inArray(profiles.id, [user.id, defender.userId]))
-          .orderBy(asc(profiles.id))
-          .for("update");
-        const defenderOwner = owners.find((owner) => owner.id === defender.userId);
-        const attackerOwner = owners.find((owner) => owner.id === user.id);
-        if (!defenderOwner || !attackerOwner) throw botNotFound();
         if (!isPvpTargetable(defenderOwner.coins)) throw opponentProtected();
 
         const now = clock.now();

@@ -1,0 +1,345 @@
+import type { PvpOpponentList } from "@bot-arena/contract";
+import {
+  battleXp,
+  DURABILITY_LOSS_LOSS,
+  DURABILITY_LOSS_WIN,
+  messages,
+  PVP_BATTLE_ENERGY,
+  PVP_OPPONENT_LIST_SIZE,
+} from "@bot-arena/game";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, errorOf, signUp, type TestApp, testClock } from "../../../test/helpers";
+import { battles, coinLedger, equipment, inventory } from "../../platform/db/schema";
+import type { BotId } from "../../platform/ids";
+import { LIVE_NOTIFY_CHANNEL, type LiveEnvelope } from "../../platform/live/publish";
+import { coinsOf, expectLedgerClean, listOnMarket, setCoins } from "../bots/testing";
+import {
+  arenaState,
+  botRow,
+  CHAMPION,
+  outcomeOf,
+  type Pilot,
+  pilot,
+  pvpBattle,
+  SCRAP_HEAP,
+  setBot,
+} from "./testing";
+
+const clock = testClock();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+});
+afterAll(() => t.close());
+
+const opponentsOf = async (p: Pilot) => {
+  const response = await p.get("/api/arena/pvp/opponents");
+  expect(response.statusCode).toBe(200);
+  return response.json<PvpOpponentList>().opponents;
+};
+
+describe("the PvP opponent list", () => {
+  it("shows up to 10 other players' bots, highest level first, of players with at least 100 coins", async () => {
+    const viewer = await pilot(t);
+    // Push everyone else's bots out of the top of the list first, so only this test's bots are seen.
+    const others: Pilot[] = [];
+    for (let i = 0; i < 12; i++) {
+      const other = await pilot(t, `Contender ${i}`);
+      await setBot(t.db, other.bot.id, { level: 900 + i, xp: (899 + i) * 100 });
+      others.push(other);
+    }
+    await setBot(t.db, viewer.bot.id, { level: 2000, xp: 199_900 });
+    const poor = others[11]!;
+    await setCoins(t.db, poor, 99);
+    const listed = others[10]!;
+    await listOnMarket(t.db, listed, listed.bot.id);
+
+    const opponents = await opponentsOf(viewer);
+    expect(opponents).toHaveLength(PVP_OPPONENT_LIST_SIZE);
+    expect(opponents.map((o) => o.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Contender ${9 - i}`));
+    expect(opponents[0]).toMatchObject({
+      id: others[9]!.bot.id,
+      level: 909,
+      wins: 0,
+      losses: 0,
+      ownerName: others[9]!.me.username,
+    });
+
+    await setCoins(t.db, poor, 100);
+    expect((await opponentsOf(viewer))[0]?.name).toBe("Contender 11");
+  });
+
+  it("is empty when no one else qualifies, and needs a session", async () => {
+    const lonely = await pilot(t);
+    const list = await opponentsOf(lonely);
+    expect(list.every((o) => o.id !== lonely.bot.id)).toBe(true);
+    expect(errorOf(await t.app.inject({ method: "GET", url: "/api/arena/pvp/opponents" })).status).toBe(401);
+  });
+});
+
+describe("a PvP battle", () => {
+  it("a win takes 10% of the defender's wallet through the ledger and counts for both bots", async () => {
+    const attacker = await pilot(t);
+    const defender = await pilot(t, "Target Practice");
+    await setBot(t.db, attacker.bot.id, CHAMPION);
+    await setBot(t.db, defender.bot.id, { level: 4, xp: 300 });
+    await setCoins(t.db, defender, 1234);
+
+    const outcome = await outcomeOf(await pvpBattle(attacker, defender.bot.id));
+    expect(outcome).toMatchObject({
+      won: true,
+      xpGained: battleXp(true, 4),
+      coinsDelta: 123,
+      newCoinBalance: 1123,
+      bot: { energy: 100 - PVP_BATTLE_ENERGY, wins: 1, losses: 0, durability: 100 - DURABILITY_LOSS_WIN },
+    });
+    expect(outcome.battleLog.at(-1)).toBe(outcome.battle.outcome);
+    expect(outcome.battle).toMatchObject({
+      kind: "pvp",
+      attacker: { botId: attacker.bot.id, ownerName: attacker.me.username },
+      defender: { botId: defender.bot.id, ownerName: defender.me.username, level: 4, isAi: false },
+    });
+    expect(await coinsOf(attacker)).toBe(1123);
+    expect(await coinsOf(defender)).toBe(1111);
+    // The defender chose nothing: no energy, XP or durability changes, only its record.
+    expect(await botRow(t.db, defender.bot.id)).toMatchObject({
+      energy: 100,
+      xp: 300,
+      durability: 100,
+      wins: 0,
+      losses: 1,
+    });
+
+    const ledger = await t.db
+      .select()
+      .from(coinLedger)
+      .where(and(eq(coinLedger.refType, "battle"), eq(coinLedger.refId, outcome.battle.id)));
+    expect(ledger.map((r) => [r.userId, r.delta, r.reason])).toEqual([
+      [defender.id, -123, "pvp_loss"],
+      [attacker.id, 123, "pvp_win"],
+    ]);
+    const [row] = await t.db.select().from(battles).where(eq(battles.id, outcome.battle.id));
+    expect(row).toMatchObject({
+      kind: "pvp",
+      coinsMoved: 123,
+      defenderBotId: defender.bot.id,
+      createdAt: clock.now(),
+    });
+    await expectLedgerClean(t);
+  });
+
+  it("a loss costs the attacker 10% of its own wallet, and nothing below 100 coins", async () => {
+    const attacker = await pilot(t);
+    const defender = await pilot(t);
+    await setBot(t.db, attacker.bot.id, SCRAP_HEAP);
+    await setBot(t.db, defender.bot.id, CHAMPION);
+    await setCoins(t.db, attacker, 555);
+
+    const lost = await outcomeOf(await pvpBattle(attacker, defender.bot.id));
+    expect(lost).toMatchObject({
+      won: false,
+      xpGained: 10,
+      coinsDelta: -55,
+      newCoinBalance: 500,
+      bot: { wins: 0, losses: 1, durability: 100 - DURABILITY_LOSS_LOSS },
+    });
+    expect(await coinsOf(defender)).toBe(1055);
+    expect((await botRow(t.db, defender.bot.id)).wins).toBe(1);
+
+    await setCoins(t.db, attacker, 99);
+    const safe = await outcomeOf(await pvpBattle(attacker, defender.bot.id));
+    expect(safe).toMatchObject({ won: false, coinsDelta: 0, newCoinBalance: 99 });
+    expect(await coinsOf(defender)).toBe(1055);
+    await expectLedgerClean(t);
+  });
+
+  it("the defender fights with its own equipped weapon, the attacker with its own", async () => {
+    const attacker = await pilot(t);
+    const defender = await pilot(t);
+    const [shield] = await t.db.select().from(equipment).where(eq(equipment.name, "Nanite Injector"));
+    const [cannon] = await t.db.select().from(equipment).where(eq(equipment.name, "Pulse Carbine"));
+    await t.db.insert(inventory).values([
+      { userId: defender.id, equipmentId: shield!.id, isEquipped: true },
+      { userId: attacker.id, equipmentId: cannon!.id, isEquipped: true },
+    ]);
+    await setBot(t.db, defender.bot.id, { equippedWeaponId: shield!.id });
+    await setBot(t.db, attacker.bot.id, { equippedWeaponId: cannon!.id });
+
+    const { battle } = await outcomeOf(await pvpBattle(attacker, defender.bot.id));
+    expect(battle.defender.weaponName).toBe("Nanite Injector");
+    expect(battle.defender.maxHp).toBe(100 + 2 * (defender.bot.defense + shield!.defenseBonus));
+    expect(battle.attacker.weaponName).toBe("Pulse Carbine");
+    const firstHit = battle.events[0]!;
+    if (firstHit.effectType !== "ultimate") {
+      const strength = attacker.bot.strength + cannon!.strengthBonus;
+      const agility = attacker.bot.agility + cannon!.agilityBonus;
+      const defense = defender.bot.defense + shield!.defenseBonus;
+      expect(firstHit.damage).toBe(Math.max(5, Math.floor(1.5 * strength + 0.5 * agility - defense)));
+    }
+  });
+
+  it("a weapon id whose item the owner no longer holds gives no weapon", async () => {
+    const attacker = await pilot(t);
+    const defender = await pilot(t);
+    const [item] = await t.db.select().from(equipment).where(eq(equipment.name, "Pulse Carbine"));
+    await setBot(t.db, defender.bot.id, { equippedWeaponId: item!.id });
+    const { battle } = await outcomeOf(await pvpBattle(attacker, defender.bot.id));
+    expect(battle.defender.weaponName).toBeNull();
+    expect(battle.defender.maxHp).toBe(100 + 2 * defender.bot.defense);
+  });
+
+  it("publishes bots events to both players and balance events with the stake", async () => {
+    const attacker = await pilot(t);
+    const defender = await pilot(t);
+    await setBot(t.db, attacker.bot.id, CHAMPION);
+    const events: LiveEnvelope[] = [];
+    const unlisten = await t.database.listen(LIVE_NOTIFY_CHANNEL, (payload) => {
+      events.push(JSON.parse(payload) as LiveEnvelope);
+    });
+    await outcomeOf(await pvpBattle(attacker, defender.bot.id));
+    const seen = (userId: string, kind: string) => events.some((e) => e.userId === userId && e.kind === kind);
+    await expect
+      .poll(() => [attacker.id, defender.id].every((id) => seen(id, "bots") && seen(id, "balance")))
+      .toBe(true);
+    expect(events.find((e) => e.userId === defender.id && e.kind === "balance")?.data).toEqual({
+      coins: 900,
+    });
+    await unlisten();
+  });
+});
+
+describe("refusing a PvP battle changes nothing", () => {
+  type Arrange = (attacker: Pilot, defender: Pilot) => Promise<string>;
+  const cases: [string, Arrange, number, string][] = [
+    ["an unknown bot", async () => "00000000-0000-4000-8000-000000000000", 404, messages.botNotFound],
+    ["a malformed id", async () => "not-a-bot", 404, messages.botNotFound],
+    ["the player's own bot", async (a) => a.bot.id, 403, messages.cannotFightOwnBot],
+    [
+      "a bot on the marketplace",
+      async (_, d) => {
+        await listOnMarket(t.db, d, d.bot.id);
+        return d.bot.id;
+      },
+      409,
+      "This opponent is no longer available",
+    ],
+    [
+      "a defender whose owner dropped below 100 coins",
+      async (_, d) => {
+        await setCoins(t.db, d, 99);
+        return d.bot.id;
+      },
+      409,
+      messages.opponentProtected,
+    ],
+    [
+      "energy below 20",
+      async (a, d) => {
+        await setBot(t.db, a.bot.id, { energy: 19, lastEnergyUpdate: clock.now() });
+        return d.bot.id;
+      },
+      409,
+      messages.notEnoughEnergy(PVP_BATTLE_ENERGY),
+    ],
+    [
+      "a bot needing repairs",
+      async (a, d) => {
+        await setBot(t.db, a.bot.id, { durability: 0 });
+        return d.bot.id;
+      },
+      409,
+      messages.needsRepair,
+    ],
+    [
+      "an attacker whose active bot is on the marketplace",
+      async (a, d) => {
+        await listOnMarket(t.db, a, a.bot.id);
+        return d.bot.id;
+      },
+      409,
+      "This bot is listed on the marketplace. Unlist it first.",
+    ],
+  ];
+
+  it.each(cases)("refuses %s", async (_, arrange, status, message) => {
+    const attacker = await pilot(t);
+    const defender = await pilot(t);
+    const defenderId = await arrange(attacker, defender);
+    const before = await arenaState(t.db);
+    expect(errorOf(await pvpBattle(attacker, defenderId))).toMatchObject({ status, message });
+    expect(await arenaState(t.db)).toEqual(before);
+  });
+
+  it("asks for an opponent when none is given", async () => {
+    const attacker = await pilot(t);
+    for (const body of [{}, { defenderId: "" }, { defenderId: 7 }]) {
+      const response = await attacker.post("/api/arena/pvp/battle", body);
+      expect(errorOf(response)).toMatchObject({ status: 400, message: messages.selectOpponent });
+    }
+  });
+
+  it("needs an active bot and a session", async () => {
+    const defender = await pilot(t);
+    const botless = await signUp(t.app);
+    expect(errorOf(await pvpBattle(botless, defender.bot.id))).toMatchObject({
+      status: 404,
+      message: messages.noActiveBot,
+    });
+    const anonymous = await t.app.inject({
+      method: "POST",
+      url: "/api/arena/pvp/battle",
+      payload: { defenderId: defender.bot.id },
+    });
+    expect(errorOf(anonymous).status).toBe(401);
+  });
+});
+
+describe("parallel PvP battles", () => {
+  it("ten requests with energy for two: exactly two battles, two stakes, the rest refused", async () => {
+    const attacker = await pilot(t);
+    const defender = await pilot(t);
+    await setBot(t.db, attacker.bot.id, {
+      ...CHAMPION,
+      energy: 2 * PVP_BATTLE_ENERGY + 5,
+      lastEnergyUpdate: clock.now(),
+    });
+    await setCoins(t.db, defender, 10_000);
+
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => pvpBattle(attacker, defender.bot.id)),
+    );
+    const fought = responses.filter((r) => r.statusCode === 200);
+    expect(fought).toHaveLength(2);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+      expect(errorOf(refused)).toMatchObject({
+        status: 409,
+        code: "NOT_ENOUGH_ENERGY",
+        message: messages.notEnoughEnergy(PVP_BATTLE_ENERGY),
+      });
+    }
+    expect(await botRow(t.db, attacker.bot.id)).toMatchObject({ energy: 5, wins: 2 });
+    expect(await botRow(t.db, defender.bot.id)).toMatchObject({ losses: 2 });
+    // 10% of 10 000, then 10% of 9 000.
+    expect(await coinsOf(defender)).toBe(8100);
+    expect(await coinsOf(attacker)).toBe(1000 + 1900);
+    const stored = await t.db
+      .select()
+      .from(battles)
+      .where(eq(battles.defenderBotId, defender.bot.id as BotId));
+    expect(stored).toHaveLength(2);
+    await expectLedgerClean(t);
+  });
+
+  it("two players challenging each other at once both get an answer, never a server error", async () => {
+    const a = await pilot(t);
+    const b = await pilot(t);
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? pvpBattle(a, b.bot.id) : pvpBattle(b, a.bot.id))),
+    );
+    for (const response of responses) expect([200, 409]).toContain(response.statusCode);
+    const total = (await botRow(t.db, a.bot.id)).wins + (await botRow(t.db, b.bot.id)).wins;
+    expect(total).toBe(responses.filter((r) => r.statusCode === 200).length);
+    await expectLedgerClean(t);
+  });
+});

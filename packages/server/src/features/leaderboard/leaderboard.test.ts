@@ -1,0 +1,79 @@
+import type { Leaderboard } from "@bot-arena/contract";
+import { LEADERBOARD_SIZE } from "@bot-arena/game";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, errorOf, type TestApp } from "../../../test/helpers";
+import { bots } from "../../platform/db/schema";
+import { aiBattle, CHAMPION, findOpponent, outcomeOf, pilot, setBot } from "../arena/testing";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const boardOf = async (viewer: Awaited<ReturnType<typeof pilot>>) => {
+  const response = await viewer.get("/api/leaderboard");
+  expect(response.statusCode).toBe(200);
+  return response.json<Leaderboard>().entries;
+};
+
+describe("the leaderboard", () => {
+  it("ranks the top 100 bots by wins, then XP, and marks the viewer's own as 'You'", async () => {
+    const owner = await pilot(t, "Filler Zero");
+    // 110 bots with a spread of wins and, among equal wins, of XP.
+    await t.db.insert(bots).values(
+      Array.from({ length: 110 }, (_, i) => ({
+        userId: owner.id,
+        name: `Filler ${i}`,
+        model: "Nova S-4",
+        strength: 10,
+        agility: 10,
+        defense: 10,
+        intelligence: 10,
+        colorPrimary: "#00d4ff",
+        colorSecondary: "#0057ff",
+        wins: Math.floor(i / 3),
+        xp: (i % 3) * 100,
+        level: (i % 3) + 1,
+      })),
+    );
+    const viewer = await pilot(t, "Viewer Unit");
+    await setBot(t.db, viewer.bot.id, { wins: 20, xp: 150, level: 2 });
+
+    const board = await boardOf(viewer);
+    expect(board).toHaveLength(LEADERBOARD_SIZE);
+    expect(board.map((e) => e.rank)).toEqual(Array.from({ length: LEADERBOARD_SIZE }, (_, i) => i + 1));
+    for (let i = 1; i < board.length; i++) {
+      const [above, below] = [board[i - 1]!, board[i]!];
+      expect(above.wins > below.wins || (above.wins === below.wins && above.xp >= below.xp)).toBe(true);
+    }
+    expect(board[0]).toMatchObject({ name: "Filler 109", wins: 36, xp: 100, level: 2, isYou: false });
+    expect(board[0]?.ownerName).toBe(owner.me.username);
+
+    const mine = board.filter((e) => e.isYou);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ botId: viewer.bot.id, name: "Viewer Unit", wins: 20, xp: 150 });
+    // Below the 47 fillers with 21 to 36 wins and the one with 20 wins and 200 XP.
+    expect(mine[0]?.rank).toBe(49);
+
+    const ownersBoard = await boardOf(owner);
+    expect(ownersBoard.filter((e) => e.isYou)).toHaveLength(LEADERBOARD_SIZE - 1);
+  });
+
+  it("moves a bot up as it wins", async () => {
+    const climber = await pilot(t, "Climber");
+    await setBot(t.db, climber.bot.id, { ...CHAMPION, wins: 35, xp: 200 });
+    await findOpponent(climber);
+    await outcomeOf(await aiBattle(climber));
+    expect((await boardOf(climber))[0]).toMatchObject({
+      botId: climber.bot.id,
+      wins: 36,
+      isYou: true,
+      rank: 1,
+    });
+  });
+
+  it("needs a session", async () => {
+    expect(errorOf(await t.app.inject("/api/leaderboard")).status).toBe(401);
+  });
+});
