@@ -70,7 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Fastify's JSON parser (with its prototype-poisoning guard), except that an empty body is "no body":
   // clients often send Content-Type: application/json on bodiless POSTs such as sign-out.
   const parseJson = app.getDefaultJsonParser("error", "error");
-  app.removeContentTypeParser("application/json");
+  // JSON only: a text/plain body (a "simple" cross-site request) is refused with 415.
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = body.toString();
     if (text.trim() === "") return done(null, undefined);

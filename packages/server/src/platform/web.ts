@@ -17,6 +17,8 @@ export async function registerMedia(app: FastifyInstance, mediaRoot: string): Pr
     decorateReply: false,
     index: false,
     dotfiles: "deny",
+    // Files only: a folder is "not found", not "forbidden".
+    allowedPath: (pathName) => !pathName.endsWith("/"),
     // Names are content hashes (see storage.ts): a URL's bytes never change.
     immutable: true,
     maxAge: YEAR_SECONDS * 1000,

@@ -1,0 +1,58 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, repoRoot } from "./config";
+
+describe("loadConfig", () => {
+  it("defaults: port 3000, data and the web build found from the repository root, not the cwd", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      databaseUrl: null,
+      adminEmails: [],
+      ads: "on",
+      starterMusic: "on",
+      cookieSecure: "auto",
+      trustProxy: false,
+      rateLimit: { authMax: 10, authWindowMs: 60_000 },
+      logLevel: "info",
+    });
+    expect(config.dataDir).toBe(path.join(repoRoot, "data"));
+    expect(config.webDist).toBe(path.join(repoRoot, "packages/web/dist"));
+    expect(path.join(repoRoot, "packages/server/src/platform/config.ts")).toBe(
+      path.join(import.meta.dirname, "config.ts"),
+    );
+  });
+
+  it("reads the environment", () => {
+    const config = loadConfig({
+      PORT: "8080",
+      DATA_DIR: "/srv/arena",
+      DATABASE_URL: "postgres://db/arena",
+      ADMIN_EMAILS: " Boss@Arena.io, second@arena.io ,",
+      ADS: "off",
+      STARTER_MUSIC: "false",
+      COOKIE_SECURE: "on",
+      TRUST_PROXY: "on",
+      RATE_LIMIT_AUTH_MAX: "3",
+      RATE_LIMIT_AUTH_WINDOW_MS: "1000",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: "/srv/arena",
+      databaseUrl: "postgres://db/arena",
+      adminEmails: ["boss@arena.io", "second@arena.io"],
+      ads: "off",
+      starterMusic: "off",
+      cookieSecure: "always",
+      trustProxy: true,
+      rateLimit: { authMax: 3, authWindowMs: 1000 },
+    });
+  });
+
+  it("refuses values it cannot understand", () => {
+    expect(() => loadConfig({ PORT: "http" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ADS: "maybe" })).toThrow(ConfigError);
+    expect(() => loadConfig({ COOKIE_SECURE: "sometimes" })).toThrow(ConfigError);
+  });
+});

@@ -1,0 +1,156 @@
+// The ledger: conditional updates that never overdraw, a row per move, and the sum invariant.
+import { asc, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signUp, type TestApp } from "../../test/helpers";
+import { coinLedger, profiles } from "./db/schema";
+import { AppError } from "./errors";
+import type { UserId } from "./ids";
+import { type CoinMove, moveCoins } from "./ledger";
+import { verifyLedger } from "./ledger-verify";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const move = (m: CoinMove) => t.db.transaction((tx) => moveCoins(tx, m));
+const balances = async (userId: UserId) => {
+  const [row] = await t.db
+    .select({ coins: profiles.coins, vaultCoins: profiles.vaultCoins })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row!;
+};
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) =>
+      error instanceof AppError ? { status: error.status, code: error.code, message: error.message } : error,
+  );
+
+describe("moveCoins", () => {
+  it("moves coins, returns the balance after and writes a ledger row with the reference", async () => {
+    const player = await signUp(t.app);
+    const after = await move({
+      userId: player.id,
+      account: "wallet",
+      delta: -300,
+      reason: "summon",
+      refType: "bot",
+      refId: "b-1",
+    });
+    expect(after).toBe(700);
+    const rows = await t.db
+      .select()
+      .from(coinLedger)
+      .where(eq(coinLedger.userId, player.id))
+      .orderBy(asc(coinLedger.id));
+    expect(rows.map((r) => [r.account, r.delta, r.balanceAfter, r.reason, r.refType, r.refId])).toEqual([
+      ["wallet", 1000, 1000, "signup_bonus", null, null],
+      ["wallet", -300, 700, "summon", "bot", "b-1"],
+    ]);
+  });
+
+  it("keeps the vault as its own account", async () => {
+    const player = await signUp(t.app);
+    await t.db.transaction(async (tx) => {
+      await moveCoins(tx, { userId: player.id, account: "wallet", delta: -400, reason: "vault_deposit" });
+      await moveCoins(tx, { userId: player.id, account: "vault", delta: 400, reason: "vault_deposit" });
+    });
+    expect(await balances(player.id)).toEqual({ coins: 600, vaultCoins: 400 });
+    expect((await player.get("/api/me")).json()).toMatchObject({ coins: 600, vaultCoins: 400 });
+  });
+
+  it("refuses to go below zero with NOT_ENOUGH_COINS and changes nothing", async () => {
+    const player = await signUp(t.app);
+    expect(
+      await refusal(move({ userId: player.id, account: "wallet", delta: -1001, reason: "summon" })),
+    ).toEqual({
+      status: 409,
+      code: "NOT_ENOUGH_COINS",
+      message: "Not enough coins!",
+    });
+    expect(
+      await refusal(
+        move({
+          userId: player.id,
+          account: "vault",
+          delta: -1,
+          reason: "cashout",
+          message: "Insufficient vault balance",
+        }),
+      ),
+    ).toMatchObject({ code: "NOT_ENOUGH_COINS", message: "Insufficient vault balance" });
+    expect(await balances(player.id)).toEqual({ coins: 1000, vaultCoins: 0 });
+    expect(await t.db.select().from(coinLedger).where(eq(coinLedger.userId, player.id))).toHaveLength(1);
+  });
+
+  it("spends a balance down to exactly zero", async () => {
+    const player = await signUp(t.app);
+    expect(await move({ userId: player.id, account: "wallet", delta: -1000, reason: "summon" })).toBe(0);
+  });
+
+  it("rolls the move back with the caller's transaction", async () => {
+    const player = await signUp(t.app);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await moveCoins(tx, { userId: player.id, account: "wallet", delta: -500, reason: "summon" });
+        throw new Error("the thing it paid for failed");
+      }),
+    ).rejects.toThrow();
+    expect(await balances(player.id)).toEqual({ coins: 1000, vaultCoins: 0 });
+  });
+
+  it("answers 404 for an account that does not exist and rejects a zero or fractional delta", async () => {
+    const ghost = "00000000-0000-4000-8000-000000000000" as UserId;
+    expect(await refusal(move({ userId: ghost, account: "wallet", delta: 5, reason: "gift" }))).toMatchObject(
+      {
+        status: 404,
+      },
+    );
+    const player = await signUp(t.app);
+    await expect(move({ userId: player.id, account: "wallet", delta: 0, reason: "noop" })).rejects.toThrow(
+      /non-zero/,
+    );
+    await expect(move({ userId: player.id, account: "wallet", delta: 1.5, reason: "noop" })).rejects.toThrow(
+      /integer/,
+    );
+  });
+
+  it("never overdraws under 20 parallel spends in separate transactions", async () => {
+    const player = await signUp(t.app);
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) =>
+        move({ userId: player.id, account: "wallet", delta: -150, reason: "summon", refId: String(i) }),
+      ),
+    );
+    const succeeded = results.filter((r) => r.status === "fulfilled");
+    const refused = results.filter(
+      (r) => r.status === "rejected" && r.reason instanceof AppError && r.reason.code === "NOT_ENOUGH_COINS",
+    );
+    expect(succeeded).toHaveLength(6); // 6 x 150 = 900 of 1000
+    expect(refused).toHaveLength(14);
+    expect(await balances(player.id)).toEqual({ coins: 100, vaultCoins: 0 });
+    const spends = await t.db.select().from(coinLedger).where(eq(coinLedger.reason, "summon"));
+    expect(spends.filter((r) => r.userId === player.id)).toHaveLength(6);
+    expect((await verifyLedger(t.db)).mismatches).toEqual([]);
+  });
+});
+
+describe("verifyLedger", () => {
+  it("passes after sign-ups and moves, and finds a balance changed behind the ledger's back", async () => {
+    const players = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app)]);
+    await move({ userId: players[0].id, account: "wallet", delta: -250, reason: "rename" });
+    const clean = await verifyLedger(t.db);
+    expect(clean.accounts).toBeGreaterThanOrEqual(3);
+    expect(clean.mismatches).toEqual([]);
+
+    await t.db.update(profiles).set({ coins: 999_999 }).where(eq(profiles.id, players[1].id));
+    const tampered = await verifyLedger(t.db);
+    expect(tampered.mismatches).toEqual([
+      { userId: players[1].id, account: "wallet", balance: 999_999, ledgerSum: 1000 },
+    ]);
+    await t.db.update(profiles).set({ coins: 1000 }).where(eq(profiles.id, players[1].id));
+  });
+});

@@ -1,0 +1,134 @@
+// Several server processes on one PostgreSQL see each other's live events through LISTEN/NOTIFY. With
+// DATABASE_URL this starts two real processes (`src/main.ts`); on PGlite, which one process owns, it runs two
+// apps over one database in this process, so the same path is asserted either way.
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, createTestDatabase, type TestApp, type TestDatabase, uniqueName } from "./helpers";
+import { connectLive, subscribe } from "./live-client";
+
+const serverDir = path.resolve(import.meta.dirname, "..");
+const usePostgres = Boolean(process.env.DATABASE_URL);
+
+type Server = { url: string; stop(): Promise<number | null> };
+
+/** Starts `src/main.ts` and resolves once it prints its address. */
+function startProcess(env: Record<string, string>): Promise<Server & { child: ChildProcess }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverDir,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Bot Arena running at (http:\/\/localhost:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({
+          child,
+          url: match[1]!.replace("localhost", "127.0.0.1"),
+          stop: () => {
+            child.kill("SIGTERM");
+            return exited;
+          },
+        });
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+async function startInProcess(database: TestDatabase["database"]): Promise<Server & { t: TestApp }> {
+  const t = await createTestApp({ database });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  return {
+    t,
+    url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
+    stop: async () => {
+      await t.close();
+      return 0;
+    },
+  };
+}
+
+let shared: TestDatabase;
+let servers: Server[] = [];
+const dataDirs: string[] = [];
+
+beforeAll(async () => {
+  shared = await createTestDatabase();
+  if (usePostgres) {
+    const env = (name: string) => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), `bot-arena-${name}-`));
+      dataDirs.push(dataDir);
+      return {
+        DATABASE_URL: shared.url!,
+        DATA_DIR: dataDir,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        STARTER_MUSIC: "off",
+      };
+    };
+    // Started together on purpose: migrations and seeds must take turns under the start-up lock.
+    servers = await Promise.all([startProcess(env("a")), startProcess(env("b"))]);
+  } else {
+    servers = [await startInProcess(shared.database), await startInProcess(shared.database)];
+  }
+}, 180_000);
+
+afterAll(async () => {
+  for (const server of servers) await server.stop();
+  await shared.drop();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function signUpOver(url: string) {
+  const username = uniqueName();
+  const response = await fetch(`${url}/api/auth/sign-up`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, email: `${username}@arena.test`, password: "secret1" }),
+  });
+  expect(response.status).toBe(201);
+  return /ba_session=[^;]+/.exec(response.headers.get("set-cookie") ?? "")![0];
+}
+
+describe(`two servers on one database (${usePostgres ? "two processes, PostgreSQL" : "two apps, PGlite"})`, () => {
+  it("an event published by one server reaches a WebSocket client of the other", async () => {
+    const [a, b] = servers as [Server, Server];
+    const cookie = await signUpOver(a.url);
+    const me = await fetch(`${b.url}/api/me`, { headers: { cookie } });
+    expect(me.status).toBe(200); // sessions live in the database, so any server knows the player
+
+    const client = await connectLive(b.url, cookie);
+    await subscribe(client, ["me"]);
+    const signOut = await fetch(`${a.url}/api/auth/sign-out`, { method: "POST", headers: { cookie } });
+    expect(signOut.status).toBe(200);
+
+    const event = await client.nextEvent("signed-out", 10_000);
+    expect(event).toMatchObject({ channel: "me", kind: "signed-out" });
+    expect((await client.closed).code).toBe(4401);
+  });
+
+  it("stops gracefully: open sockets hear 'going away' and the process exits cleanly", async () => {
+    const [a, b] = servers as [Server, Server];
+    const cookie = await signUpOver(b.url);
+    const client = await connectLive(a.url, cookie);
+    await subscribe(client, ["music"]);
+    const exitCode = await a.stop();
+    servers = [b];
+    expect(exitCode).toBe(0);
+    expect(await client.closed).toEqual({ code: 1001, reason: "Server shutting down" });
+    expect((await fetch(`${b.url}/api/health`)).status).toBe(200);
+  });
+});
