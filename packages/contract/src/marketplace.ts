@@ -3,6 +3,7 @@
 import { messages } from "@bot-arena/game";
 import { z } from "zod";
 import { positiveCoinAmount } from "./bank";
+import { recentBattles } from "./battles";
 import { itemRarity } from "./shop";
 
 /** Prices stay well inside the database's integer column (and any sensible economy). */
@@ -110,6 +111,15 @@ export const marketplaceRoutes = {
     auth: "player",
     query: priceGuideQuery,
     response: priceGuide,
+  },
+  marketplaceListingBattles: {
+    method: "GET",
+    path: "/api/marketplace/listings/:id/battles",
+    summary:
+      "The listed bot's last battles, newest first, so a buyer can judge it (replays at /api/battles/:id)",
+    auth: "player",
+    params: listingParams,
+    response: recentBattles,
   },
   marketplaceCreateListing: {
     method: "POST",

@@ -55,7 +55,7 @@ export function createServices(platform: Platform) {
     bank: createBankService({ db, clock, payouts: recordOnlyPayouts, log: platform.log }),
     shop: createShopService({ db, clock }),
     inventory: createInventoryService({ db, images: { mediaDir: platform.storage.root, log: platform.log } }),
-    marketplace: createMarketplaceService({ db, clock }),
+    marketplace: createMarketplaceService({ db, clock, log: platform.log }),
     repair: createRepairService({ db }),
     fusion: createFusionService({ db, clock }),
     arena: createArenaService({ db, clock, mediaDir: platform.storage.root, log: platform.log }),

@@ -66,6 +66,7 @@ describe("without a session", () => {
     ["POST", "/api/marketplace/listings"],
     ["DELETE", `/api/marketplace/listings/${someId}`],
     ["POST", `/api/marketplace/listings/${someId}/buy`],
+    ["GET", `/api/marketplace/listings/${someId}/battles`],
   ] as const)("%s %s answers 401", async (method, url) => {
     expect(errorOf(await t.app.inject({ method, url, payload: {} }))).toMatchObject({
       status: 401,
@@ -327,6 +328,29 @@ describe("buying", () => {
     await buy(watcher, again.listingId);
     expect(await client.nextEvent("sold")).toMatchObject({ data: { listingId: again.listingId } });
     client.close();
+  });
+});
+
+describe("a listing's battle record", () => {
+  it("shows any player the listed bot's last battles, seen from its side", async () => {
+    const seller = await signUp(t.app);
+    const veteran = await createBot(seller);
+    expect((await seller.post("/api/arena/ai/opponent")).statusCode).toBe(200);
+    const fought = await seller.post("/api/arena/ai/battle");
+    expect(fought.statusCode).toBe(200);
+    const spare = await insertBot(t.db, seller);
+    await seller.post(`/api/bots/${spare.id}/activate`);
+    const listingId = (await list(seller, veteran.id, 500)).json().listing.id;
+    const viewer = await signUp(t.app);
+    const { battles } = (await viewer.get(`/api/marketplace/listings/${listingId}/battles`)).json();
+    expect(battles).toHaveLength(1);
+    expect(battles[0]).toMatchObject({ id: expect.any(String), kind: "ai", side: "attacker", won: expect.any(Boolean) });
+    expect((await viewer.get(`/api/battles/${battles[0].id}`)).statusCode).toBe(200);
+    await unlist(seller, listingId);
+    expect(errorOf(await viewer.get(`/api/marketplace/listings/${listingId}/battles`))).toMatchObject({
+      status: 404,
+      message: marketplaceMessages.listingGone,
+    });
   });
 });
 

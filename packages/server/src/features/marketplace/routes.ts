@@ -7,6 +7,7 @@ export function marketplaceRoutes(app: FastifyInstance, deps: { marketplace: Mar
   const { marketplace } = deps;
   route(app, routes.marketplace, ({ user }) => marketplace.list(user.id));
   route(app, routes.marketplacePriceGuide, ({ query }) => marketplace.priceGuide(query.rarity, query.level));
+  route(app, routes.marketplaceListingBattles, ({ params }) => marketplace.battles(params.id));
   route(app, routes.marketplaceCreateListing, async ({ user, body, reply }) => {
     const created = await marketplace.createListing(user.id, body);
     reply.code(201);

@@ -8,6 +8,7 @@ import type {
   CreateListingResponse,
   MarketplaceList,
   PriceGuide,
+  RecentBattles,
 } from "@bot-arena/contract";
 import { marketplaceMessages, priceBand } from "@bot-arena/contract";
 import {
@@ -26,6 +27,7 @@ import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publish, publishToPlayer } from "../../platform/live/publish";
 import { orRefuse } from "../bank/refuse";
+import { createBattlesService } from "../battles/service";
 import { countBots, isListed, lockOwnedBot, lockProfile } from "../bots/queries";
 import { setupStageOf } from "../bots/setup-stage";
 import { releaseWeapons } from "../inventory/weapons";
@@ -41,12 +43,27 @@ const listingGone = () => notFound(marketplaceMessages.listingGone);
 const announce = (db: Db, kind: "listed" | "unlisted" | "sold", listingId: string) =>
   publish(db, { channel: "marketplace", kind, data: { listingId } });
 
-export function createMarketplaceService(deps: { db: Db; clock: Clock }) {
+export function createMarketplaceService(deps: {
+  db: Db;
+  clock: Clock;
+  log: { warn(obj: unknown, msg?: string): void };
+}) {
   const { db, clock } = deps;
+  const history = createBattlesService({ db, log: deps.log });
 
   return {
     async list(viewerId: UserId): Promise<MarketplaceList> {
       return { listings: await readListings(db, viewerId) };
+    },
+
+    /** A listed bot's record is public while it is for sale: read as its seller would see it. */
+    async battles(listingId: string): Promise<RecentBattles> {
+      const [listing] = await db
+        .select({ sellerId: marketplaceListings.sellerId, botId: marketplaceListings.botId })
+        .from(marketplaceListings)
+        .where(eq(marketplaceListings.id, listingId));
+      if (!listing) throw listingGone();
+      return history.recent(listing.sellerId, listing.botId);
     },
 
     async priceGuide(rarity: Rarity, level: number): Promise<PriceGuide> {
