@@ -6,6 +6,11 @@ export const queryKeys = {
   stats: ["stats"],
   tracks: ["music", "tracks"],
   ads: ["ads"],
+  shop: ["shop"],
+  inventory: ["inventory"],
+  marketplace: ["marketplace"],
+  bank: ["bank"],
+  ledger: ["bank", "ledger"],
 } as const;
 
 /** Roots of the queries anyone may read; every other query belongs to the signed-in player. */

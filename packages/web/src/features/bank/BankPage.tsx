@@ -1,7 +1,172 @@
-// /bank: a placeholder until this feature ships; replace this file with the real page.
-import { Landmark } from "lucide-react";
-import { ComingSoon } from "../../ui/ComingSoon";
+// /bank: wallet and vault balances, deposits (at most 500 a UTC day), withdrawals, cash-out requests to an
+// external wallet, and the history of every coin in and out.
+import { ArrowDownToLine, ArrowUpFromLine, Landmark, Lock, Send, Wallet } from "lucide-react";
+import { type ReactNode, useEffect, useState } from "react";
+import { toast } from "sonner";
+import { errorMessage } from "../../app/api";
+import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { Button } from "../../ui/Button";
+import { PageHeader } from "../../ui/PageHeader";
+import { Panel } from "../../ui/Panel";
+import { ProgressBar } from "../../ui/ProgressBar";
+import { AmountCard } from "./AmountCard";
+import { CashoutDialog } from "./CashoutDialog";
+import { CashoutHistory } from "./CashoutHistory";
+import { formatCoins } from "./coins";
+import { LedgerHistory } from "./LedgerHistory";
+import { useBank, useCashout, useDeposit, useWithdraw } from "./useBank";
+
+function BalanceTile({
+  label,
+  coins,
+  icon,
+  accent,
+}: {
+  label: string;
+  coins: number;
+  icon: ReactNode;
+  accent: string;
+}) {
+  return (
+    <Panel tone={accent === "amber" ? "cyan" : "magenta"}>
+      <div className="flex items-center gap-4">
+        <span
+          className={
+            accent === "amber"
+              ? "grid size-14 place-items-center rounded-xl border border-amber/50 bg-amber/10 text-amber shadow-[0_0_24px_rgb(255_176_32/0.3)]"
+              : "grid size-14 place-items-center rounded-xl border border-magenta/50 bg-magenta/10 text-magenta shadow-neon-magenta"
+          }
+        >
+          {icon}
+        </span>
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-[0.2em] text-muted">{label}</p>
+          <p
+            className="font-display text-3xl font-black tabular-nums text-ink"
+            data-testid={`${label.toLowerCase()}-balance`}
+          >
+            {formatCoins(coins)}
+          </p>
+        </div>
+      </div>
+    </Panel>
+  );
+}
 
 export default function BankPage() {
-  return <ComingSoon title="Bank Vault" icon={<Landmark className="size-6" />} />;
+  const bank = useBank();
+  const deposit = useDeposit();
+  const withdraw = useWithdraw();
+  const cashout = useCashout();
+  const [cashoutOpen, setCashoutOpen] = useState(false);
+
+  useEffect(() => {
+    if (bank.isError) toast.error("Failed to load data");
+  }, [bank.isError]);
+
+  if (bank.isPending) return <ScreenLoader label="Opening the vault" />;
+  if (bank.isError) return <ScreenMessage title="Failed to load data" onRetry={() => void bank.refetch()} />;
+  const { coins, vaultCoins, depositsToday, dailyDepositLimit, depositAllowance, cashouts } = bank.data;
+
+  const run = async (send: Promise<{ message: string }>, fallback: string) => {
+    try {
+      toast.success((await send).message);
+    } catch (error) {
+      toast.error(errorMessage(error, fallback));
+      throw error;
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Bank Vault"
+        subtitle="Coins in the vault are safe from PvP raids and can be cashed out."
+        icon={<Landmark className="size-6" />}
+      />
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <BalanceTile
+          label="Wallet"
+          coins={coins}
+          icon={<Wallet className="size-7" aria-hidden="true" />}
+          accent="amber"
+        />
+        <BalanceTile
+          label="Vault"
+          coins={vaultCoins}
+          icon={<Lock className="size-7" aria-hidden="true" />}
+          accent="magenta"
+        />
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-3">
+        <AmountCard
+          title="Deposit"
+          icon={<ArrowDownToLine className="size-5" aria-hidden="true" />}
+          tone="cyan"
+          hint={`${formatCoins(depositAllowance)} of today's ${formatCoins(dailyDepositLimit)} left (UTC day)`}
+          max={Math.min(depositAllowance, coins)}
+          action="Deposit"
+          busy={deposit.isPending}
+          onSubmit={(amount) => run(deposit.mutateAsync(amount), "Deposit failed")}
+        >
+          <div className="space-y-1">
+            <div className="flex justify-between text-xs font-semibold uppercase tracking-widest text-muted">
+              <span>Deposited today</span>
+              <span className="tabular-nums text-ink">
+                {formatCoins(depositsToday)} / {formatCoins(dailyDepositLimit)}
+              </span>
+            </div>
+            <ProgressBar value={depositsToday} max={dailyDepositLimit} label="Deposited today" tone="cyan" />
+          </div>
+        </AmountCard>
+        <AmountCard
+          title="Withdraw"
+          icon={<ArrowUpFromLine className="size-5" aria-hidden="true" />}
+          tone="magenta"
+          hint="Back to your wallet, no daily limit"
+          max={vaultCoins}
+          action="Withdraw"
+          busy={withdraw.isPending}
+          onSubmit={(amount) => run(withdraw.mutateAsync(amount), "Withdraw failed")}
+        />
+        <Panel tone="neutral" className="h-full">
+          <div className="flex h-full flex-col gap-4">
+            <div className="flex items-center gap-3">
+              <span className="grid size-10 place-items-center rounded-md border border-magenta/30 bg-magenta/10 text-magenta">
+                <Send className="size-5" aria-hidden="true" />
+              </span>
+              <div>
+                <h2 className="font-display text-base font-bold uppercase tracking-widest text-ink">
+                  Cash Out
+                </h2>
+                <p className="text-sm text-muted">Vault coins to your external wallet</p>
+              </div>
+            </div>
+            <p className="text-muted">
+              Send coins from your vault to an external payment wallet by gamertag. Requests are processed
+              within 24-48 hours.
+            </p>
+            <Button variant="secondary" className="mt-auto w-full" onClick={() => setCashoutOpen(true)}>
+              Cash Out
+            </Button>
+          </div>
+        </Panel>
+      </div>
+
+      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+        <LedgerHistory />
+        <CashoutHistory requests={cashouts} />
+      </div>
+
+      <CashoutDialog
+        open={cashoutOpen}
+        onOpenChange={setCashoutOpen}
+        vaultCoins={vaultCoins}
+        busy={cashout.isPending}
+        onSubmit={(body) => cashout.mutateAsync(body)}
+      />
+    </div>
+  );
 }

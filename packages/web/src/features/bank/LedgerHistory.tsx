@@ -1,0 +1,82 @@
+// Every coin in and out of the player's wallet and vault, newest first, a page at a time.
+import { ArrowDownLeft, ArrowUpRight, History } from "lucide-react";
+import { Badge } from "../../ui/Badge";
+import { Button } from "../../ui/Button";
+import { cn } from "../../ui/cn";
+import { Panel } from "../../ui/Panel";
+import { Spinner } from "../../ui/Spinner";
+import { formatCoins, formatDelta } from "./coins";
+import { reasonLabel } from "./ledgerReasons";
+import { useLedger } from "./useBank";
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+export function LedgerHistory() {
+  const ledger = useLedger();
+  const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
+  return (
+    <Panel tone="neutral">
+      <h2 className="mb-4 flex items-center gap-2 font-display text-base font-bold uppercase tracking-widest text-ink">
+        <History className="size-5 text-cyan" aria-hidden="true" />
+        Coin History
+      </h2>
+      {ledger.isPending ? (
+        <div className="grid place-items-center py-8">
+          <Spinner />
+        </div>
+      ) : ledger.isError ? (
+        <p className="py-6 text-center text-muted">Failed to load data</p>
+      ) : (
+        <>
+          <ul className="divide-y divide-cyan/10" aria-label="Coin history">
+            {entries.map((entry) => {
+              const incoming = entry.delta > 0;
+              const Arrow = incoming ? ArrowDownLeft : ArrowUpRight;
+              return (
+                <li key={entry.id} className="flex items-center gap-3 py-2.5">
+                  <span
+                    className={cn(
+                      "grid size-8 shrink-0 place-items-center rounded-full border",
+                      incoming
+                        ? "border-lime/40 bg-lime/10 text-lime"
+                        : "border-danger/40 bg-danger/10 text-danger",
+                    )}
+                  >
+                    <Arrow className="size-4" aria-hidden="true" />
+                  </span>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-semibold text-ink">{reasonLabel(entry.reason)}</p>
+                    <p className="text-xs text-muted">{when.format(new Date(entry.createdAt))}</p>
+                  </div>
+                  <Badge tone={entry.account === "vault" ? "magenta" : "cyan"}>{entry.account}</Badge>
+                  <div className="w-28 text-right">
+                    <p
+                      className={cn(
+                        "font-display text-sm font-bold tabular-nums",
+                        incoming ? "text-lime" : "text-danger",
+                      )}
+                    >
+                      {formatDelta(entry.delta)}
+                    </p>
+                    <p className="text-xs tabular-nums text-muted">= {formatCoins(entry.balanceAfter)}</p>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+          {ledger.hasNextPage && (
+            <div className="mt-4 flex justify-center">
+              <Button
+                variant="ghost"
+                busy={ledger.isFetchingNextPage}
+                onClick={() => void ledger.fetchNextPage()}
+              >
+                Load older
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,19 @@
+// The bank's API paths, checked against the contract at compile time.
+import type { Routes } from "@bot-arena/contract";
+
+type PathOf<K extends keyof Routes> = Routes[K]["path"];
+
+const summary: PathOf<"bank"> = "/api/bank";
+const deposit: PathOf<"bankDeposit"> = "/api/bank/deposit";
+const withdraw: PathOf<"bankWithdraw"> = "/api/bank/withdraw";
+const cashout: PathOf<"bankCashout"> = "/api/bank/cashout";
+const ledger: PathOf<"bankLedger"> = "/api/bank/ledger";
+
+export const bankPaths = {
+  summary,
+  deposit,
+  withdraw,
+  cashout,
+  ledger: (before: number | null, limit: number) =>
+    `${ledger}?limit=${limit}${before === null ? "" : `&before=${before}`}`,
+};

@@ -1,0 +1,16 @@
+// The shop's and inventory's API paths, checked against the contract at compile time.
+import type { Routes } from "@bot-arena/contract";
+
+type PathOf<K extends keyof Routes> = Routes[K]["path"];
+
+const catalogue: PathOf<"shop"> = "/api/shop";
+const purchase: PathOf<"shopPurchase"> = "/api/shop/purchase";
+const inventory: PathOf<"inventory"> = "/api/inventory";
+const equip: PathOf<"inventoryEquip"> = "/api/inventory/:id/equip";
+
+export const shopPaths = {
+  catalogue,
+  purchase,
+  inventory,
+  equip: (entryId: string) => equip.replace(":id", encodeURIComponent(entryId)),
+};
