@@ -15,7 +15,11 @@ export const leaderboardEntry = z.object({
 });
 export type LeaderboardEntry = z.infer<typeof leaderboardEntry>;
 
-export const leaderboard = z.object({ entries: z.array(leaderboardEntry) });
+export const leaderboard = z.object({
+  entries: z.array(leaderboardEntry),
+  /** The viewer's best bot and its rank when it is not in the top 100 (null when it is, or with no bot). */
+  you: leaderboardEntry.nullable(),
+});
 export type Leaderboard = z.infer<typeof leaderboard>;
 
 export const leaderboardRoutes = {

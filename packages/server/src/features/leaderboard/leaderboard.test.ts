@@ -1,5 +1,6 @@
 import type { Leaderboard } from "@bot-arena/contract";
 import { LEADERBOARD_SIZE } from "@bot-arena/game";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type TestApp } from "../../../test/helpers";
 import { bots } from "../../platform/db/schema";
@@ -60,14 +61,38 @@ describe("the leaderboard", () => {
     expect(ownersBoard.filter((e) => e.isYou)).toHaveLength(LEADERBOARD_SIZE - 1);
   });
 
+  it("adds the viewer's best bot with its rank when it is outside the top 100", async () => {
+    const straggler = await pilot(t, "Straggler");
+    await setBot(t.db, straggler.bot.id, { wins: 1, xp: 50 });
+    const response = await straggler.get("/api/leaderboard");
+    const { entries, you } = response.json<Leaderboard>();
+    expect(entries.some((e) => e.isYou)).toBe(false);
+    const above = await t.db.$count(bots, sql`(${bots.wins} > 1) or (${bots.wins} = 1 and ${bots.xp} > 50)`);
+    expect(you).toEqual({
+      rank: above + 1,
+      botId: straggler.bot.id,
+      name: "Straggler",
+      level: straggler.bot.level,
+      wins: 1,
+      xp: 50,
+      rarity: "common",
+      ownerName: straggler.me.username,
+      isYou: true,
+    });
+    expect(you!.rank).toBeGreaterThan(LEADERBOARD_SIZE);
+    const inTop = await pilot(t);
+    await setBot(t.db, inTop.bot.id, { wins: 1000 });
+    expect((await inTop.get("/api/leaderboard")).json<Leaderboard>().you).toBeNull();
+  });
+
   it("moves a bot up as it wins", async () => {
     const climber = await pilot(t, "Climber");
-    await setBot(t.db, climber.bot.id, { ...CHAMPION, wins: 35, xp: 200 });
+    await setBot(t.db, climber.bot.id, { ...CHAMPION, wins: 5000, xp: 200 });
     await findOpponent(climber);
     await outcomeOf(await aiBattle(climber));
     expect((await boardOf(climber))[0]).toMatchObject({
       botId: climber.bot.id,
-      wins: 36,
+      wins: 5001,
       isYou: true,
       rank: 1,
     });

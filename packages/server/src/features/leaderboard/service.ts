@@ -1,16 +1,15 @@
 // The leaderboard: the top 100 bots by wins, then XP. The order matches bots_leaderboard_idx
 // (wins desc, xp desc), so the database reads 100 index entries however many bots there are.
-import type { Leaderboard } from "@bot-arena/contract";
+import type { Leaderboard, LeaderboardEntry } from "@bot-arena/contract";
 import { LEADERBOARD_SIZE } from "@bot-arena/game";
-import { desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gt, or, type SQL } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
 import { bots, profiles } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
 
 export type LeaderboardService = ReturnType<typeof createLeaderboardService>;
 
-/** The query on its own, so the bench can EXPLAIN exactly what the route runs. */
-export const topBotsQuery = (db: Db) =>
+const rankedBots = (db: Db, filter?: SQL) =>
   db
     .select({
       botId: bots.id,
@@ -24,20 +23,38 @@ export const topBotsQuery = (db: Db) =>
     })
     .from(bots)
     .innerJoin(profiles, eq(profiles.id, bots.userId))
-    .orderBy(desc(bots.wins), desc(bots.xp))
-    .limit(LEADERBOARD_SIZE);
+    .where(filter)
+    .orderBy(desc(bots.wins), desc(bots.xp));
+
+/** The route's query on its own, so the bench can EXPLAIN exactly what the route runs. */
+export const topBotsQuery = (db: Db) => rankedBots(db).limit(LEADERBOARD_SIZE);
 
 export function createLeaderboardService(deps: { db: Db }) {
   return {
     async top(viewerId: UserId): Promise<Leaderboard> {
       const rows = await topBotsQuery(deps.db);
-      return {
-        entries: rows.map(({ userId, ...row }, index) => ({
-          ...row,
-          rank: index + 1,
-          isYou: userId === viewerId,
-        })),
-      };
+      const entries = rows.map(({ userId, ...row }, index) => ({
+        ...row,
+        rank: index + 1,
+        isYou: userId === viewerId,
+      }));
+      const you = entries.some((entry) => entry.isYou) ? null : await viewersBest(deps.db, viewerId);
+      return { entries, you };
     },
   };
+}
+
+/**
+ * The viewer's best bot below the top 100, ranked by how many bots stand strictly above it (the same index
+ * serves the count). Bots level with it share its rank.
+ */
+async function viewersBest(db: Db, viewerId: UserId): Promise<LeaderboardEntry | null> {
+  const [best] = await rankedBots(db, eq(bots.userId, viewerId)).limit(1);
+  if (!best) return null;
+  const [above] = await db
+    .select({ n: count() })
+    .from(bots)
+    .where(or(gt(bots.wins, best.wins), and(eq(bots.wins, best.wins), gt(bots.xp, best.xp))));
+  const { userId: _, ...entry } = best;
+  return { ...entry, rank: (above?.n ?? 0) + 1, isYou: true };
 }
