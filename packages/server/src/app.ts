@@ -65,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.decorateRequest("user", null);
   app.decorate("sessions", sessions);
+  app.decorate("checkResponses", config.checkResponses);
   installErrorHandler(app);
 
   // Fastify's JSON parser (with its prototype-poisoning guard), except that an empty body is "no body":

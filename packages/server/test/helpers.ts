@@ -104,6 +104,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     passwordHashCost: 12,
     // Tests sign up many players from one address; the rate-limit test sets its own small numbers.
     rateLimit: { authMax: 100_000, authWindowMs: 60_000 },
+    // Every answer a test provokes is checked against the contract the web app relies on.
+    checkResponses: true,
     logLevel: "silent",
     ...overrides,
   };

@@ -32,6 +32,8 @@ export type Config = {
   passwordHashCost: number;
   sessionDays: number;
   liveHeartbeatMs: number;
+  /** Parse every route's answer with its contract schema (tests; costs time in production). */
+  checkResponses: boolean;
   logLevel: string;
 };
 
@@ -103,6 +105,7 @@ export function loadConfig(env: Env = process.env): Config {
     passwordHashCost: int(env, "PASSWORD_HASH_COST", 15, 10),
     sessionDays: int(env, "SESSION_DAYS", 30, 1),
     liveHeartbeatMs: int(env, "LIVE_HEARTBEAT_MS", 30_000, 100),
+    checkResponses: toggle(env, "CHECK_RESPONSES", "off") === "on",
     logLevel: env.LOG_LEVEL || "info",
   };
 }

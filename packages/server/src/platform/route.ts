@@ -47,6 +47,17 @@ export function parseWith<T extends z.ZodType>(schema: T, input: unknown): z.out
   return result.data;
 }
 
+/** A response that breaks the contract is a server bug: the web app would break on it. */
+function assertMatchesContract(spec: RouteSpec, result: unknown): void {
+  const checked = spec.response.safeParse(result);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    throw new Error(
+      `${spec.method} ${spec.path} answered outside its contract at ${issue?.path.join(".") || "(root)"}: ${issue?.message}`,
+    );
+  }
+}
+
 /** A signed-in player or a 401. */
 export function requireUser(request: FastifyRequest): SessionUser {
   if (!request.user) throw new AppError(401, "NOT_AUTHENTICATED", authMessages.notAuthenticated);
@@ -57,6 +68,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The session manager, decorated by buildApp; the route helper asks it who is calling. */
     sessions: Sessions;
+    /** CHECK_RESPONSES (on in tests): every answer is parsed with its spec's response schema. */
+    checkResponses: boolean;
   }
 }
 
@@ -91,7 +104,9 @@ export function route<S extends RouteSpec>(
         request,
         reply,
       } as RouteContext<S>;
-      return handler(ctx);
+      const result = await handler(ctx);
+      if (app.checkResponses) assertMatchesContract(spec, result);
+      return result;
     },
   });
 }
