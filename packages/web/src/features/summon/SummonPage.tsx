@@ -1,7 +1,103 @@
-// /summon: a placeholder until this feature ships; replace this file with the real page.
-import { Sparkles } from "lucide-react";
-import { ComingSoon } from "../../ui/ComingSoon";
+// /summon: balance, 'Bots Owned x / 20', the summon buttons, the odds beside the player's own pulls and their
+// history, and the summon flow (reveal, name, bonus points) for each new or unfinished bot.
+import type { SummonHistory, SummonResponse } from "@bot-arena/contract";
+import { MAX_BOTS, messages, type SummonCount } from "@bot-arena/game";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Bot as BotIcon, Coins, Sparkles } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { api, errorMessage } from "../../app/api";
+import { queryKeys } from "../../app/queryKeys";
+import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { useMe } from "../../app/session";
+import { PageHeader } from "../../ui/PageHeader";
+import { Panel } from "../../ui/Panel";
+import { botPaths } from "../bots/paths";
+import { invalidateBotsAndMe, useBots } from "../bots/useBots";
+import { AllocateDialog } from "./AllocateDialog";
+import { NameDialog } from "./NameDialog";
+import { RateTables } from "./RateTables";
+import { RevealOverlay } from "./RevealOverlay";
+import { SummonCards } from "./SummonCards";
+import { SummonHistoryPanel } from "./SummonHistoryPanel";
+import { useSummonFlow } from "./useSummonFlow";
 
 export default function SummonPage() {
-  return <ComingSoon title="Summoning" icon={<Sparkles className="size-6" />} />;
+  const me = useMe();
+  const roster = useBots();
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const history = useQuery({
+    queryKey: [...queryKeys.summons, page],
+    queryFn: ({ signal }) => api.get<SummonHistory>(botPaths.summons(page), signal),
+    placeholderData: keepPreviousData,
+  });
+  const flow = useSummonFlow(roster.data);
+  const summon = useMutation({
+    mutationFn: (count: SummonCount) => api.post<SummonResponse>(botPaths.summon, { count }),
+    onSuccess: async (answer) => {
+      toast.success(messages.summoned(answer.botIds.length));
+      await invalidateBotsAndMe(queryClient);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.summons });
+      flow.start(answer.botIds);
+    },
+    onError: (error) => toast.error(errorMessage(error, "Summon failed")),
+  });
+
+  if (roster.isPending || me.isPending) return <ScreenLoader />;
+  if (roster.isError)
+    return <ScreenMessage title="Failed to load data" onRetry={() => void roster.refetch()} />;
+  const owned = roster.data.length;
+  const coins = me.data?.coins ?? 0;
+
+  return (
+    <div>
+      <PageHeader
+        title="Summon Bots"
+        subtitle="Open the portal and call new combat units to your roster."
+        icon={<Sparkles className="size-6" />}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <span className="inline-flex items-center gap-2 rounded-md border border-amber/40 bg-amber/10 px-3 py-2 font-display text-sm font-bold text-amber">
+              <Coins className="size-4" aria-hidden="true" />
+              <span data-testid="summon-balance">{coins.toLocaleString("en-US")}</span>
+            </span>
+            <span className="inline-flex items-center gap-2 rounded-md border border-cyan/40 bg-cyan/10 px-3 py-2 font-display text-sm font-bold text-cyan">
+              <BotIcon className="size-4" aria-hidden="true" />
+              <span data-testid="bots-owned">
+                Bots Owned {owned} / {MAX_BOTS}
+              </span>
+            </span>
+          </div>
+        }
+      />
+      <div className="grid gap-6 xl:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
+        <div className="space-y-6">
+          <Panel>
+            <SummonCards
+              owned={owned}
+              coins={coins}
+              busy={summon.isPending ? (summon.variables ?? null) : null}
+              onSummon={(count) => summon.mutate(count)}
+            />
+          </Panel>
+          <Panel tone="neutral" aria-label="Rarity chances">
+            <h2 className="mb-3 font-display text-sm font-bold uppercase tracking-[0.25em] text-cyan">
+              Rarity Chances
+            </h2>
+            <RateTables counts={history.data?.counts} />
+          </Panel>
+        </div>
+        <Panel tone="magenta">
+          <SummonHistoryPanel history={history.data} onPage={setPage} />
+        </Panel>
+      </div>
+
+      {flow.step === "reveal" && <RevealOverlay bot={flow.bot} />}
+      {flow.step === "name" && flow.bot && <NameDialog key={flow.bot.id} bot={flow.bot} />}
+      {flow.step === "allocate" && flow.bot && (
+        <AllocateDialog key={flow.bot.id} bot={flow.bot} onDone={flow.finished} />
+      )}
+    </div>
+  );
 }

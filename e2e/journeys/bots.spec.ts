@@ -1,0 +1,323 @@
+// Issue 4 journeys: creating the first bot, summoning (single and 10x), BOT COMMAND's actions and training,
+// each checked on screen, with screenshots for a human to judge.
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { adminEmail } from "../playwright.config";
+import { enterAs, newPlayer, type Player, shot, signUp } from "./support";
+
+const firstBot = {
+  name: "Iron Vanguard",
+  model: "Striker X-1",
+  colorScheme: "Cyber Blue",
+  strength: 15,
+  agility: 10,
+  defense: 10,
+  intelligence: 5,
+};
+
+async function createFirstBot(request: APIRequestContext, name = firstBot.name) {
+  const answer = await request.post("/api/bots", { data: { ...firstBot, name } });
+  expect(answer.status()).toBe(201);
+  return (await answer.json()) as { id: string };
+}
+
+/** Summons through the API and finishes the bot's setup, as the summon dialogs would. */
+async function summonReadyBot(request: APIRequestContext, name: string): Promise<string> {
+  const answer = await request.post("/api/bots/summon", { data: { count: 1 } });
+  expect(answer.ok()).toBe(true);
+  const [id] = ((await answer.json()) as { botIds: string[] }).botIds;
+  expect((await request.post(`/api/bots/${id}/name`, { data: { name } })).ok()).toBe(true);
+  const points = { strength: 4, agility: 3, defense: 2, intelligence: 1 };
+  expect((await request.post(`/api/bots/${id}/allocate`, { data: points })).ok()).toBe(true);
+  return id!;
+}
+
+/** An admin (ADMIN_EMAILS in the e2e server) grants the player coins through the ledger. */
+async function grantCoins(browser: Browser, player: Player, amount: number) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await enterAs(page, { username: "arena_admin", email: adminEmail, password: "admin-pass-1" });
+  const answer = await page.request.post("/api/admin/grants/coins", {
+    data: { email: player.email, amount },
+  });
+  expect(answer.ok()).toBe(true);
+  await context.close();
+}
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator("[data-sonner-toast]").filter({ hasText: text });
+
+/** Waits for the naming dialog of the next summoned bot and answers its rarity. */
+async function awaitNaming(page: Page): Promise<string> {
+  const naming = page.getByRole("dialog", { name: "Name Your Bot" });
+  await expect(naming).toBeVisible({ timeout: 8_000 });
+  return (await naming.getByTestId("summoned-rarity").getAttribute("data-rarity")) ?? "";
+}
+
+async function nameAndAllocate(page: Page, name: string): Promise<void> {
+  const naming = page.getByRole("dialog", { name: "Name Your Bot" });
+  await naming.getByLabel("Bot name").fill(name);
+  await naming.getByRole("button", { name: "Continue" }).click();
+  const allocating = page.getByRole("dialog", { name: "Allocate Stat Points" });
+  await expect(allocating).toBeVisible();
+  for (let i = 0; i < 10; i++) await allocating.getByRole("button", { name: "Increase Strength" }).click();
+  await allocating.getByRole("button", { name: "Confirm" }).click();
+  await expect(toast(page, `${name} is ready!`)).toBeVisible();
+}
+
+test("create a first bot through Design, Stats and Confirm, with every validation message", async ({
+  page,
+}) => {
+  await signUp(page);
+  await expect(page.getByRole("heading", { name: "Create Your Bot" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(toast(page, "Please enter a bot name!")).toBeVisible();
+  await expect(page.getByRole("tab", { name: /Design/ })).toHaveAttribute("data-state", "active");
+
+  await page.getByLabel("Bot Name").fill("Neon Wraith");
+  await page.getByText("Phantom V-7").click();
+  await page.getByText("Neon Pink").click();
+  await expect(page.getByRole("heading", { name: "Neon Wraith" })).toBeVisible();
+  await expect(page.getByRole("img", { name: "Preview of Neon Wraith" })).toBeVisible();
+  await shot(page, "create-bot-design");
+  await page.getByRole("button", { name: "Next" }).click();
+
+  const remaining = page.getByTestId("points-remaining");
+  await expect(remaining).toHaveText("20");
+  await expect(page.getByText("Please allocate all 40 stat points!")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Decrease Strength" })).toBeDisabled();
+  await page.getByRole("tab", { name: /Confirm/ }).click();
+  await expect(toast(page, "Please allocate all 40 stat points!")).toBeVisible();
+
+  for (let i = 0; i < 10; i++) await page.getByRole("button", { name: "Increase Agility" }).click();
+  await expect(page.getByRole("button", { name: "Increase Agility" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Decrease Agility" })).toBeEnabled();
+  for (let i = 0; i < 6; i++) await page.getByRole("button", { name: "Increase Strength" }).click();
+  for (let i = 0; i < 4; i++) await page.getByRole("button", { name: "Increase Defense" }).click();
+  await expect(remaining).toHaveText("0");
+  await expect(page.getByRole("button", { name: "Increase Intelligence" })).toBeDisabled();
+  await expect(page.getByText("Please allocate all 40 stat points!")).toHaveCount(0);
+  await shot(page, "create-bot-stats");
+
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByRole("tab", { name: /Confirm/ })).toHaveAttribute("data-state", "active");
+  await page.getByRole("button", { name: "Back" }).click();
+  await expect(page.getByRole("tab", { name: /Stats/ })).toHaveAttribute("data-state", "active");
+  await page.getByRole("tab", { name: /Design/ }).click();
+  await page.getByLabel("Bot Name").fill("   ");
+  await page.getByRole("tab", { name: /Confirm/ }).click();
+  await expect(toast(page, "Please enter a bot name!").first()).toBeVisible();
+  await page.getByLabel("Bot Name").fill("Neon Wraith");
+  await page.getByRole("tab", { name: /Confirm/ }).click();
+  await expect(page.getByText("Phantom V-7 (Speed)")).toBeVisible();
+  await shot(page, "create-bot-confirm");
+
+  await page.getByRole("button", { name: "Create Bot" }).click();
+  await expect(toast(page, "Generating your mecha bot image...")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Neon Wraith Initialized!" })).toBeVisible();
+  await expect(page.getByText("Preparing your bot for combat...")).toBeVisible();
+  await shot(page, "create-bot-initialized");
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 6_000 });
+  await expect(toast(page, "Bot created successfully!")).toBeVisible();
+
+  const detail = page.getByTestId("bot-detail");
+  await expect(detail.getByRole("heading", { name: "Neon Wraith" })).toBeVisible();
+  await expect(detail.getByText("common", { exact: true })).toBeVisible();
+  await expect(detail.getByText("Active bot")).toBeVisible();
+  await expect(page.getByTestId("roster-count")).toHaveCount(0);
+  await expect(detail.getByRole("img", { name: "Neon Wraith" })).toBeVisible();
+  await shot(page, "dashboard-first-bot");
+
+  // The first bot only: the page now sends the player on to BOT COMMAND.
+  await page.goto("/create-bot");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("summon one bot: reveal, naming, allocation; an interrupted flow resumes after a reload", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await enterAs(page, newPlayer("summoner"));
+  await createFirstBot(page.request);
+  await page.goto("/summon");
+  await expect(page.getByTestId("bots-owned")).toHaveText("Bots Owned 1 / 20");
+  await expect(page.getByText("Guaranteed Legendary", { exact: true })).toBeVisible();
+  await expect(page.getByText("they come only from fusing two level-25 legendary bots")).toBeVisible();
+  await expect(page.getByRole("button", { name: "10x Summon" })).toBeDisabled();
+  await expect(page.getByText("Need 5000 coins!")).toBeVisible();
+  await shot(page, "summon-page");
+
+  await page.getByRole("button", { name: "Single Summon" }).click();
+  await expect(toast(page, "Summoned 1 bot(s)!")).toBeVisible();
+  await expect(page.getByRole("status", { name: "Summoning" })).toBeVisible();
+  // The bot bursts out of the portal 1.4 s into the 2.5 s reveal.
+  await page.waitForTimeout(1_500);
+  await shot(page, "summon-reveal");
+
+  const naming = page.getByRole("dialog", { name: "Name Your Bot" });
+  await expect(naming).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(naming).toBeVisible();
+  await naming.getByLabel("Bot name").fill("ab");
+  await expect(naming.getByRole("button", { name: "Continue" })).toBeDisabled();
+  await naming.getByLabel("Bot name").fill("Quantum Reaper");
+  await shot(page, "summon-name");
+  await naming.getByRole("button", { name: "Continue" }).click();
+
+  const allocating = page.getByRole("dialog", { name: "Allocate Stat Points" });
+  await expect(allocating.getByRole("button", { name: "Allocate 10 more points" })).toBeDisabled();
+  await expect(allocating.getByRole("button", { name: "Decrease Strength" })).toBeDisabled();
+  for (let i = 0; i < 4; i++) await allocating.getByRole("button", { name: "Increase Strength" }).click();
+  await expect(allocating.getByRole("button", { name: "Allocate 6 more points" })).toBeDisabled();
+  for (let i = 0; i < 6; i++) await allocating.getByRole("button", { name: "Increase Defense" }).click();
+  await expect(allocating.getByRole("button", { name: "Increase Agility" })).toBeDisabled();
+  await shot(page, "summon-allocate");
+  await page.keyboard.press("Escape");
+  await allocating.getByRole("button", { name: "Confirm" }).click();
+  await expect(toast(page, "Quantum Reaper is ready!")).toBeVisible();
+  await expect(toast(page, "All bots are ready!")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("roster-count")).toHaveText("2 / 20");
+  await expect(page.getByRole("button", { name: "Select Quantum Reaper" })).toBeVisible();
+
+  // A reload in the middle of the next summon: the bot is kept and its naming comes back.
+  await page.goto("/summon");
+  await page.getByRole("button", { name: "Single Summon" }).click();
+  await expect(page.getByRole("dialog", { name: "Name Your Bot" })).toBeVisible({ timeout: 8_000 });
+  await page.reload();
+  await expect(page.getByRole("dialog", { name: "Name Your Bot" })).toBeVisible();
+  await expect(page.getByTestId("bots-owned")).toHaveText("Bots Owned 3 / 20");
+  await awaitNaming(page);
+  await nameAndAllocate(page, "Second Wind");
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto("/summon");
+  const history = page.getByTestId("summon-history");
+  await expect(history.getByRole("listitem")).toHaveCount(2);
+  await expect(history.getByText("Second Wind")).toBeVisible();
+  await expect(history.getByText("Quantum Reaper")).toBeVisible();
+  await shot(page, "summon-history");
+});
+
+test("a 10x summon with admin-granted coins yields ten bots and a legendary", async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const player = newPlayer("whale");
+  await enterAs(page, player);
+  await createFirstBot(page.request);
+  await grantCoins(browser, player, 4000);
+  await page.goto("/summon");
+  await expect(page.getByTestId("summon-balance")).toHaveText("5,000");
+  await page.getByRole("button", { name: "10x Summon" }).click();
+  await expect(toast(page, "Summoned 10 bot(s)!")).toBeVisible();
+  const rarities: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const rarity = await awaitNaming(page);
+    if (rarity === "legendary" && !rarities.includes("legendary")) await shot(page, "summon-10x-legendary");
+    rarities.push(rarity);
+    await nameAndAllocate(page, `Legion ${i + 1}`);
+  }
+  expect(rarities).toContain("legendary");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("roster-count")).toHaveText("11 / 20");
+  await shot(page, "dashboard-roster-11");
+
+  await page.goto("/summon");
+  await expect(page.getByRole("button", { name: "10x Summon" })).toBeDisabled();
+  await expect(page.getByText("Maximum 20 bots allowed!")).toBeVisible();
+});
+
+test("BOT COMMAND: make active, rename, refresh, recycle, then train a point", async ({ page }) => {
+  test.setTimeout(90_000);
+  await enterAs(page, newPlayer("commander"));
+  await createFirstBot(page.request, "Old Guard");
+  await summonReadyBot(page.request, "Nova Striker");
+  await page.goto("/dashboard");
+  await expect(page.getByRole("heading", { name: "BOT COMMAND" })).toBeVisible();
+  await expect(page.getByTestId("roster-count")).toHaveText("2 / 20");
+
+  await page.getByRole("button", { name: "Select Nova Striker" }).click();
+  const detail = page.getByTestId("bot-detail");
+  await expect(detail.getByRole("heading", { name: "Nova Striker" })).toBeVisible();
+  await detail.getByRole("button", { name: "Make Active" }).click();
+  await expect(toast(page, "Active bot changed!")).toBeVisible();
+  await expect(detail.getByText("Active bot")).toBeVisible();
+
+  await page.getByRole("button", { name: "Rename Nova Striker (5 coins)" }).click();
+  const renaming = page.getByRole("dialog", { name: "Rename Bot" });
+  await expect(renaming.getByText("12/30")).toBeVisible();
+  await renaming.getByLabel("New name").fill("   ");
+  await renaming.getByRole("button", { name: /Rename/ }).click();
+  await expect(toast(page, "Please enter a valid name")).toBeVisible();
+  await renaming.getByLabel("New name").fill("Star Breaker");
+  await expect(renaming.getByText("12/30")).toBeVisible();
+  await shot(page, "dashboard-rename");
+  await renaming.getByRole("button", { name: /Rename/ }).click();
+  await expect(toast(page, 'Bot renamed to "Star Breaker"!')).toBeVisible();
+  await expect(page.getByRole("button", { name: /credits/i })).toContainText("495");
+
+  await page.getByRole("button", { name: "Refresh Star Breaker (250 coins)" }).click();
+  const refreshing = page.getByRole("dialog", { name: "Refresh Bot" });
+  await expect(refreshing.getByText("may upgrade or downgrade")).toBeVisible();
+  await expect(refreshing.getByText("new image and new stats")).toBeVisible();
+  await shot(page, "dashboard-refresh-confirm");
+  await refreshing.getByRole("button", { name: /Refresh/ }).click();
+  await expect(toast(page, /Bot refreshed! New rarity: (common|uncommon|rare)/)).toBeVisible();
+  await expect(page.getByRole("button", { name: /credits/i })).toContainText("245");
+
+  await page.getByRole("button", { name: "Recycle Star Breaker (+250 coins)" }).click();
+  await expect(toast(page, "Cannot recycle your active bot!")).toBeVisible();
+  await page.getByRole("button", { name: "Recycle Old Guard (+250 coins)" }).click();
+  const recycling = page.getByRole("dialog", { name: "Recycle Bot" });
+  await expect(recycling.getByText("+250 coins")).toBeVisible();
+  await expect(recycling.getByText(/permanent/)).toBeVisible();
+  await expect(recycling.getByText(/Image status does not matter/)).toBeVisible();
+  await shot(page, "dashboard-recycle-confirm");
+  await recycling.getByRole("button", { name: /Recycle/ }).click();
+  await expect(toast(page, "Bot recycled! +250 coins")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Select Old Guard" })).toHaveCount(0);
+  await expect(page.getByTestId("roster-count")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /credits/i })).toContainText("495");
+  await shot(page, "dashboard-after-actions");
+
+  // The refresh handed over the summon's 10 bonus points as available points: spend one.
+  await page.goto("/train");
+  await expect(page.getByRole("heading", { name: "Training Facility" })).toBeVisible();
+  await expect(page.getByTestId("available-points")).toHaveText("10");
+  const strength = Number(await page.getByTestId("train-strength").textContent());
+  await page
+    .getByRole("region", { name: "Strength" })
+    .getByRole("button", { name: "Add Point (5 Energy)" })
+    .click();
+  await expect(toast(page, "Strength +1!")).toBeVisible();
+  await expect(page.getByTestId("train-strength")).toHaveText(String(strength + 1));
+  await expect(page.getByTestId("available-points")).toHaveText("9");
+  await expect(page.getByText("95 / 100")).toBeVisible();
+  await shot(page, "train");
+});
+
+test("training refuses without points; no active bot and no bots get their screens", async ({ page }) => {
+  await enterAs(page, newPlayer("trainee"));
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/summon$/);
+
+  const summoned = await page.request.post("/api/bots/summon", { data: { count: 1 } });
+  expect(summoned.ok()).toBe(true);
+  await page.goto("/train");
+  await expect(page.getByRole("heading", { name: "No Active Bot" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Summon Bot" })).toHaveAttribute("href", "/summon");
+  await expect(page.getByRole("link", { name: "Manage Bots" })).toHaveAttribute("href", "/inventory");
+  await shot(page, "train-no-active-bot");
+
+  // The unnamed bot still shows on BOT COMMAND, first in place of an active one.
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("bot-detail").getByText("finish setup")).toBeVisible();
+  await page.getByTestId("bot-detail").getByRole("button", { name: "Make Active" }).click();
+  await expect(toast(page, "Active bot changed!")).toBeVisible();
+  await page.goto("/train");
+  await page
+    .getByRole("region", { name: "Agility" })
+    .getByRole("button", { name: "Add Point (5 Energy)" })
+    .click();
+  await expect(toast(page, "No available points! Level up your bot to gain more points.")).toBeVisible();
+});

@@ -1,0 +1,80 @@
+// The 2.5-second reveal: a charging portal, then the bot bursts out in its rarity's colour (with confetti for
+// a legendary or diamond). The naming dialog follows it.
+import type { Bot } from "@bot-arena/contract";
+import { RARITY_BADGE_COLORS, type Rarity } from "@bot-arena/game";
+import confetti from "canvas-confetti";
+import { motion } from "motion/react";
+import { useEffect } from "react";
+import { createPortal } from "react-dom";
+import { BotImage } from "../bots/BotImage";
+import { RarityBadge } from "../bots/RarityBadge";
+
+const CHARGE_S = 1.4;
+
+export const isJackpot = (rarity: string) => rarity === "legendary" || rarity === "diamond";
+
+export function celebrate(rarity: string) {
+  if (!isJackpot(rarity) || window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const colors = rarity === "diamond" ? ["#67e8f9", "#ff2bd6", "#ffffff"] : ["#ffb020", "#ffd23f", "#ff8c00"];
+  void confetti({ particleCount: 140, spread: 90, origin: { y: 0.55 }, colors, zIndex: 70 });
+}
+
+export function RevealOverlay({ bot }: { bot: Bot | null }) {
+  const glow = bot ? (RARITY_BADGE_COLORS[bot.rarity as Rarity] ?? "#22e5ff") : "#22e5ff";
+
+  useEffect(() => {
+    if (!bot) return;
+    const timer = window.setTimeout(() => celebrate(bot.rarity), CHARGE_S * 1000);
+    return () => window.clearTimeout(timer);
+  }, [bot]);
+
+  return createPortal(
+    <div
+      role="status"
+      aria-live="polite"
+      aria-label="Summoning"
+      className="fixed inset-0 z-[60] grid place-items-center overflow-hidden bg-void/95 backdrop-blur"
+    >
+      <motion.div
+        aria-hidden="true"
+        className="absolute size-[36rem] rounded-full border-2 border-dashed border-cyan/40"
+        animate={{ rotate: 360, scale: [0.6, 1.1, 0.2] }}
+        transition={{
+          rotate: { duration: 6, repeat: Infinity, ease: "linear" },
+          scale: { duration: CHARGE_S, times: [0, 0.7, 1] },
+        }}
+      />
+      <motion.div
+        aria-hidden="true"
+        className="absolute size-72 rounded-full"
+        style={{ background: `radial-gradient(circle, ${glow}, transparent 65%)` }}
+        initial={{ scale: 0.2, opacity: 0.3 }}
+        animate={{ scale: [0.2, 0.5, 3.5], opacity: [0.3, 0.8, 0] }}
+        transition={{ duration: CHARGE_S + 0.5, times: [0, 0.7, 1] }}
+      />
+      <motion.p
+        className="absolute top-[18%] font-display text-sm font-bold uppercase tracking-[0.5em] text-cyan text-glow-cyan"
+        animate={{ opacity: [0, 1, 1, 0] }}
+        transition={{ duration: CHARGE_S, times: [0, 0.2, 0.8, 1] }}
+      >
+        Summoning…
+      </motion.p>
+      {bot && (
+        <motion.div
+          className="relative flex flex-col items-center text-center"
+          initial={{ scale: 0.3, opacity: 0, y: 30 }}
+          animate={{ scale: 1, opacity: 1, y: 0 }}
+          transition={{ delay: CHARGE_S, type: "spring", stiffness: 180, damping: 15 }}
+        >
+          <div className="rounded-2xl p-1" style={{ boxShadow: `0 0 60px ${glow}aa, 0 0 0 2px ${glow}` }}>
+            <BotImage bot={bot} className="w-56 sm:w-64" />
+          </div>
+          <RarityBadge rarity={bot.rarity} className="mt-5 px-3 py-1.5 text-sm" />
+          <p className="mt-3 font-display text-xl font-black uppercase text-ink">{bot.model}</p>
+          <p className="text-sm font-semibold uppercase tracking-widest text-muted">{bot.botClass}</p>
+        </motion.div>
+      )}
+    </div>,
+    document.body,
+  );
+}

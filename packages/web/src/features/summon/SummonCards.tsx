@@ -1,0 +1,97 @@
+// The two summon buttons as cards: Single (500) and 10x (5000, 'Guaranteed Legendary'), each disabled with
+// its reason ('Maximum 20 bots allowed!', 'Need N coins!').
+import {
+  MAX_BOTS,
+  messages,
+  SUMMON_SINGLE_COUNT,
+  SUMMON_TEN_COUNT,
+  type SummonCount,
+  summonButtons,
+  summonPrice,
+} from "@bot-arena/game";
+import { Coins, Crown, Sparkles } from "lucide-react";
+import { Button } from "../../ui/Button";
+import { cn } from "../../ui/cn";
+
+type SummonCardsProps = {
+  owned: number;
+  coins: number;
+  busy: SummonCount | null;
+  onSummon: (count: SummonCount) => void;
+};
+
+function reasonBlocked(count: SummonCount, owned: number, coins: number): string | null {
+  const { singleDisabled, tenDisabled } = summonButtons(owned);
+  if (count === SUMMON_SINGLE_COUNT ? singleDisabled : tenDisabled) return messages.maxBots;
+  const price = summonPrice(count);
+  return coins < price ? messages.needCoins(price) : null;
+}
+
+export function SummonCards({ owned, coins, busy, onSummon }: SummonCardsProps) {
+  const cards = [
+    {
+      count: SUMMON_SINGLE_COUNT,
+      title: "Single Summon",
+      label: "1 bot · common to rare",
+      icon: Sparkles,
+      accent: "from-cyan/25 to-transparent border-cyan/40",
+    },
+    {
+      count: SUMMON_TEN_COUNT,
+      title: "10x Summon",
+      label: "Guaranteed Legendary",
+      icon: Crown,
+      accent: "from-amber/25 via-magenta/10 to-transparent border-amber/50",
+    },
+  ] as const;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      {cards.map(({ count, title, label, icon: Icon, accent }) => {
+        const blocked = reasonBlocked(count, owned, coins);
+        return (
+          <div
+            key={count}
+            className={cn("relative overflow-hidden rounded-xl border bg-linear-to-br p-5", accent)}
+          >
+            <Icon
+              className={cn(
+                "absolute -right-4 -bottom-4 size-32 opacity-10",
+                count === 1 ? "text-cyan" : "text-amber",
+              )}
+              aria-hidden="true"
+            />
+            <h2 className="font-display text-lg font-black uppercase text-ink">{title}</h2>
+            <p
+              className={cn(
+                "mt-1 text-sm font-bold uppercase tracking-widest",
+                count === 1 ? "text-cyan" : "text-amber",
+              )}
+            >
+              {label}
+            </p>
+            <p className="mt-4 flex items-center gap-2 font-display text-2xl font-black text-amber">
+              <Coins className="size-5" aria-hidden="true" />
+              {summonPrice(count).toLocaleString("en-US")}
+            </p>
+            <Button
+              className="mt-4 w-full"
+              size="lg"
+              variant={count === 1 ? "primary" : "secondary"}
+              disabled={blocked !== null || busy !== null}
+              busy={busy === count}
+              onClick={() => onSummon(count)}
+            >
+              {title}
+            </Button>
+            <p
+              className="mt-2 min-h-5 text-sm font-semibold text-danger"
+              role={blocked ? "status" : undefined}
+            >
+              {blocked ?? (count === SUMMON_TEN_COUNT ? `Needs room for 10 (${MAX_BOTS - owned} free)` : "")}
+            </p>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+// The summon flow as a small state machine: each bot of a summon is revealed (2.5 s), named, then given its
+// bonus points; bots left half-way by a reload resume at their step without the reveal. A failed naming or
+// allocation keeps its dialog open; after the last bot the player goes to the dashboard.
+import type { Bot } from "@bot-arena/contract";
+import { messages, SUMMON_REVEAL_MS } from "@bot-arena/game";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { toast } from "sonner";
+
+export type FlowStep = "reveal" | "name" | "allocate";
+type QueueItem = { id: string; reveal: boolean };
+
+/** The oldest unfinished bot first: the order they were rolled in. */
+export const unfinishedBots = (bots: readonly Bot[]) =>
+  bots.filter((bot) => bot.setupStage !== null).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+
+export function useSummonFlow(bots: readonly Bot[] | undefined) {
+  const [queue, setQueue] = useState<QueueItem[]>([]);
+  const [revealDone, setRevealDone] = useState<string | null>(null);
+  const [resumeChecked, setResumeChecked] = useState(false);
+  const navigate = useNavigate();
+
+  const current = queue[0];
+  const bot = current ? (bots?.find((b) => b.id === current.id) ?? null) : null;
+
+  // On arrival, bots a reload left unfinished join the queue without their reveal.
+  useEffect(() => {
+    if (resumeChecked || !bots) return;
+    setResumeChecked(true);
+    const pending = unfinishedBots(bots);
+    if (pending.length > 0) setQueue(pending.map((b) => ({ id: b.id, reveal: false })));
+  }, [bots, resumeChecked]);
+
+  const revealing = current?.reveal === true && revealDone !== current.id;
+  useEffect(() => {
+    if (!revealing || !current) return;
+    const timer = window.setTimeout(() => setRevealDone(current.id), SUMMON_REVEAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [revealing, current]);
+
+  const step: FlowStep | null = useMemo(() => {
+    if (!current) return null;
+    if (revealing) return "reveal";
+    if (!bot) return null;
+    return bot.setupStage ?? null;
+  }, [current, revealing, bot]);
+
+  // A bot whose setup is complete (or that vanished, recycled in another tab) leaves the queue; this is the
+  // only place the queue moves on, so a dialog's success and a refetch cannot both advance it.
+  useEffect(() => {
+    if (!current || revealing || !bots) return;
+    const found = bots.find((b) => b.id === current.id);
+    if (!found || found.setupStage === null) setQueue((items) => items.slice(1));
+  }, [current, revealing, bots]);
+
+  // After the last bot of a flow: the spec's closing toast and the dashboard.
+  const hadQueue = useRef(false);
+  useEffect(() => {
+    if (queue.length > 0) {
+      hadQueue.current = true;
+      return;
+    }
+    if (!hadQueue.current) return;
+    hadQueue.current = false;
+    toast.success(messages.allBotsReady);
+    void navigate("/dashboard");
+  }, [queue.length, navigate]);
+
+  return {
+    bot,
+    step,
+    active: current !== undefined,
+    start: (botIds: readonly string[]) => setQueue(botIds.map((id) => ({ id, reveal: true }))),
+    /** A bot's setup succeeded; the queue moves on when the roster shows it finished. */
+    finished: (finishedBot: Bot) => toast.success(messages.botReady(finishedBot.name)),
+  };
+}
