@@ -1,6 +1,9 @@
 // `npm run bench`: prints the project's performance figures. It never fails on time; it only reports.
 import { spawnSync } from "node:child_process";
 import { benchApiMe } from "./api-me";
+import { benchMarketplace } from "./economy";
+import { runFanout } from "./fanout";
+import { runCrash } from "./faults/crash";
 import { repoRoot } from "./server-process";
 import { runSim } from "./sim";
 
@@ -45,4 +48,39 @@ if (only === "sim") {
     port: num("port", 4410),
   });
   if (!ok) process.exitCode = 1;
+}
+
+if (only === "crash") {
+  console.log("\n## Crash (SIGKILL) and graceful stop (SIGTERM) under load");
+  const ok = await runCrash({
+    players: num("players", 30),
+    loadSeconds: num("seconds", 5),
+    postgresUrl: process.env.DATABASE_URL || null,
+    port: num("port", 4430),
+  });
+  if (!ok) process.exitCode = 1;
+}
+
+if (!only || only === "economy") {
+  console.log("\n## Economy: marketplace contention");
+  const ok = await benchMarketplace({
+    buyers: num("buyers", 100),
+    listings: num("listings", 10),
+    rounds: num("rounds", 10),
+    postgresUrl: process.env.DATABASE_URL || null,
+    port: num("port", 4440),
+  });
+  if (!ok) process.exitCode = 1;
+}
+
+if (!only || only === "fanout") {
+  console.log("\n## Live fan-out");
+  await runFanout({
+    clients: num("clients", 1000),
+    sessions: num("sessions", 100),
+    publishes: num("publishes", 20),
+    servers: num("servers", 1),
+    postgresUrl: process.env.DATABASE_URL || null,
+    port: num("port", 4420),
+  });
 }

@@ -32,7 +32,10 @@ export const serverEnv = (database: BenchDatabase | null, poolSize: number): Rec
   ...(database ? { DATABASE_URL: database.url, DATABASE_POOL_SIZE: String(poolSize) } : {}),
 });
 
-export async function startFleet(options: SimOptions, database: BenchDatabase | null, dataDir: string) {
+export type FleetOptions = { servers: number; port: number; poolSize: number };
+
+/** The server processes of a run: one on PGlite (in `dataDir`), or several on one PostgreSQL database. */
+export async function startFleet(options: FleetOptions, database: BenchDatabase | null, dataDir: string) {
   if (!database && options.servers > 1) throw new Error("PGlite admits one server process: use PostgreSQL");
   const servers: RunningServer[] = [];
   // One after another: the first migrates and seeds, the others find it done.

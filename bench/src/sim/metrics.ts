@@ -12,8 +12,11 @@ export class Metrics {
   readonly liveKinds = new Map<string, number>();
   readonly skipped = new Map<string, number>();
   readonly startedAt = performance.now();
+  /** When each request started (performance.now()) and how it ended, for the fault runs' timelines. */
+  readonly timeline: { started: number; status: number; route: string }[] = [];
 
   record(route: string, ms: number, status: number): void {
+    this.timeline.push({ started: performance.now() - ms, status, route });
     const samples: RouteSamples = this.routes.get(route) ?? { latencies: [], statuses: new Map() };
     samples.latencies.push(ms);
     samples.statuses.set(status, (samples.statuses.get(status) ?? 0) + 1);

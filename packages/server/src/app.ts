@@ -11,7 +11,7 @@ import { createSessions } from "./platform/auth/session";
 import { type Clock, systemClock } from "./platform/clock";
 import type { Config } from "./platform/config";
 import type { Database } from "./platform/db/database";
-import { AppError, installErrorHandler } from "./platform/errors";
+import { AppError, frameworkErrors, installErrorHandler } from "./platform/errors";
 import { createLiveHub } from "./platform/live/hub";
 import { liveSocketRoute } from "./platform/live/socket";
 import { loggerOptions } from "./platform/logger";
@@ -56,6 +56,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    frameworkErrors,
+    // While draining on SIGTERM, a request arriving on an open keep-alive connection is served (and told
+    // Connection: close) instead of getting Fastify's bare 503 outside our error shape; the database stays
+    // open until the drain ends (main.ts), and no new connections are accepted.
+    return503OnClosing: false,
   });
 
   const sessions = createSessions({ db: database.db, clock, config });

@@ -2,7 +2,7 @@
 // logged 500 with a generic message, and input that only a database check caught still answers 4xx.
 import type { ErrorBody, ErrorCode } from "@bot-arena/contract";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { pgCodes, pgErrorOf } from "./db/pg-error";
+import { isConnectionError, pgCodes, pgErrorOf } from "./db/pg-error";
 
 export class AppError extends Error {
   constructor(
@@ -20,6 +20,8 @@ export const notFound = (message = "Not found") => new AppError(404, "NOT_FOUND"
 export const forbidden = (message = "Not allowed") => new AppError(403, "FORBIDDEN", message);
 export const conflict = (message: string) => new AppError(409, "CONFLICT", message);
 export const badRequest = (message: string) => new AppError(400, "BAD_REQUEST", message);
+export const serviceUnavailable = () =>
+  new AppError(503, "SERVICE_UNAVAILABLE", "The game is briefly unavailable, please try again in a moment");
 
 /** Status codes Fastify and its plugins raise on bad input, with what we tell the client. */
 const fastifyStatus: Record<number, { code: ErrorCode; message: string }> = {
@@ -44,6 +46,8 @@ function fromDatabase(error: unknown): AppError | null {
   switch (pgError?.code) {
     case pgCodes.invalidTextRepresentation:
     case pgCodes.numericOutOfRange:
+    case pgCodes.characterNotInRepertoire:
+    case pgCodes.untranslatableCharacter:
       return badRequest("Invalid input");
     case pgCodes.uniqueViolation:
       return conflict("This conflicts with something that already exists");
@@ -67,20 +71,32 @@ export function toAppError(error: unknown): AppError | null {
     const isJsonSyntax = error instanceof SyntaxError;
     return new AppError(status, known.code, isJsonSyntax ? "Request body is not valid JSON" : message);
   }
+  // A lost database connection is not a bug: the client may retry, and the pool reconnects by itself.
+  if (isConnectionError(error)) return serviceUnavailable();
   return fromDatabase(error);
 }
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   const body: ErrorBody = { error: { code: error.code, message: error.message } };
   if (error.fields) body.error.fields = error.fields;
+  if (error.status === 503) reply.header("retry-after", "1");
   return reply.code(error.status).type("application/json; charset=utf-8").send(body);
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL the router cannot take apart (bad percent-encoding, a path parameter over
+ * its length limit) is refused in our error shape rather than Fastify's own.
+ */
+export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  return sendError(reply, badRequest("Bad request"));
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError) {
-      if (!(error instanceof AppError)) request.log.info({ err: error }, "request refused");
+      if (appError.status >= 500) request.log.warn({ err: error }, "database unavailable");
+      else if (!(error instanceof AppError)) request.log.info({ err: error }, "request refused");
       return sendError(reply, appError);
     }
     request.log.error({ err: error }, "unexpected error");

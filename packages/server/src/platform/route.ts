@@ -95,6 +95,9 @@ export function route<S extends RouteSpec>(
       }
     },
     handler: async (request, reply) => {
+      // Personal answers (and anything answering a state change) must not sit in a shared cache; a handler
+      // that knows better (an image, say) sets its own.
+      if (spec.auth !== "none" || spec.method !== "GET") reply.header("cache-control", "private, no-store");
       const ctx = {
         params: spec.params ? parseWith(spec.params, request.params) : undefined,
         query: spec.query ? parseWith(spec.query, request.query) : undefined,

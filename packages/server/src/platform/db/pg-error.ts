@@ -26,10 +26,45 @@ export const pgCodes = {
   notNullViolation: "23502",
   invalidTextRepresentation: "22P02",
   numericOutOfRange: "22003",
+  /** A NUL byte in text: PostgreSQL text cannot hold U+0000. */
+  characterNotInRepertoire: "22021",
+  untranslatableCharacter: "22P05",
 } as const;
 
 /** True when `error` is a unique violation, optionally of the named constraint or index. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const pgError = pgErrorOf(error);
   return pgError?.code === pgCodes.uniqueViolation && (!constraint || pgError.constraint === constraint);
+}
+
+/**
+ * SQLSTATE classes and codes that mean "the database is unreachable or going away", not "your input is wrong":
+ * 08 connection exception, 57P01-03 shutdown / cannot connect now, 53300 too many connections.
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+/** Node socket errors on the way to the database. */
+const UNAVAILABLE_ERRNO = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTCONN",
+]);
+/** node-postgres and its pool say these without a code. */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed|Cannot use a pool after calling end/i;
+
+/** True when `error` (or a cause it wraps) says the database connection failed, so a retry later may succeed. */
+export function isConnectionError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof candidate.code === "string") {
+      if (UNAVAILABLE_SQLSTATE.test(candidate.code) || UNAVAILABLE_ERRNO.has(candidate.code)) return true;
+    }
+    if (typeof candidate.message === "string" && UNAVAILABLE_MESSAGE.test(candidate.message)) return true;
+    current = candidate.cause;
+  }
+  return false;
 }

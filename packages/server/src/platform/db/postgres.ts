@@ -9,8 +9,17 @@ type Log = { warn(obj: unknown, msg?: string): void };
 /** Any fixed number works as long as every process agrees on it. */
 const STARTUP_LOCK_KEY = 0x0ba7_a7e4;
 
+/** During an outage a request waits at most this long for a connection, then answers 503 instead of hanging. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(url: string, options: { poolSize: number; log: Log }): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    // Notices a silently dead peer (a cut network) on idle connections instead of keeping them forever.
+    keepAlive: true,
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => options.log.warn({ err: error }, "postgres pool client error"));
   await pool.query("select 1");

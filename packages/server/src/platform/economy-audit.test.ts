@@ -1,0 +1,84 @@
+// The economy audit: quiet on a clean economy, and names each broken invariant.
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, signUp, type TestApp } from "../../test/helpers";
+import { profiles } from "./db/schema";
+import { auditEconomy, MAX_BOTS_PER_PLAYER, reasonKind } from "./economy-audit";
+import type { UserId } from "./ids";
+import { type CoinMove, moveCoins } from "./ledger";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const moves = (list: CoinMove[]) =>
+  t.db.transaction(async (tx) => {
+    for (const move of list) await moveCoins(tx, move);
+  });
+
+describe("reasonKind", () => {
+  it("sorts the rules' reasons into creation, destruction and transfer", () => {
+    expect(["signup_bonus", "admin_grant", "recycle_refund"].map(reasonKind)).toEqual(
+      Array(3).fill("creation"),
+    );
+    expect(["summon", "shop_purchase", "repair", "cashout"].map(reasonKind)).toEqual(
+      Array(4).fill("destruction"),
+    );
+    expect(["pvp_win", "marketplace_sale", "vault_deposit"].map(reasonKind)).toEqual(
+      Array(3).fill("transfer"),
+    );
+    expect(reasonKind("lottery")).toBe("unclassified");
+  });
+});
+
+describe("auditEconomy", () => {
+  it("finds nothing wrong when every move went through the rules", async () => {
+    const [ann, bob] = [await signUp(t.app), await signUp(t.app)];
+    await moves([
+      { userId: ann.id, account: "wallet", delta: -500, reason: "summon" },
+      { userId: ann.id, account: "wallet", delta: -100, reason: "pvp_loss" },
+      { userId: bob.id, account: "wallet", delta: 100, reason: "pvp_win" },
+      { userId: bob.id, account: "wallet", delta: -50, reason: "vault_deposit" },
+      { userId: bob.id, account: "vault", delta: 50, reason: "vault_deposit" },
+    ]);
+    const audit = await auditEconomy(t.db);
+    expect(audit.problems).toEqual([]);
+    expect(audit).toMatchObject({ balances: 1500, created: 2000, destroyed: 500 });
+  });
+
+  it("names a transfer that created coins, an unknown reason and a balance off its ledger", async () => {
+    const cheat = await signUp(t.app);
+    await moves([
+      { userId: cheat.id, account: "wallet", delta: 70, reason: "pvp_win" },
+      { userId: cheat.id, account: "wallet", delta: 3, reason: "lottery" },
+    ]);
+    await t.db
+      .update(profiles)
+      .set({ coins: sql`${profiles.coins} + 1` })
+      .where(eq(profiles.id, cheat.id));
+    const { problems } = await auditEconomy(t.db);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("transfers of pvp net 70"),
+        expect.stringContaining("unclassified ledger reason lottery"),
+        expect.stringContaining(`${cheat.id} wallet: balance 1074 but ledger sum 1073`),
+        expect.stringContaining("balances hold"),
+      ]),
+    );
+  });
+
+  it("names a player over the bot cap", async () => {
+    const hoarder = await signUp(t.app);
+    await insertBots(hoarder.id, MAX_BOTS_PER_PLAYER + 1);
+    expect((await auditEconomy(t.db)).problems).toContain(`a player holds ${MAX_BOTS_PER_PLAYER + 1} bots`);
+  });
+});
+
+async function insertBots(userId: UserId, count: number) {
+  for (let i = 0; i < count; i++) {
+    await t.db.execute(sql`insert into bots (user_id, name, model, strength, agility, defense, intelligence,
+      color_primary, color_secondary) values (${userId}, ${`Hoard ${i}`}, 'Striker X-1', 10, 10, 10, 10, '#000', '#fff')`);
+  }
+}

@@ -1,0 +1,136 @@
+// The economy's invariants beyond "balance = ledger sum", checked from outside after load, faults and abuse:
+// coins only appear through creating rules and leave through destroying ones, transfers net to zero, cash-outs
+// hold exactly what left the vaults, and bots keep one owner and the 20-bot cap.
+import { sql } from "drizzle-orm";
+import { type Db, rowsOf } from "./db/database";
+import { type LedgerReport, verifyLedger } from "./ledger-verify";
+
+/** The roster cap of the spec ("You can only have up to 20 bots"). */
+export const MAX_BOTS_PER_PLAYER = 20;
+
+export type ReasonKind = "creation" | "destruction" | "transfer" | "unclassified";
+
+/**
+ * How each ledger reason moves money, by prefix so feature-specific suffixes (summon_ten, pvp_stake_won) fall
+ * in place. Transfers are grouped by their first word: every group must net to zero.
+ */
+const reasonKinds: [RegExp, ReasonKind][] = [
+  [/^(signup|admin_grant|recycle)/, "creation"],
+  [/^(summon|shop|rename|refresh|repair|cashout|fusion|custom|tournament_entry|guild_create)/, "destruction"],
+  [/^(vault|pvp|market|listing|trade)/, "transfer"],
+];
+
+export function reasonKind(reason: string): ReasonKind {
+  return reasonKinds.find(([pattern]) => pattern.test(reason))?.[1] ?? "unclassified";
+}
+
+const transferGroup = (reason: string) => reason.split("_")[0] ?? reason;
+
+export type ReasonTotal = { reason: string; kind: ReasonKind; rows: number; total: number };
+
+export type EconomyAudit = {
+  ledger: LedgerReport;
+  reasons: ReasonTotal[];
+  /** Sum of every wallet and vault. */
+  balances: number;
+  created: number;
+  destroyed: number;
+  /** Coins held by cash-out requests, and what the ledger says left the vaults for them. */
+  cashouts: { requested: number; ledger: number };
+  bots: { total: number; maxPerPlayer: number };
+  /** Empty when every invariant holds; each entry says which one broke and by how much. */
+  problems: string[];
+};
+
+async function reasonTotals(db: Db): Promise<ReasonTotal[]> {
+  const rows = rowsOf<{ reason: string; rows: unknown; total: unknown }>(
+    await db.execute(sql`
+      select reason, count(*) as rows, coalesce(sum(delta), 0)::bigint as total
+      from coin_ledger group by reason order by reason`),
+  );
+  return rows.map((r) => ({
+    reason: r.reason,
+    kind: reasonKind(r.reason),
+    rows: Number(r.rows),
+    total: Number(r.total),
+  }));
+}
+
+async function single<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
+  return rowsOf<T>(await db.execute(query))[0]!;
+}
+
+function moneyProblems(reasons: ReasonTotal[], balances: number): string[] {
+  const problems: string[] = [];
+  const sum = (kind: ReasonKind) => reasons.filter((r) => r.kind === kind).reduce((a, r) => a + r.total, 0);
+  for (const r of reasons) {
+    if (r.kind === "creation" && r.total < 0) problems.push(`creation reason ${r.reason} nets ${r.total}`);
+    if (r.kind === "destruction" && r.total > 0)
+      problems.push(`destruction reason ${r.reason} nets +${r.total}`);
+    if (r.kind === "unclassified") problems.push(`unclassified ledger reason ${r.reason} (${r.total})`);
+  }
+  const groups = new Map<string, number>();
+  for (const r of reasons.filter((x) => x.kind === "transfer")) {
+    groups.set(transferGroup(r.reason), (groups.get(transferGroup(r.reason)) ?? 0) + r.total);
+  }
+  for (const [group, net] of groups) if (net !== 0) problems.push(`transfers of ${group} net ${net}, not 0`);
+  const accounted = sum("creation") + sum("destruction") + sum("transfer") + sum("unclassified");
+  if (accounted !== balances)
+    problems.push(`balances hold ${balances} but the ledger accounts for ${accounted}`);
+  return problems;
+}
+
+export async function auditEconomy(db: Db): Promise<EconomyAudit> {
+  const ledger = await verifyLedger(db);
+  const reasons = await reasonTotals(db);
+  const { balances } = await single<{ balances: unknown }>(
+    db,
+    sql`select coalesce(sum(coins + vault_coins), 0)::bigint as balances from profiles`,
+  );
+  const { requested } = await single<{ requested: unknown }>(
+    db,
+    sql`select coalesce(sum(amount), 0)::bigint as requested from cashout_requests`,
+  );
+  const bots = await single<{
+    total: unknown;
+    maxPerPlayer: unknown;
+    foreignListings: unknown;
+    actives: unknown;
+  }>(
+    db,
+    sql`select
+      (select count(*) from bots) as total,
+      (select coalesce(max(n), 0) from (select count(*) as n from bots group by user_id) c) as "maxPerPlayer",
+      (select count(*) from marketplace_listings l join bots b on b.id = l.bot_id
+        where b.user_id <> l.seller_id) as "foreignListings",
+      (select coalesce(max(n), 0) from (select count(*) as n from bots where is_active group by user_id) a) as actives`,
+  );
+
+  const problems = ledger.mismatches.map(
+    (m) => `${m.userId} ${m.account}: balance ${m.balance} but ledger sum ${m.ledgerSum}`,
+  );
+  problems.push(...moneyProblems(reasons, Number(balances)));
+  const cashoutLedger = -reasons
+    .filter((r) => r.reason.startsWith("cashout"))
+    .reduce((a, r) => a + r.total, 0);
+  if (cashoutLedger !== Number(requested)) {
+    problems.push(`cash-out requests hold ${requested} but ${cashoutLedger} left the vaults for them`);
+  }
+  const maxPerPlayer = Number(bots.maxPerPlayer);
+  if (maxPerPlayer > MAX_BOTS_PER_PLAYER) problems.push(`a player holds ${maxPerPlayer} bots`);
+  if (Number(bots.foreignListings) > 0)
+    problems.push(`${bots.foreignListings} listings sell a bot the seller does not own`);
+  if (Number(bots.actives) > 1) problems.push("a player has more than one active bot");
+
+  const total = (kind: ReasonKind) => reasons.filter((r) => r.kind === kind).reduce((a, r) => a + r.total, 0);
+  return {
+    ledger,
+    reasons,
+    balances: Number(balances),
+    created: total("creation"),
+    destroyed: -total("destruction"),
+    cashouts: { requested: Number(requested), ledger: cashoutLedger },
+    bots: { total: Number(bots.total), maxPerPlayer },
+    problems,
+  };
+}
