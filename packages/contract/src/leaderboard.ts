@@ -9,6 +9,9 @@ export const leaderboardEntry = z.object({
   wins: z.number().int(),
   xp: z.number().int(),
   rarity: z.string(),
+  imageUrl: z.string().nullable(),
+  colorPrimary: z.string(),
+  colorSecondary: z.string(),
   ownerName: z.string(),
   /** The signed-in player's own bot: its row is marked 'You'. */
   isYou: z.boolean(),

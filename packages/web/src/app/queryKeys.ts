@@ -11,6 +11,10 @@ export const queryKeys = {
   marketplace: ["marketplace"],
   bank: ["bank"],
   ledger: ["bank", "ledger"],
+  aiOpponent: ["arena", "ai-opponent"],
+  pvpOpponents: ["arena", "pvp-opponents"],
+  battles: ["battles"],
+  leaderboard: ["leaderboard"],
 } as const;
 
 /** Roots of the queries anyone may read; every other query belongs to the signed-in player. */

@@ -76,6 +76,9 @@ describe("the leaderboard", () => {
       wins: 1,
       xp: 50,
       rarity: "common",
+      imageUrl: straggler.bot.imageUrl,
+      colorPrimary: straggler.bot.colorPrimary,
+      colorSecondary: straggler.bot.colorSecondary,
       ownerName: straggler.me.username,
       isYou: true,
     });

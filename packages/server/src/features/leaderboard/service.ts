@@ -19,6 +19,9 @@ const rankedBots = (db: Db, filter?: SQL) =>
       wins: bots.wins,
       xp: bots.xp,
       rarity: bots.rarity,
+      imageUrl: bots.imageUrl,
+      colorPrimary: bots.colorPrimary,
+      colorSecondary: bots.colorSecondary,
       ownerName: profiles.username,
     })
     .from(bots)

@@ -1,7 +1,105 @@
-// /fight: a placeholder until this feature ships; replace this file with the real page.
-import { Swords } from "lucide-react";
-import { ComingSoon } from "../../ui/ComingSoon";
+// /fight, the Battle Arena: the active bot with its energy out of 100, the 'AI Battle' and 'PvP Battle' tabs,
+// the COMBAT ZONE playing what the server decided, and the text Battle Log that stays afterwards.
+import { messages } from "@bot-arena/game";
+import { Bot as BotIcon, PlayCircle, Swords } from "lucide-react";
+import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ButtonLink } from "../../ui/Button";
+import { PageHeader } from "../../ui/PageHeader";
+import { Panel } from "../../ui/Panel";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
+import { replayRoute } from "../battles/api";
+import { BattleLog } from "../battles/BattleLog";
+import { CombatZone } from "../battles/CombatZone";
+import { useActiveBot } from "../bots/useBots";
+import { ActiveBotPanel } from "./ActiveBotPanel";
+import { AiBattleTab } from "./AiBattleTab";
+import { OutcomeSummary } from "./OutcomeSummary";
+import { PvpBattleTab } from "./PvpBattleTab";
+import { useBattleRun } from "./useBattleRun";
 
 export default function FightPage() {
-  return <ComingSoon title="Battle Arena" icon={<Swords className="size-6" />} />;
+  const activeBot = useActiveBot();
+  const run = useBattleRun();
+
+  const header = (
+    <PageHeader
+      title="Battle Arena"
+      subtitle="Every blow is decided by the arena's servers. Pick your fight."
+      icon={<Swords className="size-6" />}
+    />
+  );
+
+  if (activeBot.isPending) return <ScreenLoader label="Loading your bot" />;
+  if (activeBot.isError) {
+    return <ScreenMessage title="Failed to load your bot" onRetry={() => void activeBot.refetch()} />;
+  }
+  const bot = activeBot.data;
+  if (!bot) {
+    return (
+      <div>
+        {header}
+        <Panel>
+          <div className="flex flex-col items-center gap-4 py-10 text-center">
+            <BotIcon className="size-12 text-muted" aria-hidden="true" />
+            <p className="max-w-md text-lg text-ink">{messages.noActiveBot}</p>
+            <div className="flex flex-wrap justify-center gap-3">
+              <ButtonLink to="/dashboard">Activate a Bot</ButtonLink>
+              <ButtonLink to="/create-bot" variant="secondary">
+                Create a Bot
+              </ButtonLink>
+            </div>
+          </div>
+        </Panel>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      {header}
+      <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+        <ActiveBotPanel bot={bot} />
+        <Panel tone="magenta">
+          <Tabs defaultValue="ai">
+            <TabsList>
+              <TabsTrigger value="ai">AI Battle</TabsTrigger>
+              <TabsTrigger value="pvp">PvP Battle</TabsTrigger>
+            </TabsList>
+            <TabsContent value="ai">
+              <AiBattleTab bot={bot} onFought={run.start} />
+            </TabsContent>
+            <TabsContent value="pvp">
+              <PvpBattleTab bot={bot} onFought={run.start} />
+            </TabsContent>
+          </Tabs>
+        </Panel>
+      </div>
+
+      {run.outcome && (
+        <BattleLog
+          battle={run.outcome.battle}
+          actions={
+            <ButtonLink
+              to={replayRoute(run.outcome.battle.id)}
+              variant="ghost"
+              size="sm"
+              icon={<PlayCircle className="size-4" aria-hidden="true" />}
+            >
+              Watch replay
+            </ButtonLink>
+          }
+        />
+      )}
+
+      {run.outcome && run.watching && (
+        <CombatZone
+          battle={run.outcome.battle}
+          viewer="attacker"
+          summary={<OutcomeSummary outcome={run.outcome} />}
+          onResult={run.announce}
+          onClose={run.close}
+        />
+      )}
+    </div>
+  );
 }

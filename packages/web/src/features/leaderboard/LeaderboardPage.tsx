@@ -1,7 +1,131 @@
-// /leaderboard: a placeholder until this feature ships; replace this file with the real page.
-import { Crown } from "lucide-react";
-import { ComingSoon } from "../../ui/ComingSoon";
+// /leaderboard: the 'Top 100' bots by wins, then XP; the podium gets icons, the player's own rows say 'You'.
+import type { LeaderboardEntry } from "@bot-arena/contract";
+import { Crown, Trophy } from "lucide-react";
+import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { Badge } from "../../ui/Badge";
+import { cn } from "../../ui/cn";
+import { PageHeader } from "../../ui/PageHeader";
+import { Panel } from "../../ui/Panel";
+import { BotImage } from "../bots/BotImage";
+import { RarityBadge } from "../bots/RarityBadge";
+import { useLeaderboard } from "./api";
+import { RankIcon } from "./RankIcon";
+
+const numbers = new Intl.NumberFormat("en-US");
 
 export default function LeaderboardPage() {
-  return <ComingSoon title="Leaderboard" icon={<Crown className="size-6" />} />;
+  const board = useLeaderboard();
+  const header = (
+    <PageHeader
+      title="Leaderboard"
+      subtitle="The arena's finest bots, by wins and then XP."
+      icon={<Crown className="size-6" />}
+    />
+  );
+  if (board.isPending) return <ScreenLoader label="Loading leaderboard" />;
+  if (board.isError) {
+    return (
+      <div>
+        {header}
+        <ScreenMessage title="Failed to load leaderboard" onRetry={() => void board.refetch()} />
+      </div>
+    );
+  }
+  return (
+    <div>
+      {header}
+      <Panel padded={false}>
+        <div className="flex items-center gap-2 border-b border-cyan/15 px-5 py-4">
+          <Trophy className="size-5 text-amber" aria-hidden="true" />
+          <h2 className="font-display text-base font-black uppercase tracking-[0.2em] text-ink">Top 100</h2>
+        </div>
+        {board.data.entries.length === 0 ? (
+          <p className="px-5 py-10 text-center text-muted">
+            No bots have fought yet. The first win takes the crown.
+          </p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[32rem] border-collapse text-left">
+              <thead>
+                <tr className="text-xs font-bold uppercase tracking-[0.16em] text-muted">
+                  <th scope="col" className="px-5 py-3">
+                    Rank
+                  </th>
+                  <th scope="col" className="px-3 py-3">
+                    Bot
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-right">
+                    Level
+                  </th>
+                  <th scope="col" className="px-3 py-3 text-right">
+                    Wins
+                  </th>
+                  <th scope="col" className="px-5 py-3 text-right">
+                    XP
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {board.data.entries.map((entry) => (
+                  <Row key={entry.botId} entry={entry} />
+                ))}
+              </tbody>
+              {board.data.you && (
+                <tfoot>
+                  <tr>
+                    <td
+                      colSpan={5}
+                      className="border-t border-dashed border-cyan/25 px-5 pt-3 pb-1 text-xs font-bold uppercase tracking-[0.16em] text-muted"
+                    >
+                      Your best bot
+                    </td>
+                  </tr>
+                  <Row entry={board.data.you} />
+                </tfoot>
+              )}
+            </table>
+          </div>
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+function Row({ entry }: { entry: LeaderboardEntry }) {
+  return (
+    <tr
+      className={cn(
+        "border-t border-cyan/10 transition hover:bg-cyan/5",
+        entry.rank <= 3 && "bg-linear-to-r from-amber/10 to-transparent",
+        entry.isYou && "bg-cyan/10 shadow-[inset_3px_0_0_var(--color-cyan)]",
+      )}
+      aria-current={entry.isYou ? "true" : undefined}
+    >
+      <td className="px-5 py-3">
+        <RankIcon rank={entry.rank} />
+      </td>
+      <td className="px-3 py-3">
+        <div className="flex min-w-0 items-center gap-3">
+          <BotImage bot={entry} quiet className="w-10 shrink-0" />
+          <div className="min-w-0">
+            <div className="flex min-w-0 items-center gap-2">
+              <span className={cn("truncate font-semibold", entry.rank <= 3 ? "text-ink" : "text-ink/90")}>
+                {entry.name}
+              </span>
+              {entry.isYou && <Badge tone="cyan">You</Badge>}
+              <RarityBadge rarity={entry.rarity} className="hidden sm:inline-flex" />
+            </div>
+            <p className="truncate text-sm text-muted">{entry.ownerName}</p>
+          </div>
+        </div>
+      </td>
+      <td className="px-3 py-3 text-right font-display text-sm font-bold tabular-nums">{entry.level}</td>
+      <td className="px-3 py-3 text-right font-display text-sm font-bold tabular-nums text-lime">
+        {numbers.format(entry.wins)}
+      </td>
+      <td className="px-5 py-3 text-right font-display text-sm font-bold tabular-nums text-cyan">
+        {numbers.format(entry.xp)}
+      </td>
+    </tr>
+  );
 }

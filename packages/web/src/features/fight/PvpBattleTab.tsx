@@ -1,0 +1,110 @@
+// The 'PvP Battle' tab: up to 10 other players' bots (highest level first, owners with at least 100 coins),
+// one to pick, and the challenge. The loser's owner pays the winner's owner 10% of their wallet.
+import type { BattleOutcome, Bot, PvpOpponent } from "@bot-arena/contract";
+import { checkBattle, messages, PVP_BATTLE_ENERGY } from "@bot-arena/game";
+import { Swords, Users } from "lucide-react";
+import { RadioGroup } from "radix-ui";
+import { useState } from "react";
+import { toast } from "sonner";
+import { errorMessage } from "../../app/api";
+import { Button } from "../../ui/Button";
+import { cn } from "../../ui/cn";
+import { Spinner } from "../../ui/Spinner";
+import { BotImage } from "../bots/BotImage";
+import { RarityBadge } from "../bots/RarityBadge";
+import { usePvpBattle, usePvpOpponents } from "./api";
+
+/** The spec's list label: 'name - Lv.x (wW/lL)'. */
+export const opponentLabel = (o: Pick<PvpOpponent, "name" | "level" | "wins" | "losses">) =>
+  `${o.name} - Lv.${o.level} (${o.wins}W/${o.losses}L)`;
+
+export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: BattleOutcome) => void }) {
+  const opponents = usePvpOpponents(true);
+  const battle = usePvpBattle();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = opponents.data?.find((o) => o.id === selectedId) ?? null;
+
+  const challenge = () => {
+    const check = checkBattle({
+      mode: "pvp",
+      opponentSelected: selected !== null,
+      energy: bot.energy,
+      durability: bot.durability,
+    });
+    if (!check.ok || !selected) {
+      toast.error(check.ok ? messages.selectOpponent : check.message);
+      return;
+    }
+    battle.mutate(selected.id, {
+      onSuccess: onFought,
+      onError: (error) => toast.error(errorMessage(error, messages.battleFailed)),
+    });
+  };
+
+  if (opponents.isPending) {
+    return (
+      <div className="grid h-40 place-items-center">
+        <Spinner className="text-cyan" />
+      </div>
+    );
+  }
+  const list = opponents.data ?? [];
+  return (
+    <div className="space-y-5">
+      {list.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-cyan/30 px-4 py-10 text-center">
+          <Users className="size-10 text-muted" aria-hidden="true" />
+          <p className="font-display text-sm font-bold uppercase tracking-[0.2em] text-muted">
+            No players available
+          </p>
+        </div>
+      ) : (
+        <RadioGroup.Root
+          aria-label="Opponents"
+          value={selectedId ?? ""}
+          onValueChange={setSelectedId}
+          className="grid gap-2 sm:grid-cols-2"
+        >
+          {list.map((opponent) => (
+            <RadioGroup.Item
+              key={opponent.id}
+              value={opponent.id}
+              aria-label={`${opponentLabel(opponent)}, pilot ${opponent.ownerName}`}
+              className={cn(
+                "group flex cursor-pointer items-center gap-3 rounded-lg border border-cyan/15 bg-void/50 p-2.5 text-left transition",
+                "hover:border-cyan/50 data-[state=checked]:border-magenta data-[state=checked]:bg-magenta/10",
+                "data-[state=checked]:shadow-[0_0_18px_rgb(255_43_214/0.3)]",
+              )}
+            >
+              <BotImage bot={opponent} quiet className="w-12 shrink-0" />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate font-semibold text-ink">{opponentLabel(opponent)}</span>
+                <span className="flex items-center gap-2 text-sm text-muted">
+                  <span className="truncate">{opponent.ownerName}</span>
+                  <RarityBadge rarity={opponent.rarity} />
+                </span>
+              </span>
+              <span
+                className="grid size-5 shrink-0 place-items-center rounded-full border border-cyan/40 group-data-[state=checked]:border-magenta"
+                aria-hidden="true"
+              >
+                <RadioGroup.Indicator className="size-2.5 rounded-full bg-magenta" />
+              </span>
+            </RadioGroup.Item>
+          ))}
+        </RadioGroup.Root>
+      )}
+      <p className="text-sm text-muted">
+        The loser's pilot pays the winner 10% of their wallet. Pilots under 100 coins are safe from PvP.
+      </p>
+      <Button
+        className="w-full"
+        icon={<Swords className="size-4" aria-hidden="true" />}
+        busy={battle.isPending}
+        onClick={challenge}
+      >
+        Challenge {selected?.name ?? "an opponent"} ({PVP_BATTLE_ENERGY} Energy)
+      </Button>
+    </div>
+  );
+}
