@@ -344,7 +344,12 @@ describe("a listing's battle record", () => {
     const viewer = await signUp(t.app);
     const { battles } = (await viewer.get(`/api/marketplace/listings/${listingId}/battles`)).json();
     expect(battles).toHaveLength(1);
-    expect(battles[0]).toMatchObject({ id: expect.any(String), kind: "ai", side: "attacker", won: expect.any(Boolean) });
+    expect(battles[0]).toMatchObject({
+      id: expect.any(String),
+      kind: "ai",
+      side: "attacker",
+      won: expect.any(Boolean),
+    });
     expect((await viewer.get(`/api/battles/${battles[0].id}`)).statusCode).toBe(200);
     await unlist(seller, listingId);
     expect(errorOf(await viewer.get(`/api/marketplace/listings/${listingId}/battles`))).toMatchObject({

@@ -25,13 +25,14 @@ import { bots, marketplaceListings, marketplaceSales, profiles } from "../../pla
 import { conflict, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
-import { publish, publishToPlayer } from "../../platform/live/publish";
+import { type LiveEvent, publish, publishToPlayer } from "../../platform/live/publish";
 import { orRefuse } from "../bank/refuse";
 import { createBattlesService } from "../battles/service";
 import { countBots, isListed, lockOwnedBot, lockProfile } from "../bots/queries";
 import { setupStageOf } from "../bots/setup-stage";
 import { releaseWeapons } from "../inventory/weapons";
 import { readListing, readListings } from "./listing-view";
+import { publishAll } from "./publish-all";
 
 /** The price guide looks at sales of the last this many days, at most PRICE_GUIDE_SALES of them. */
 export const PRICE_GUIDE_DAYS = 30;
@@ -40,8 +41,13 @@ export const PRICE_GUIDE_SALES = 50;
 export type MarketplaceService = ReturnType<typeof createMarketplaceService>;
 
 const listingGone = () => notFound(marketplaceMessages.listingGone);
+const listingEvent = (kind: "listed" | "unlisted" | "sold", listingId: string): LiveEvent => ({
+  channel: "marketplace",
+  kind,
+  data: { listingId },
+});
 const announce = (db: Db, kind: "listed" | "unlisted" | "sold", listingId: string) =>
-  publish(db, { channel: "marketplace", kind, data: { listingId } });
+  publish(db, listingEvent(kind, listingId));
 
 export function createMarketplaceService(deps: {
   db: Db;
@@ -125,32 +131,29 @@ export function createMarketplaceService(deps: {
 
     buy(buyerId: UserId, listingId: string): Promise<BuyListingResponse> {
       return db.transaction(async (tx) => {
-        const [peek] = await tx
-          .select({ sellerId: marketplaceListings.sellerId })
-          .from(marketplaceListings)
-          .where(eq(marketplaceListings.id, listingId));
-        if (!peek) throw listingGone();
-        if (peek.sellerId === buyerId) throw conflict(messages.cannotBuyOwn);
-
-        await tx
-          .select({ id: profiles.id })
-          .from(profiles)
-          .where(inArray(profiles.id, [buyerId, peek.sellerId]))
-          .orderBy(asc(profiles.id))
-          .for("update");
+        // The listing first: every buyer of it queues on this one row, and all but the first find it gone.
         const [listing] = await tx
           .select()
           .from(marketplaceListings)
           .where(eq(marketplaceListings.id, listingId))
           .for("update");
         if (!listing) throw listingGone();
-        const { coins } = await lockProfile(tx, buyerId);
+        if (listing.sellerId === buyerId) throw conflict(messages.cannotBuyOwn);
+        // Both profiles in id order, so two players buying from each other cannot deadlock.
+        const locked = await tx
+          .select({ id: profiles.id, coins: profiles.coins })
+          .from(profiles)
+          .where(inArray(profiles.id, [buyerId, listing.sellerId]))
+          .orderBy(asc(profiles.id))
+          .for("update");
+        const buyerCoins = locked.find((row) => row.id === buyerId)?.coins ?? 0;
         orRefuse(
           checkBuyListing({
             buyerId: GameUserId(buyerId),
             sellerId: GameUserId(listing.sellerId),
-            buyerCoins: coins,
+            buyerCoins,
             price: listing.price,
+            // Counted after the profile lock: a parallel purchase by this buyer has committed by now.
             buyerBotCount: await countBots(tx, buyerId),
           }),
         );
@@ -182,16 +185,18 @@ export function createMarketplaceService(deps: {
           reason: "marketplace_sale",
           ...ref,
         });
-        await releaseWeapons(tx, listing.sellerId, [bot.id]);
+        if (bot.equippedWeaponId !== null) await releaseWeapons(tx, listing.sellerId, [bot.id]);
         await tx.delete(marketplaceListings).where(eq(marketplaceListings.id, listing.id));
         await tx
           .update(bots)
           .set({ userId: buyerId, isActive: false, equippedWeaponId: null })
           .where(eq(bots.id, bot.id));
 
-        await announce(tx, "sold", listing.id);
-        await publishToPlayer(tx, buyerId, "bots");
-        await publishToPlayer(tx, listing.sellerId, "bots");
+        await publishAll(tx, [
+          listingEvent("sold", listing.id),
+          { channel: "me", kind: "bots", userId: buyerId },
+          { channel: "me", kind: "bots", userId: listing.sellerId },
+        ]);
         return { newCoinBalance, botId: bot.id, message: messages.purchaseSuccessful };
       });
     },

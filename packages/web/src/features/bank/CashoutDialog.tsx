@@ -61,7 +61,10 @@ export function CashoutDialog({ open, onOpenChange, vaultCoins, busy, onSubmit }
         <Field
           label="Gamertag"
           value={gamertag}
-          onChange={(event) => setGamertag(event.target.value)}
+          onChange={(event) => {
+            setGamertag(event.target.value);
+            setError({});
+          }}
           error={error.gamertag}
           hint={`${gamertag.length}/${CASHOUT_GAMERTAG_MAX} characters`}
           autoComplete="off"
@@ -74,7 +77,10 @@ export function CashoutDialog({ open, onOpenChange, vaultCoins, busy, onSubmit }
           max={vaultCoins}
           step={1}
           value={amountText}
-          onChange={(event) => setAmountText(event.target.value)}
+          onChange={(event) => {
+            setAmountText(event.target.value);
+            setError({});
+          }}
           error={error.amount}
           hint={`Vault balance: ${formatCoins(vaultCoins)} coins`}
         />

@@ -20,17 +20,16 @@ import { useBots } from "../bots/useBots";
 import { DurabilityBar } from "./DurabilityBar";
 import { useRepair } from "./useRepair";
 
-function RepairButton({
-  bot,
-  busy,
-  onRepair,
-  size,
-}: {
+type RepairButtonProps = {
   bot: Bot;
   busy: boolean;
   onRepair: () => void;
   size?: "sm" | "lg";
-}) {
+  /** The reserve rows have no cost label of their own, so their button carries it. */
+  withCost?: boolean;
+};
+
+function RepairButton({ bot, busy, onRepair, size, withCost = false }: RepairButtonProps) {
   return (
     <Button
       size={size}
@@ -39,7 +38,11 @@ function RepairButton({
       icon={<Hammer className="size-4" aria-hidden="true" />}
     >
       Repair Bot
-      <span className="rounded-sm bg-void/30 px-1.5 py-0.5 tabular-nums">{formatCoins(repairCost(bot))}</span>
+      {withCost && (
+        <span className="rounded-sm bg-void/30 px-1.5 py-0.5 tabular-nums">
+          {formatCoins(repairCost(bot))}
+        </span>
+      )}
     </Button>
   );
 }
@@ -168,6 +171,7 @@ export default function RepairPage() {
                 <RepairButton
                   bot={bot}
                   size="sm"
+                  withCost
                   busy={repairing === bot.id}
                   onRepair={() => void fix(bot)}
                 />
