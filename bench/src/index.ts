@@ -1,6 +1,7 @@
 // `npm run bench`: prints the project's performance figures. It never fails on time; it only reports.
 import { spawnSync } from "node:child_process";
 import { benchApiMe } from "./api-me";
+import { benchBots } from "./bots";
 import { benchMarketplace } from "./economy";
 import { runFanout } from "./fanout";
 import { runCrash } from "./faults/crash";
@@ -29,6 +30,16 @@ if (!only || only === "api") {
     players: num("players", 50),
     seconds: num("seconds", 5),
     concurrency: num("concurrency", 32),
+  });
+}
+
+if (!only || only === "bots") {
+  console.log("\n## Bots");
+  await benchBots({
+    players: num("bot-players", 20),
+    seconds: num("seconds", 5),
+    concurrency: num("concurrency", 32),
+    port: num("bots-port", 4450),
   });
 }
 

@@ -52,9 +52,16 @@ export async function findActiveBot(db: Db, userId: UserId, options: { lock?: bo
   return rows[0] ?? null;
 }
 
-/** The player's bots, newest first (created_at descending, as the spec's roster reads them). */
-export function listOwnedBots(db: Db, userId: UserId): Promise<BotRow[]> {
-  return db.select().from(bots).where(eq(bots.userId, userId)).orderBy(desc(bots.createdAt), desc(bots.id));
+/** The player's bots, newest first (created_at descending, as the spec's roster reads them), each with
+ * whether it is on the marketplace, in one query. */
+export async function listOwnedBots(db: Db, userId: UserId): Promise<{ bot: BotRow; isListed: boolean }[]> {
+  const rows = await db
+    .select({ bot: bots, listingId: marketplaceListings.id })
+    .from(bots)
+    .leftJoin(marketplaceListings, eq(marketplaceListings.botId, bots.id))
+    .where(eq(bots.userId, userId))
+    .orderBy(desc(bots.createdAt), desc(bots.id));
+  return rows.map((row) => ({ bot: row.bot, isListed: row.listingId !== null }));
 }
 
 /**
@@ -89,15 +96,6 @@ export async function isListed(db: Db, botId: BotId): Promise<boolean> {
 /** 409 with the unlist hint when the bot is on the marketplace. */
 export async function assertNotListed(db: Db, botId: BotId): Promise<void> {
   if (await isListed(db, botId)) throw conflict(botsMessages.botListed);
-}
-
-/** Ids of the player's bots that are on the marketplace. */
-export async function listedBotIds(db: Db, userId: UserId): Promise<Set<BotId>> {
-  const rows = await db
-    .select({ botId: marketplaceListings.botId })
-    .from(marketplaceListings)
-    .where(eq(marketplaceListings.sellerId, userId));
-  return new Set(rows.map((row) => row.botId));
 }
 
 /**

@@ -7,7 +7,7 @@ import { mechaInputOf } from "./bot-images";
 import { createFirstBot } from "./create-bot";
 import type { BotsDeps } from "./deps";
 import { renderMechaSvg } from "./images";
-import { listedBotIds, listOwnedBots, refreshEnergy, toBotDto } from "./queries";
+import { listOwnedBots, refreshEnergy, toBotDto } from "./queries";
 import { activateBot, recycleBot, refreshRosterBot, renameBot, trainBot } from "./roster-actions";
 import { allocateBonus, nameBot, summon } from "./summon";
 import { summonHistory } from "./summon-history";
@@ -17,17 +17,13 @@ export type BotsService = ReturnType<typeof createBotsService>;
 export function createBotsService(deps: BotsDeps) {
   return {
     async list(userId: UserId): Promise<BotList> {
-      const [rows, listed] = await Promise.all([
-        listOwnedBots(deps.db, userId),
-        listedBotIds(deps.db, userId),
-      ]);
+      const rows = await listOwnedBots(deps.db, userId);
       const now = deps.clock.now();
       const bots: Bot[] = [];
-      for (const row of rows) {
+      for (const { bot: row, isListed } of rows) {
         const fresh = await refreshEnergy(deps.db, row, now);
         // A full bot's clock only matters to a spender, who regenerates again: show the stored row, stable.
-        const shown = fresh.energy === row.energy ? row : fresh;
-        bots.push(toBotDto(shown, { isListed: listed.has(row.id) }));
+        bots.push(toBotDto(fresh.energy === row.energy ? row : fresh, { isListed }));
       }
       return { bots };
     },

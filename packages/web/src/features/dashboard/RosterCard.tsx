@@ -66,23 +66,6 @@ export function RosterCard({ bot, selected, onSelect, onRename, onRefresh, onRec
         <div className="relative">
           <BotImage bot={bot} className="w-full" />
           <RarityBadge rarity={bot.rarity} className="absolute top-1.5 right-1.5 bg-void/85" />
-          <div className="absolute top-1.5 left-1.5 flex flex-col items-start gap-1">
-            {bot.isActive && (
-              <Badge tone="success" className="bg-void/80">
-                <Star className="size-3 fill-current" aria-hidden="true" /> Active
-              </Badge>
-            )}
-            {bot.isListed && (
-              <Badge tone="legendary" className="bg-void/80">
-                <Store className="size-3" aria-hidden="true" /> Listed
-              </Badge>
-            )}
-            {bot.setupStage && (
-              <Badge tone="magenta" className="bg-void/80">
-                Setup pending
-              </Badge>
-            )}
-          </div>
         </div>
         <div className="mt-2 min-w-0 px-0.5">
           <h3 className="truncate font-display text-sm font-bold text-ink" title={bot.name}>
@@ -91,9 +74,24 @@ export function RosterCard({ bot, selected, onSelect, onRename, onRefresh, onRec
           <p className="text-sm text-muted">
             Lv. {bot.level} · <span className="capitalize">{bot.botClass}</span>
           </p>
+          {(bot.isActive || bot.isListed || bot.setupStage) && (
+            <div className="mt-1.5 flex flex-wrap gap-1">
+              {bot.isActive && (
+                <Badge tone="success">
+                  <Star className="size-3 fill-current" aria-hidden="true" /> Active
+                </Badge>
+              )}
+              {bot.isListed && (
+                <Badge tone="legendary">
+                  <Store className="size-3" aria-hidden="true" /> Listed
+                </Badge>
+              )}
+              {bot.setupStage && <Badge tone="magenta">Setup pending</Badge>}
+            </div>
+          )}
         </div>
       </button>
-      <div className="flex gap-1.5">
+      <div className="mt-auto flex gap-1.5">
         <CardAction
           label={`Rename ${bot.name} (${RENAME_COST} coins)`}
           cost={`${RENAME_COST}`}

@@ -124,7 +124,7 @@ export default function TrainPage() {
               <h3 className="mt-3 font-display text-base font-bold uppercase text-ink">{label}</h3>
               <p className="mt-1 min-h-10 text-sm text-muted">{statBlurb[stat]}</p>
               <Button
-                className="mt-4 w-full"
+                className="mt-4 w-full px-3 tracking-[0.08em] whitespace-nowrap"
                 busy={train.isPending && train.variables?.stat === stat}
                 disabled={train.isPending}
                 onClick={() => addPoint(stat)}
