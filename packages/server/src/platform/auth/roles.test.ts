@@ -88,5 +88,5 @@ describe("the admin and ledger:verify commands", () => {
       await target?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 180_000); // six processes, each starting tsx and opening the database
 });
