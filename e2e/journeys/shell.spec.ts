@@ -1,7 +1,7 @@
 // Issue 2 journeys: accounts, guards, the 404 page, the navigation bar and the music player.
 import { expect, test } from "@playwright/test";
 import { adminEmail } from "../playwright.config";
-import { enterAs, newPlayer, shot, signIn, signUp } from "./support";
+import { createFirstBot, enterAs, newPlayer, shot, signIn, signUp } from "./support";
 
 test("landing shows the four areas and leads to /auth", async ({ page }) => {
   await page.goto("/");
@@ -18,6 +18,8 @@ test("landing shows the four areas and leads to /auth", async ({ page }) => {
 test("sign up lands on /create-bot, sign out goes home, sign in lands on /dashboard", async ({ page }) => {
   const player = await signUp(page);
   await expect(page.getByText("Account created! Redirecting...")).toBeVisible();
+  // A player without bots is sent on from /dashboard to /summon, so give this one its first bot.
+  await createFirstBot(page.request);
   await page.getByRole("button", { name: /logout/i }).click();
   await expect(page.getByText("Logged out successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
