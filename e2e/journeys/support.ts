@@ -46,8 +46,9 @@ export async function enterAs(page: Page, player: Player): Promise<void> {
   }
 }
 
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `../test-results/screens/${name}.png`, fullPage: true });
+/** `fullPage: false` keeps to the viewport, for full-screen overlays such as the COMBAT ZONE. */
+export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  await page.screenshot({ path: `../test-results/screens/${name}.png`, fullPage: options.fullPage ?? true });
 }
 
 /** A sonner toast carrying `text`. */

@@ -96,7 +96,7 @@ export function CombatZone({ battle, viewer, summary, onResult, onClose }: Comba
           />
           <h2
             id="combat-zone-title"
-            className="font-display text-lg font-black tracking-[0.3em] text-glow-cyan sm:text-2xl"
+            className="font-display text-base font-black tracking-[0.18em] whitespace-nowrap text-glow-cyan sm:text-2xl sm:tracking-[0.3em]"
           >
             COMBAT ZONE
           </h2>
@@ -245,7 +245,7 @@ function UltimateBanner({ cue, reduced }: { cue: Cue | null; reduced: boolean })
         <motion.div
           key={cue.id}
           role="status"
-          className="pointer-events-none absolute inset-x-0 top-[6%] z-40 flex justify-center"
+          className="pointer-events-none absolute inset-x-0 top-[36%] z-40 flex justify-center"
           initial={reduced ? false : { opacity: 0, scaleX: 0.2 }}
           animate={{ opacity: 1, scaleX: 1 }}
           exit={{ opacity: 0, y: -12 }}

@@ -90,7 +90,11 @@ export function FighterStage({
                 <Bot className="size-3.5" aria-hidden="true" /> {fighter.ownerName}
               </>
             )}
-            {fighter.rarity && <RarityBadge rarity={fighter.rarity} className="hidden sm:inline-flex" />}
+            {fighter.rarity && (
+              <span className="hidden sm:inline">
+                <RarityBadge rarity={fighter.rarity} />
+              </span>
+            )}
           </p>
         </div>
       </div>
@@ -144,7 +148,12 @@ export function FighterStage({
             )}
           </div>
         </motion.div>
-        <FloatingNumbers floaters={floaters} side={side} reduced={reduced} />
+        <FloatingNumbers
+          // Without motion nothing fades, so only the current action's number stays up.
+          floaters={reduced ? floaters.filter((floater) => floater.id === cue?.id) : floaters}
+          side={side}
+          reduced={reduced}
+        />
       </div>
     </div>
   );

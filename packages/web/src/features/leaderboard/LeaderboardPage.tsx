@@ -45,22 +45,22 @@ export default function LeaderboardPage() {
           </p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[32rem] border-collapse text-left">
+            <table className="w-full border-collapse text-left">
               <thead>
                 <tr className="text-xs font-bold uppercase tracking-[0.16em] text-muted">
-                  <th scope="col" className="px-5 py-3">
+                  <th scope="col" className="px-3 py-3 sm:px-5">
                     Rank
                   </th>
-                  <th scope="col" className="px-3 py-3">
+                  <th scope="col" className="px-2 py-3 sm:px-3">
                     Bot
                   </th>
-                  <th scope="col" className="px-3 py-3 text-right">
+                  <th scope="col" className="px-2 py-3 text-right sm:px-3">
                     Level
                   </th>
-                  <th scope="col" className="px-3 py-3 text-right">
+                  <th scope="col" className="px-2 py-3 text-right sm:px-3">
                     Wins
                   </th>
-                  <th scope="col" className="px-5 py-3 text-right">
+                  <th scope="col" className="px-3 py-3 text-right sm:px-5">
                     XP
                   </th>
                 </tr>
@@ -101,29 +101,33 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
       )}
       aria-current={entry.isYou ? "true" : undefined}
     >
-      <td className="px-5 py-3">
+      <td className="px-3 py-3 sm:px-5">
         <RankIcon rank={entry.rank} />
       </td>
-      <td className="px-3 py-3">
+      <td className="px-2 py-3 sm:px-3">
         <div className="flex min-w-0 items-center gap-3">
-          <BotImage bot={entry} quiet className="w-10 shrink-0" />
+          <BotImage bot={entry} quiet className="hidden w-10 shrink-0 sm:block" />
           <div className="min-w-0">
             <div className="flex min-w-0 items-center gap-2">
               <span className={cn("truncate font-semibold", entry.rank <= 3 ? "text-ink" : "text-ink/90")}>
                 {entry.name}
               </span>
               {entry.isYou && <Badge tone="cyan">You</Badge>}
-              <RarityBadge rarity={entry.rarity} className="hidden sm:inline-flex" />
+              <span className="hidden sm:inline">
+                <RarityBadge rarity={entry.rarity} />
+              </span>
             </div>
             <p className="truncate text-sm text-muted">{entry.ownerName}</p>
           </div>
         </div>
       </td>
-      <td className="px-3 py-3 text-right font-display text-sm font-bold tabular-nums">{entry.level}</td>
-      <td className="px-3 py-3 text-right font-display text-sm font-bold tabular-nums text-lime">
+      <td className="px-2 py-3 text-right font-display sm:px-3 text-sm font-bold tabular-nums">
+        {entry.level}
+      </td>
+      <td className="px-2 py-3 text-right font-display sm:px-3 text-sm font-bold tabular-nums text-lime">
         {numbers.format(entry.wins)}
       </td>
-      <td className="px-5 py-3 text-right font-display text-sm font-bold tabular-nums text-cyan">
+      <td className="px-3 py-3 text-right font-display sm:px-5 text-sm font-bold tabular-nums text-cyan">
         {numbers.format(entry.xp)}
       </td>
     </tr>

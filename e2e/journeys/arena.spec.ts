@@ -1,0 +1,179 @@
+// Issue 5 journeys: AI and PvP battles in the COMBAT ZONE, the text Battle Log, replays and the leaderboard,
+// each checked on screen, with screenshots for a human to judge.
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { createFirstBot, enterAs, newPlayer, type Player, shot, toast } from "./support";
+
+type Outcome = { won: boolean; coinsDelta: number; newCoinBalance: number; battle: { id: string } };
+
+/** A signed-in player with a first bot, in a context of their own. */
+async function pilotWith(browser: Browser, botName: string): Promise<{ page: Page; player: Player }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const player = newPlayer("arena");
+  await enterAs(page, player);
+  await createFirstBot(page.request, botName);
+  return { page, player };
+}
+
+/** Fights AI battles through the API until the bot has a win (or runs out of energy); answers the wins. */
+async function winAiBattles(request: APIRequestContext, tries = 6): Promise<number> {
+  let wins = 0;
+  for (let i = 0; i < tries && wins === 0; i++) {
+    expect((await request.post("/api/arena/ai/opponent")).ok()).toBe(true);
+    const answer = await request.post("/api/arena/ai/battle");
+    expect(answer.ok()).toBe(true);
+    if (((await answer.json()) as Outcome).won) wins++;
+  }
+  return wins;
+}
+
+const combatZone = (page: Page) => page.getByRole("dialog", { name: "COMBAT ZONE" });
+const credits = (page: Page) => page.getByRole("button", { name: /credits/i });
+
+async function skipToResult(page: Page): Promise<string> {
+  const zone = combatZone(page);
+  await zone.getByRole("button", { name: "Skip" }).click();
+  const verdict = zone.getByTestId("battle-verdict");
+  await expect(verdict).toBeVisible();
+  return (await verdict.textContent()) ?? "";
+}
+
+test("an AI battle: find an opponent, watch the COMBAT ZONE, keep the log, spend energy, gain XP", async ({
+  browser,
+}) => {
+  const { page } = await pilotWith(browser, "Arena Rookie");
+  await page.goto("/fight");
+  await expect(page.getByRole("heading", { name: "Battle Arena" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "AI Battle" })).toBeVisible();
+  await expect(page.getByRole("tab", { name: "PvP Battle" })).toBeVisible();
+  await expect(page.getByText("100 / 100").first()).toBeVisible();
+
+  await page.getByRole("button", { name: "Start AI Battle (15 Energy)" }).click();
+  await expect(toast(page, "Select an opponent first!")).toBeVisible();
+
+  await page.getByRole("button", { name: "Find AI Opponent" }).click();
+  await expect(page.getByRole("group", { name: /^Opponent .+, level \d+$/ })).toBeVisible();
+  await shot(page, "arena-ai-opponent");
+
+  const answered = page.waitForResponse((r) => r.url().endsWith("/api/arena/ai/battle"));
+  await page.getByRole("button", { name: "Start AI Battle (15 Energy)" }).click();
+  const outcome = (await (await answered).json()) as Outcome & { xpGained: number };
+  const zone = combatZone(page);
+  await expect(zone).toBeVisible();
+  await expect(zone.getByText("FIGHT!")).toBeVisible();
+  // Let a few blows land for the screenshot, then skip to the result.
+  await expect(zone.locator("[data-floater]").first()).toBeVisible({ timeout: 8_000 });
+  await shot(page, "arena-combat-zone", { fullPage: false });
+  const verdict = await skipToResult(page);
+  expect(verdict).toBe(outcome.won ? "Victory!" : "Defeat!");
+  await expect(zone.getByText(`+${outcome.xpGained} XP`)).toBeVisible();
+  await expect(toast(page, outcome.won ? "Victory!" : "Defeat!")).toBeVisible();
+  await shot(page, "arena-combat-result", { fullPage: false });
+
+  await zone.getByRole("button", { name: "Continue" }).click();
+  await expect(zone).toBeHidden();
+  await expect(page.getByRole("heading", { name: "Battle Log" })).toBeVisible();
+  await expect(page.getByText(/is victorious!|wins with more health remaining/).first()).toBeVisible();
+  await expect(page.getByText("85 / 100").first()).toBeVisible();
+  await expect(page.getByText(`${outcome.xpGained} / 100`)).toBeVisible();
+  await shot(page, "arena-battle-log");
+
+  // The kept opponent was used up: the next battle needs a new one.
+  await page.getByRole("button", { name: "Start AI Battle (15 Energy)" }).click();
+  await expect(toast(page, "Select an opponent first!")).toBeVisible();
+});
+
+test("a PvP challenge moves the stake, and both players see their balance change live", async ({
+  browser,
+}) => {
+  const defender = await pilotWith(browser, "Bastion Prime");
+  // Two rivals level with each other: a win puts the defender ahead of fresh bots in the list.
+  expect(await winAiBattles(defender.page.request)).toBeGreaterThan(0);
+  await defender.page.goto("/dashboard");
+  await expect(credits(defender.page)).toContainText("1,000");
+
+  const attacker = await pilotWith(browser, "Raider Nine");
+  await attacker.page.goto("/fight");
+  await attacker.page.getByRole("tab", { name: "PvP Battle" }).click();
+  const choice = attacker.page.getByRole("radio", { name: /^Bastion Prime - Lv\.\d+ \(\d+W\/\d+L\)/ });
+  await expect(choice).toBeVisible();
+  await choice.click();
+  await shot(attacker.page, "arena-pvp-list");
+
+  const answered = attacker.page.waitForResponse((r) => r.url().endsWith("/api/arena/pvp/battle"));
+  await attacker.page.getByRole("button", { name: "Challenge Bastion Prime (20 Energy)" }).click();
+  const outcome = (await (await answered).json()) as Outcome;
+  const verdict = await skipToResult(attacker.page);
+  expect(verdict).toBe(outcome.won ? "Victory!" : "Defeat!");
+  await expect(toast(attacker.page, outcome.won ? "Victory!" : "Defeat!")).toBeVisible();
+  expect(Math.abs(outcome.coinsDelta)).toBe(100);
+  await shot(attacker.page, "arena-pvp-result", { fullPage: false });
+
+  const format = (n: number) => n.toLocaleString("en-US");
+  await expect(credits(attacker.page)).toContainText(format(outcome.newCoinBalance));
+  // The defender's page was not touched: the live `me` event brings the new balance.
+  await expect(credits(defender.page)).toContainText(format(1000 - outcome.coinsDelta));
+  await shot(defender.page, "arena-pvp-defender-balance");
+});
+
+test("a stored battle replays in the COMBAT ZONE for any signed-in player", async ({ browser }) => {
+  const { page } = await pilotWith(browser, "Replay Star");
+  await page.request.post("/api/arena/ai/opponent");
+  const fought = (await (await page.request.post("/api/arena/ai/battle")).json()) as Outcome;
+
+  await page.goto("/dashboard");
+  const recent = page.getByRole("region", { name: "Recent Battles" });
+  await expect(recent.getByRole("link", { name: /watch the replay$/ })).toHaveCount(1);
+  await shot(page, "arena-dashboard-recent-battles");
+  await recent.getByRole("link", { name: /watch the replay$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/battles/${fought.battle.id}$`));
+  const zone = combatZone(page);
+  await expect(zone).toBeVisible();
+  const verdict = await skipToResult(page);
+  expect(verdict).toMatch(/wins$/);
+  await zone.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByText("Verified replay")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Battle Log" })).toBeVisible();
+  await shot(page, "arena-replay-page");
+
+  const watcher = await pilotWith(browser, "Curious Watcher");
+  await watcher.page.goto(`/battles/${fought.battle.id}`);
+  await expect(combatZone(watcher.page)).toBeVisible();
+  await skipToResult(watcher.page);
+});
+
+test("the leaderboard ranks the top 100 and marks the player's own bot 'You'", async ({ browser }) => {
+  const { page } = await pilotWith(browser, "Ladder Climber");
+  await winAiBattles(page.request);
+  await page.goto("/leaderboard");
+  await expect(page.getByRole("heading", { name: "Top 100" })).toBeVisible();
+  const mine = page.getByRole("row", { name: /Ladder Climber/ });
+  await expect(mine.first()).toBeVisible();
+  await expect(mine.first().getByText("You", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("1st place")).toBeVisible();
+  await shot(page, "arena-leaderboard");
+});
+
+test("under prefers-reduced-motion the COMBAT ZONE changes numbers without effects", async ({ browser }) => {
+  const context = await browser.newContext({ reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await enterAs(page, newPlayer("calm"));
+  await createFirstBot(page.request, "Calm Unit");
+  await page.goto("/fight");
+  await page.getByRole("button", { name: "Find AI Opponent" }).click();
+  await page.getByRole("button", { name: "Start AI Battle (15 Energy)" }).click();
+  const zone = combatZone(page);
+  const log = zone.getByRole("region", { name: "Combat log" }).getByRole("listitem");
+  await expect(log.nth(2)).toBeVisible({ timeout: 8_000 });
+  await expect(zone.locator("[data-effect]")).toHaveCount(0);
+  await shot(page, "arena-combat-zone-reduced-motion", { fullPage: false });
+  await skipToResult(page);
+  await context.close();
+});
+
+test("the arena asks for an active bot first", async ({ page }) => {
+  await enterAs(page, newPlayer("botless"));
+  await page.goto("/fight");
+  await expect(page.getByText("No active bot found. Please create or activate a bot first.")).toBeVisible();
+  await shot(page, "arena-no-bot");
+});
