@@ -1,50 +1,16 @@
 // Issue 4 journeys: creating the first bot, summoning (single and 10x), BOT COMMAND's actions and training,
 // each checked on screen, with screenshots for a human to judge.
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { adminEmail } from "../playwright.config";
-import { enterAs, newPlayer, type Player, shot, signUp } from "./support";
-
-const firstBot = {
-  name: "Iron Vanguard",
-  model: "Striker X-1",
-  colorScheme: "Cyber Blue",
-  strength: 15,
-  agility: 10,
-  defense: 10,
-  intelligence: 5,
-};
-
-async function createFirstBot(request: APIRequestContext, name = firstBot.name) {
-  const answer = await request.post("/api/bots", { data: { ...firstBot, name } });
-  expect(answer.status()).toBe(201);
-  return (await answer.json()) as { id: string };
-}
-
-/** Summons through the API and finishes the bot's setup, as the summon dialogs would. */
-async function summonReadyBot(request: APIRequestContext, name: string): Promise<string> {
-  const answer = await request.post("/api/bots/summon", { data: { count: 1 } });
-  expect(answer.ok()).toBe(true);
-  const [id] = ((await answer.json()) as { botIds: string[] }).botIds;
-  expect((await request.post(`/api/bots/${id}/name`, { data: { name } })).ok()).toBe(true);
-  const points = { strength: 4, agility: 3, defense: 2, intelligence: 1 };
-  expect((await request.post(`/api/bots/${id}/allocate`, { data: points })).ok()).toBe(true);
-  return id!;
-}
-
-/** An admin (ADMIN_EMAILS in the e2e server) grants the player coins through the ledger. */
-async function grantCoins(browser: Browser, player: Player, amount: number) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await enterAs(page, { username: "arena_admin", email: adminEmail, password: "admin-pass-1" });
-  const answer = await page.request.post("/api/admin/grants/coins", {
-    data: { email: player.email, amount },
-  });
-  expect(answer.ok()).toBe(true);
-  await context.close();
-}
-
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: text });
+import { expect, type Page, test } from "@playwright/test";
+import {
+  createFirstBot,
+  enterAs,
+  grantCoins,
+  newPlayer,
+  shot,
+  signUp,
+  summonReadyBots,
+  toast,
+} from "./support";
 
 /** Waits for the naming dialog of the next summoned bot and answers its rarity. */
 async function awaitNaming(page: Page): Promise<string> {
@@ -154,7 +120,7 @@ test("summon one bot: reveal, naming, allocation; an interrupted flow resumes af
   // The bot bursts out of the portal 1.4 s into the 2.5 s reveal; a screenshot here takes about a second to
   // capture, and a full-page one longer than what is left of the reveal.
   await page.waitForTimeout(900);
-  await page.screenshot({ path: "../test-results/screens/summon-reveal.png" });
+  await shot(page, "summon-reveal", { fullPage: false });
 
   const naming = page.getByRole("dialog", { name: "Name Your Bot" });
   await expect(naming).toBeVisible();
@@ -232,21 +198,21 @@ test("BOT COMMAND: make active, rename, refresh, recycle, then train a point", a
   test.setTimeout(90_000);
   await enterAs(page, newPlayer("commander"));
   await createFirstBot(page.request, "Old Guard");
-  await summonReadyBot(page.request, "Nova Striker");
+  await summonReadyBots(page.request, 1, "Nova");
   await page.goto("/dashboard");
   await expect(page.getByRole("heading", { name: "BOT COMMAND" })).toBeVisible();
   await expect(page.getByTestId("roster-count")).toHaveText("2 / 20");
 
-  await page.getByRole("button", { name: "Select Nova Striker" }).click();
+  await page.getByRole("button", { name: "Select Nova 1" }).click();
   const detail = page.getByTestId("bot-detail");
-  await expect(detail.getByRole("heading", { name: "Nova Striker" })).toBeVisible();
+  await expect(detail.getByRole("heading", { name: "Nova 1" })).toBeVisible();
   await detail.getByRole("button", { name: "Make Active" }).click();
   await expect(toast(page, "Active bot changed!")).toBeVisible();
   await expect(detail.getByText("Active bot")).toBeVisible();
 
-  await page.getByRole("button", { name: "Rename Nova Striker (5 coins)" }).click();
+  await page.getByRole("button", { name: "Rename Nova 1 (5 coins)" }).click();
   const renaming = page.getByRole("dialog", { name: "Rename Bot" });
-  await expect(renaming.getByText("12/30")).toBeVisible();
+  await expect(renaming.getByText("6/30")).toBeVisible();
   await renaming.getByLabel("New name").fill("   ");
   await renaming.getByRole("button", { name: /Rename/ }).click();
   await expect(toast(page, "Please enter a valid name")).toBeVisible();
