@@ -68,6 +68,8 @@ export async function listOwnedBots(db: Db, userId: UserId): Promise<{ bot: BotR
  * Locks the player's profile row. Every path that counts or changes the roster as a whole (summon, create,
  * activate, recycle, fusion, marketplace purchase) takes it first, so "at most 20 bots" and "never recycle the
  * active bot" hold under any concurrency. Returns the wallet balance as the lock saw it.
+ * Take it before any bot lock: moveCoins writes the profile row, so "bot, then coins" in one request and
+ * "profile, then bot" in another would deadlock.
  */
 export async function lockProfile(db: Db, userId: UserId): Promise<{ coins: number }> {
   const rows = await db

@@ -278,3 +278,22 @@ it("answers with a rule, not a crash, when the player gives coins through the le
   const response = await player.post(`/api/bots/${first.id}/rename`, { name: "Funded" });
   expect(response.json()).toEqual({ newName: "Funded", newCoinBalance: 0 });
 });
+
+describe("lock order", () => {
+  it("renames, refreshes, activations and recycles of the same bots in parallel all get an answer", async () => {
+    const { player, first, second } = await playerWithTwoBots(10_000);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => [
+        player.post(`/api/bots/${second.id}/rename`, { name: `Racer ${i}` }),
+        player.post(`/api/bots/${second.id}/activate`),
+        player.post(`/api/bots/${first.id}/activate`),
+        player.post(`/api/bots/${first.id}/refresh`),
+        player.post(`/api/bots/${second.id}/train`, { stat: "agility" }),
+      ]).flat(),
+    );
+    // No deadlock victim or other crash: every answer is a success or a rule's refusal.
+    for (const answer of answers) expect(answer.statusCode).toBeLessThan(500);
+    expect((await botsOf(player)).filter((bot) => bot.isActive)).toHaveLength(1);
+    await expectLedgerClean(t);
+  });
+});

@@ -1,6 +1,7 @@
 // BOT COMMAND's per-bot actions: make active, rename (5 coins), refresh (250 coins), recycle (+250 coins),
-// and training a point. Each runs in one transaction holding the bot's row (and, where the roster as a whole
-// matters, the profile row) so parallel requests cannot interleave.
+// and training a point. Each runs in one transaction holding the bot's row so parallel requests cannot
+// interleave. Lock order is always profile, then bot: a path that moves coins (moveCoins updates the profile
+// row) or changes the roster takes lockProfile first, so two requests never hold each other's next lock.
 import type {
   BotActionResponse,
   RecycleResponse,
@@ -64,6 +65,7 @@ export async function renameBot(
   const name = accept(validateRename(rawName));
   if (isPlaceholderName(name)) throw badRequest(messages.enterValidName);
   return deps.db.transaction(async (tx) => {
+    await lockProfile(tx, userId);
     const bot = await lockOwnedBot(tx, userId, botId);
     await assertNotListed(tx, bot.id);
     const newCoinBalance = await moveCoins(tx, {
@@ -87,6 +89,7 @@ export async function refreshRosterBot(
   botId: string,
 ): Promise<RefreshResponse> {
   return deps.db.transaction(async (tx) => {
+    await lockProfile(tx, userId);
     const bot = await lockOwnedBot(tx, userId, botId);
     await assertNotListed(tx, bot.id);
     const newCoinBalance = await moveCoins(tx, {
