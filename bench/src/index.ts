@@ -1,6 +1,7 @@
 // `npm run bench`: prints the project's performance figures. It never fails on time; it only reports.
 import { spawnSync } from "node:child_process";
 import { benchApiMe } from "./api-me";
+import { benchAiBattles, benchLeaderboard } from "./arena";
 import { benchBots } from "./bots";
 import { benchMarketplace } from "./economy";
 import { runFanout } from "./fanout";
@@ -82,6 +83,22 @@ if (!only || only === "economy") {
     port: num("port", 4440),
   });
   if (!ok) process.exitCode = 1;
+}
+
+if (!only || only === "arena") {
+  console.log("\n## Arena: AI battles and the leaderboard");
+  await benchAiBattles({
+    players: num("arena-players", 100),
+    rounds: num("arena-rounds", 3),
+    postgresUrl: process.env.DATABASE_URL || null,
+    port: num("arena-port", 4460),
+  });
+  await benchLeaderboard({
+    bots: num("board-bots", 100_000),
+    owners: num("board-owners", 5_000),
+    runs: num("board-runs", 50),
+    postgresUrl: process.env.DATABASE_URL || null,
+  });
 }
 
 if (!only || only === "fanout") {

@@ -79,9 +79,11 @@ export function createAiArena(deps: ArenaDeps) {
       if (!active) throw noActiveBot();
       const seed = newBattleSeed();
       const rolled = generateAiOpponent(createRng(seed), active.level);
+      // Drawn from the look alone (not the name), so the few hundred possible pictures are each drawn once
+      // and then read from the store: rolling an opponent stays cheap under load.
       const imageUrl = await generateBotImage(
         { mediaDir: deps.mediaDir, log: deps.log },
-        mechaInputOf(rolled, null, `ai:${rolled.name}`),
+        mechaInputOf({ ...rolled, name: "AI opponent" }, null, "ai-opponent"),
       );
       const opponent: KeptOpponent = { ...rolled, imageUrl };
       const kept = { botId: active.id, seed, opponent, createdAt: clock.now() };

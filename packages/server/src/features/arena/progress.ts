@@ -13,7 +13,7 @@ import {
 import { and, eq, gte } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
 import { bots } from "../../platform/db/schema";
-import type { BattleRow } from "../battles/record";
+import type { RecordedBattle } from "../battles/record";
 import type { FighterSnapshot } from "../battles/snapshot";
 import { battleViewOf } from "../battles/view";
 import type { BotRow } from "../bots/queries";
@@ -52,7 +52,7 @@ export async function settleAttacker(
 }
 
 export function battleOutcomeOf(input: {
-  battle: BattleRow;
+  battle: RecordedBattle;
   attacker: FighterSnapshot;
   defender: FighterSnapshot;
   result: BattleResult;

@@ -59,7 +59,8 @@ export function createPvpArena(deps: ArenaDeps) {
         .from(bots)
         .innerJoin(profiles, eq(profiles.id, bots.userId))
         .where(and(ne(bots.userId, userId), gte(profiles.coins, PVP_SAFE_WALLET), notListed(db)))
-        .orderBy(desc(bots.level), desc(bots.wins), asc(bots.id))
+        // NULLS LAST as bots_level_idx is built, so the highest levels come straight off the index.
+        .orderBy(sql`${bots.level} desc nulls last`, desc(bots.wins), asc(bots.id))
         .limit(PVP_OPPONENT_LIST_SIZE);
       return { opponents: rows };
     },

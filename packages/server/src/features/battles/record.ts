@@ -8,6 +8,8 @@ import { type FighterSnapshot, fighterOf } from "./snapshot";
 
 export type BattleRow = typeof battles.$inferSelect;
 export type BattleKind = BattleRow["kind"];
+/** What a caller needs back from an insert; the snapshots and the log it already holds. */
+export type RecordedBattle = Pick<BattleRow, "id" | "kind" | "seed" | "createdAt">;
 
 // 48 bits: plenty of distinct battles, and still an exact JavaScript number and a PostgreSQL bigint.
 const SEED_LIMIT = 2 ** 48 - 1;
@@ -31,7 +33,7 @@ export type BattleRecord = {
   createdAt: Date;
 };
 
-export async function recordBattle(db: Db, record: BattleRecord): Promise<BattleRow> {
+export async function recordBattle(db: Db, record: BattleRecord): Promise<RecordedBattle> {
   const [row] = await db
     .insert(battles)
     .values({
@@ -50,7 +52,8 @@ export async function recordBattle(db: Db, record: BattleRecord): Promise<Battle
       coinsMoved: record.coinsMoved,
       createdAt: record.createdAt,
     })
-    .returning();
+    // Not the jsonb columns: sending the log back would double the bytes of every battle.
+    .returning({ id: battles.id, kind: battles.kind, seed: battles.seed, createdAt: battles.createdAt });
   if (!row) throw new Error("recordBattle: the insert returned no row");
   return row;
 }

@@ -2,10 +2,10 @@
 // the closing line.
 import type { BattleView } from "@bot-arena/contract";
 import { type BattleResult, describeAction, describeOutcome } from "@bot-arena/game";
-import type { BattleRow } from "./record";
+import type { RecordedBattle } from "./record";
 import { type FighterSnapshot, toBattleFighter } from "./snapshot";
 
-export type BattleHeader = Pick<BattleRow, "id" | "kind" | "seed" | "createdAt"> & {
+export type BattleHeader = RecordedBattle & {
   attackerSnapshot: FighterSnapshot;
   defenderSnapshot: FighterSnapshot;
 };

@@ -1,8 +1,9 @@
 // The leaderboard: the top 100 bots by wins, then XP. The order matches bots_leaderboard_idx
-// (wins desc, xp desc), so the database reads 100 index entries however many bots there are.
+// (wins desc nulls last, xp desc nulls last), so the database reads 100 index entries however many bots
+// there are.
 import type { Leaderboard, LeaderboardEntry } from "@bot-arena/contract";
 import { LEADERBOARD_SIZE } from "@bot-arena/game";
-import { and, count, desc, eq, gt, or, type SQL } from "drizzle-orm";
+import { and, count, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
 import { bots, profiles } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
@@ -27,7 +28,8 @@ const rankedBots = (db: Db, filter?: SQL) =>
     .from(bots)
     .innerJoin(profiles, eq(profiles.id, bots.userId))
     .where(filter)
-    .orderBy(desc(bots.wins), desc(bots.xp));
+    // NULLS LAST as the index is built: the planner only walks an index whose null order matches the query's.
+    .orderBy(sql`${bots.wins} desc nulls last`, sql`${bots.xp} desc nulls last`);
 
 /** The route's query on its own, so the bench can EXPLAIN exactly what the route runs. */
 export const topBotsQuery = (db: Db) => rankedBots(db).limit(LEADERBOARD_SIZE);
