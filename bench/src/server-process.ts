@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 import { request } from "./http";
 
@@ -23,9 +24,12 @@ export async function startServer(
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "bot-arena-bench-"));
   const base = new URL(`http://127.0.0.1:${options.port}`);
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", options.entry ?? "packages/server/src/main.ts"], {
+  // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the servers of a run.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const entry = options.entry ?? "packages/server/src/main.ts";
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
     cwd: repoRoot,
-    stdio: ["ignore", "ignore", "inherit"],
+    stdio: ["ignore", "pipe", "inherit"],
     env: {
       ...process.env,
       PORT: String(options.port),
@@ -36,6 +40,10 @@ export async function startServer(
       RATE_LIMIT_AUTH_MAX: "1000000",
       ...options.env,
     },
+  });
+  // The server logs JSON lines on stdout: pass its errors (pino level 50 and up) through, drop the rest.
+  createInterface({ input: child.stdout! }).on("line", (line) => {
+    if (/"level":(5|6)\d/.test(line)) console.error(`[server ${options.port}] ${line.slice(0, 2000)}`);
   });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);

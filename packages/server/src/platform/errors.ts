@@ -95,7 +95,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const appError = toAppError(error);
     if (appError) {
-      if (appError.status >= 500) request.log.warn({ err: error }, "database unavailable");
+      if (appError.status >= 500)
+        request.log.warn({ err: error }, "database unavailable or transaction rolled back");
       else if (!(error instanceof AppError)) request.log.info({ err: error }, "request refused");
       return sendError(reply, appError);
     }

@@ -26,6 +26,8 @@ describe("errors that mean the database is unreachable", () => {
     poolTimeout: () => new Error("timeout exceeded when trying to connect"),
     adminShutdown: () => withCode("terminating connection due to administrator command", "57P01"),
     tooMany: () => withCode("sorry, too many clients already", "53300"),
+    // Rolled back whole by the database: as transient as an outage, and logged for the feature to fix.
+    deadlock: () => withCode("deadlock detected", "40P01"),
     // Drizzle wraps the driver's error in a query error with the cause behind it.
     wrapped: () => new Error("Failed query: select 1", { cause: withCode("read ECONNRESET", "ECONNRESET") }),
   };

@@ -42,6 +42,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
  * 08 connection exception, 57P01-03 shutdown / cannot connect now, 53300 too many connections.
  */
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+/** The transaction lost a race the database broke (deadlock, serialization): nothing was written, retry. */
+const TRANSIENT_SQLSTATE = /^(40P01|40001)$/;
 /** Node socket errors on the way to the database. */
 const UNAVAILABLE_ERRNO = new Set([
   "ECONNREFUSED",
@@ -55,13 +57,19 @@ const UNAVAILABLE_ERRNO = new Set([
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|not queryable|Client was closed|Cannot use a pool after calling end/i;
 
-/** True when `error` (or a cause it wraps) says the database connection failed, so a retry later may succeed. */
+/**
+ * True when `error` (or a cause it wraps) says the database connection failed, or the transaction was rolled
+ * back by a deadlock or serialization failure: nothing was written, and a retry a moment later may succeed.
+ */
 export function isConnectionError(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof candidate.code === "string") {
-      if (UNAVAILABLE_SQLSTATE.test(candidate.code) || UNAVAILABLE_ERRNO.has(candidate.code)) return true;
+      const { code } = candidate;
+      if (UNAVAILABLE_SQLSTATE.test(code) || TRANSIENT_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code)) {
+        return true;
+      }
     }
     if (typeof candidate.message === "string" && UNAVAILABLE_MESSAGE.test(candidate.message)) return true;
     current = candidate.cause;
