@@ -2,16 +2,15 @@
 // its reason ('Maximum 20 bots allowed!', 'Need N coins!').
 import {
   MAX_BOTS,
-  messages,
   SUMMON_SINGLE_COUNT,
   SUMMON_TEN_COUNT,
   type SummonCount,
-  summonButtons,
   summonPrice,
 } from "@bot-arena/game";
 import { Coins, Crown, Sparkles } from "lucide-react";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
+import { summonBlockedReason } from "./summonRules";
 
 type SummonCardsProps = {
   owned: number;
@@ -19,13 +18,6 @@ type SummonCardsProps = {
   busy: SummonCount | null;
   onSummon: (count: SummonCount) => void;
 };
-
-function reasonBlocked(count: SummonCount, owned: number, coins: number): string | null {
-  const { singleDisabled, tenDisabled } = summonButtons(owned);
-  if (count === SUMMON_SINGLE_COUNT ? singleDisabled : tenDisabled) return messages.maxBots;
-  const price = summonPrice(count);
-  return coins < price ? messages.needCoins(price) : null;
-}
 
 export function SummonCards({ owned, coins, busy, onSummon }: SummonCardsProps) {
   const cards = [
@@ -47,7 +39,7 @@ export function SummonCards({ owned, coins, busy, onSummon }: SummonCardsProps) 
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {cards.map(({ count, title, label, icon: Icon, accent }) => {
-        const blocked = reasonBlocked(count, owned, coins);
+        const blocked = summonBlockedReason(count, owned, coins);
         return (
           <div
             key={count}
