@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { createTestApp, errorOf, type TestApp } from "../../test/helpers";
 import { BODY_LIMIT_BYTES, buildApp } from "../app";
-import { AppError } from "./errors";
+import { AppError, toAppError } from "./errors";
 import { route } from "./route";
 
 let t: TestApp;
@@ -126,5 +126,24 @@ describe("the route helper", () => {
       message: "Not authenticated",
     });
     await app.close();
+  });
+});
+
+describe("database refusals", () => {
+  const withCode = (code: string) =>
+    new Error("query failed", { cause: Object.assign(new Error("pg"), { code }) });
+
+  it("answers foreign-key and restrict violations with 409 naming the foreign key", () => {
+    for (const code of ["23503", "23001"]) {
+      const error = toAppError(withCode(code));
+      expect(error?.status).toBe(409);
+      expect(error?.message).toContain("foreign key");
+    }
+  });
+
+  it("answers malformed values with 400 and broken rules with 409", () => {
+    expect(toAppError(withCode("22P02"))?.status).toBe(400);
+    expect(toAppError(withCode("23514"))?.status).toBe(409);
+    expect(toAppError(withCode("23505"))?.status).toBe(409);
   });
 });

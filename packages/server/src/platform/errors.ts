@@ -52,6 +52,7 @@ function fromDatabase(error: unknown): AppError | null {
     case pgCodes.uniqueViolation:
       return conflict("This conflicts with something that already exists");
     case pgCodes.foreignKeyViolation:
+    case pgCodes.restrictViolation:
       // The spec's client recognises "foreign key" in this message (recycling a bot held by a tournament).
       return conflict("Blocked by a foreign key: the item is still in use");
     case pgCodes.checkViolation:

@@ -22,6 +22,8 @@ export function pgErrorOf(error: unknown): PgError | null {
 export const pgCodes = {
   uniqueViolation: "23505",
   foreignKeyViolation: "23503",
+  /** Deleting a row that a RESTRICT foreign key still points to. */
+  restrictViolation: "23001",
   checkViolation: "23514",
   notNullViolation: "23502",
   invalidTextRepresentation: "22P02",
