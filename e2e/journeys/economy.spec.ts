@@ -125,6 +125,10 @@ test("one player lists a bot, another buys it, and both balances update live", a
   await expect(balance(seller)).toHaveText("850");
   await expect(ownListing).toHaveCount(0);
   await snap(seller, "economy-marketplace-sold");
+  await buyer.setViewportSize({ width: 390, height: 844 });
+  await buyer.goto("/marketplace");
+  await expect(buyer.getByRole("heading", { name: "Marketplace" })).toBeVisible();
+  await snap(buyer, "economy-marketplace-phone");
   await sellerContext.close();
   await buyerContext.close();
 });
@@ -174,6 +178,8 @@ test("the bank: deposit to the day's limit, withdraw, and request a cash-out", a
   await expect(requests.getByText("pending")).toBeVisible();
   await expect(page.getByRole("list", { name: "Coin history" }).getByText("Cash-out request")).toBeVisible();
   await snap(page, "economy-bank");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await snap(page, "economy-bank-phone");
 });
 
 test("a bot damaged in battle is repaired in the repair shop", async ({ page }) => {

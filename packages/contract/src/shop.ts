@@ -26,6 +26,8 @@ export const equipmentItem = z.object({
   ultimateAbilityPower: z.number(),
   /** From 0 to 1. */
   ultimateTriggerChance: z.number(),
+  /** How the bot image draws it (blade, axe, spear, hammer, staff, cannon, shield), for the card's icon. */
+  weaponKind: z.string(),
 });
 export type EquipmentItem = z.infer<typeof equipmentItem>;
 

@@ -60,6 +60,13 @@ describe("GET /api/shop", () => {
       ultimateAbilityDescription: expect.any(String),
       ultimateTriggerChance: expect.any(Number),
     });
+    const kindOf = (name: string) =>
+      shop.equipment.find((e: { name: string }) => e.name === name)?.weaponKind;
+    expect([kindOf("Thunderclap Hammer"), kindOf("Ion Lance"), kindOf("Solar Flare Cannon")]).toEqual([
+      "hammer",
+      "spear",
+      "cannon",
+    ]);
   });
 });
 

@@ -1,12 +1,22 @@
 // The active bot as the weapon rack sees it: its picture (redrawn holding the equipped weapon) and what it
 // carries, with a way to the roster when no bot is active.
-import type { InventoryEntry } from "@bot-arena/contract";
+import type { EquipmentItem, InventoryEntry } from "@bot-arena/contract";
+import type { Stats } from "@bot-arena/game";
 import { Bot as BotIcon, Crosshair, Sparkles } from "lucide-react";
 import { ButtonLink } from "../../ui/Button";
 import { Panel } from "../../ui/Panel";
 import { BotImage } from "../bots/BotImage";
+import { BotStatGrid } from "../bots/BotStatGrid";
 import { RarityBadge } from "../bots/RarityBadge";
 import { useActiveBot } from "../bots/useBots";
+
+/** The stats the arena fights with: the bot's own plus the weapon's bonuses. */
+const withBonuses = (bot: Stats, item: EquipmentItem): Stats => ({
+  strength: bot.strength + item.strengthBonus,
+  agility: bot.agility + item.agilityBonus,
+  defense: bot.defense + item.defenseBonus,
+  intelligence: bot.intelligence + item.intelligenceBonus,
+});
 
 export function ArmedBotPanel({ equipped }: { equipped: InventoryEntry | null }) {
   const { data: bot, isPending } = useActiveBot();
@@ -58,6 +68,12 @@ export function ArmedBotPanel({ equipped }: { equipped: InventoryEntry | null })
               Unarmed. Equip a weapon below to add its bonuses and ultimate in battle.
             </p>
           )}
+          <div>
+            <p className="mb-1.5 text-[0.65rem] font-semibold uppercase tracking-[0.2em] text-muted">
+              {carried ? "Battle stats with weapon" : "Battle stats"}
+            </p>
+            <BotStatGrid stats={carried ? withBonuses(bot, carried) : bot} />
+          </div>
         </div>
         <ButtonLink to="/dashboard" variant="ghost" size="sm" className="self-start">
           Manage bots

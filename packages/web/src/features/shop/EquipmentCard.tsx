@@ -2,7 +2,19 @@
 // 'Buy for <price>' button under it, the inventory the Equip toggle.
 import type { EquipmentItem } from "@bot-arena/contract";
 import type { StatName } from "@bot-arena/game";
-import { Crosshair, HeartPulse, Sparkles, Zap } from "lucide-react";
+import {
+  ArrowUpRight,
+  Axe,
+  Crosshair,
+  Hammer,
+  HeartPulse,
+  type LucideIcon,
+  Shield,
+  Sparkles,
+  Sword,
+  WandSparkles,
+  Zap,
+} from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../ui/cn";
 import { statLook, statOrder } from "../bots/BotStatGrid";
@@ -13,6 +25,25 @@ const ultimateLook = {
   special: { icon: Zap, label: "Special", color: "text-cyan" },
   heal: { icon: HeartPulse, label: "Heal", color: "text-lime" },
 } as const;
+
+const weaponIcons: Record<string, LucideIcon> = {
+  blade: Sword,
+  axe: Axe,
+  spear: ArrowUpRight,
+  hammer: Hammer,
+  staff: WandSparkles,
+  cannon: Crosshair,
+  shield: Shield,
+};
+
+const rarityTile: Record<string, string> = {
+  common: "border-slate-400/40 text-slate-200",
+  uncommon: "border-emerald-400/50 text-emerald-300 shadow-[0_0_18px_rgb(52_211_153/0.25)]",
+  rare: "border-sky-400/50 text-sky-300 shadow-[0_0_18px_rgb(56_189_248/0.25)]",
+  epic: "border-violet/60 text-violet-300 shadow-[0_0_18px_rgb(139_92_246/0.35)]",
+  legendary: "border-amber/60 text-amber shadow-[0_0_20px_rgb(255_176_32/0.4)]",
+  diamond: "border-cyan/70 text-white shadow-neon-cyan",
+};
 
 const rarityGlow: Record<string, string> = {
   common: "from-slate-400/20",
@@ -43,6 +74,7 @@ export function EquipmentCard({ item, badges, footer, highlighted = false }: Equ
   const ultimate = ultimateLook[item.ultimateAbilityType];
   const UltimateIcon = ultimate.icon;
   const bonuses = statOrder.filter((stat) => bonusOf(item, stat) !== 0);
+  const WeaponIcon = weaponIcons[item.weaponKind] ?? Sword;
   return (
     <article
       aria-label={item.name}
@@ -58,16 +90,29 @@ export function EquipmentCard({ item, badges, footer, highlighted = false }: Equ
         className={cn("absolute inset-x-0 top-0 h-28 bg-linear-to-b to-transparent", rarityGlow[item.rarity])}
       />
       <div className="relative flex flex-1 flex-col gap-3 p-4">
-        <div className="flex flex-wrap items-center gap-2">
-          <RarityBadge rarity={item.rarity} />
-          <span className="rounded-sm border border-muted/30 px-1.5 py-0.5 font-display text-[0.6rem] font-bold uppercase tracking-[0.16em] text-muted">
-            {item.type}
+        <div className="flex items-start gap-3">
+          <div className="min-w-0 flex-1 space-y-2">
+            <div className="flex flex-wrap items-center gap-2">
+              <RarityBadge rarity={item.rarity} />
+              <span className="rounded-sm border border-muted/30 px-1.5 py-0.5 font-display text-[0.6rem] font-bold uppercase tracking-[0.16em] text-muted">
+                {item.type}
+              </span>
+              {badges}
+            </div>
+            <h3 className="font-display text-base font-bold uppercase leading-tight tracking-wide text-ink">
+              {item.name}
+            </h3>
+          </div>
+          <span
+            aria-hidden="true"
+            className={cn(
+              "grid size-14 shrink-0 place-items-center rounded-xl border bg-void/70 transition group-hover:scale-105",
+              rarityTile[item.rarity],
+            )}
+          >
+            <WeaponIcon className="size-7" strokeWidth={1.75} />
           </span>
-          {badges}
         </div>
-        <h3 className="font-display text-base font-bold uppercase leading-tight tracking-wide text-ink">
-          {item.name}
-        </h3>
         <ul className="flex flex-wrap gap-1.5" aria-label="Stat bonuses">
           {bonuses.map((stat) => {
             const { label, icon: Icon, color } = statLook[stat];
