@@ -148,6 +148,21 @@ describe("equipping", () => {
     );
   });
 
+  it("sends the bot into battle with the weapon, and without it once unequipped", async () => {
+    const player = await signUp(t.app);
+    await createBot(player);
+    const entry = await buyGear(player, "Ion Lance");
+    const fightAi = async () => {
+      await player.post("/api/arena/ai/opponent");
+      const outcome = await player.post("/api/arena/ai/battle");
+      return outcome.json<{ battle: { attacker: { weaponName: string | null } } }>().battle;
+    };
+    await toggle(player, entry);
+    expect((await fightAi()).attacker.weaponName).toBe("Ion Lance");
+    await toggle(player, entry);
+    expect((await fightAi()).attacker.weaponName).toBeNull();
+  });
+
   it("refuses without an active bot: 'You need an active bot to equip weapons'", async () => {
     const player = await signUp(t.app);
     const entry = await buyGear(player, "Spark Baton");
