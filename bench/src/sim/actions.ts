@@ -71,7 +71,8 @@ async function fightPvp(api: Api, player: SimPlayer) {
 }
 
 async function train(api: Api, player: SimPlayer) {
-  const bot = player.bots.find((b) => b.availablePoints > 0) ?? activeBot(player);
+  // A player trains only with points to place; otherwise the Train button is greyed out.
+  const bot = player.bots.find((b) => b.availablePoints > 0);
   if (!bot) return;
   const reply = await act<{ bot: Bot }>(api, player, "trainBot", {
     ...asBotParams(bot),
