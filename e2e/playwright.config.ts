@@ -12,6 +12,7 @@ export const adminEmail = "admin@arena.test";
 
 export default defineConfig({
   testDir: "./journeys",
+  globalTeardown: "./global-teardown.ts",
   outputDir: "../test-results/e2e-artifacts",
   fullyParallel: true,
   workers: 2,
