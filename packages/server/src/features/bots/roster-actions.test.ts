@@ -5,7 +5,13 @@ import { messages } from "@bot-arena/game";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type Player, signUp, type TestApp } from "../../../test/helpers";
-import { coinLedger, tournamentParticipants, tournaments } from "../../platform/db/schema";
+import {
+  coinLedger,
+  equipment,
+  inventory,
+  tournamentParticipants,
+  tournaments,
+} from "../../platform/db/schema";
 import type { BotId } from "../../platform/ids";
 import {
   botsOf,
@@ -186,6 +192,24 @@ describe("DELETE /api/bots/:id (recycle)", () => {
     const response = await recycle(player, second.id);
     expect(response.json()).toEqual({ message: messages.botRecycled, newCoinBalance: 250 });
     expect((await botsOf(player)).map((bot) => bot.id)).toEqual([first.id]);
+  });
+
+  it("gives the weapon a recycled bot held back to the inventory, unequipped", async () => {
+    const { player, first, second } = await playerWithTwoBots(5000);
+    const [item] = await t.db.select().from(equipment).orderBy(equipment.price).limit(1);
+    expect(
+      (await player.post("/api/shop/purchase", { itemType: "equipment", itemId: item!.id })).statusCode,
+    ).toBe(200);
+    // Equip while the second bot is active, then hand the active role back: the weapon stays with the second.
+    expect((await player.post(`/api/bots/${second.id}/activate`)).statusCode).toBe(200);
+    const [owned] = await t.db.select().from(inventory).where(eq(inventory.userId, player.id));
+    expect((await player.post(`/api/inventory/${owned!.id}/equip`)).statusCode).toBe(200);
+    expect((await player.post(`/api/bots/${first.id}/activate`)).statusCode).toBe(200);
+
+    expect((await recycle(player, second.id)).statusCode).toBe(200);
+    const [after] = await t.db.select().from(inventory).where(eq(inventory.id, owned!.id));
+    expect(after).toMatchObject({ isEquipped: false });
+    await expectLedgerClean(t);
   });
 
   it("recycles a bot whose setup is unfinished and whose image is missing", async () => {

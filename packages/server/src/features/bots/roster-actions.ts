@@ -25,6 +25,7 @@ import { AppError, badRequest, conflict } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
+import { releaseWeapons } from "../inventory/weapons";
 import { regenerateBotImage } from "./bot-images";
 import { accept, type BotsDeps } from "./deps";
 import { assertNotListed, botDtoOf, findOwnedBot, lockOwnedBot, lockProfile, refreshEnergy } from "./queries";
@@ -121,6 +122,8 @@ export async function recycleBot(deps: BotsDeps, userId: UserId, botId: string):
     const bot = await lockOwnedBot(tx, userId, botId);
     if (bot.isActive) throw conflict(messages.cannotRecycleActive);
     await assertNotListed(tx, bot.id);
+    // The item it held goes back to the inventory as unequipped, not "Equipped" to a bot that is gone.
+    if (bot.equippedWeaponId !== null) await releaseWeapons(tx, userId, [bot.id]);
     try {
       await tx.delete(bots).where(eq(bots.id, bot.id));
     } catch (error) {

@@ -19,7 +19,8 @@ import {
   validateSummonName,
 } from "@bot-arena/game";
 import { eq } from "drizzle-orm";
-import { bots, summonRolls } from "../../platform/db/schema";
+import type { Db } from "../../platform/db/database";
+import { botImageLibrary, bots, summonRolls } from "../../platform/db/schema";
 import { AppError, badRequest, conflict } from "../../platform/errors";
 import type { BotId, UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
@@ -79,7 +80,10 @@ export async function summon(deps: BotsDeps, userId: UserId, body: SummonBody): 
   });
 }
 
-/** Names a bot still carrying its placeholder (summoned or fused), then redraws its image with the name. */
+/**
+ * Names a bot still carrying its placeholder (summoned or fused). A summoned bot is redrawn with its name; a
+ * fused bot keeps the library image it was born with, which the player already saw in the fusion chamber.
+ */
 export async function nameBot(deps: BotsDeps, userId: UserId, botId: string, rawName: string): Promise<Bot> {
   const name = accept(validateSummonName(rawName));
   if (isPlaceholderName(name)) throw badRequest(botsMessages.placeholderName);
@@ -87,10 +91,20 @@ export async function nameBot(deps: BotsDeps, userId: UserId, botId: string, raw
     const bot = await lockOwnedBot(tx, userId, botId);
     if (setupStageOf(bot) !== "name") throw conflict(botsMessages.alreadyNamed);
     await tx.update(bots).set({ name }).where(eq(bots.id, bot.id));
-    await regenerateBotImage(tx, bot.id, deps.images);
+    if (!(await isLibraryImage(tx, bot.imageUrl))) await regenerateBotImage(tx, bot.id, deps.images);
     await publishToPlayer(tx, userId, "bots");
     return botDtoOf(tx, await lockOwnedBot(tx, userId, bot.id));
   });
+}
+
+async function isLibraryImage(db: Db, imageUrl: string | null): Promise<boolean> {
+  if (!imageUrl) return false;
+  const found = await db
+    .select({ id: botImageLibrary.id })
+    .from(botImageLibrary)
+    .where(eq(botImageLibrary.imageUrl, imageUrl))
+    .limit(1);
+  return found.length > 0;
 }
 
 /** Places a summoned bot's 10 bonus points, once, after it is named. */

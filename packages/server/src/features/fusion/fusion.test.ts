@@ -123,7 +123,13 @@ describe("a fusion", () => {
     const { bot } = (await fuse(player, a.id, b.id)).json();
     const named = await player.post(`/api/bots/${bot.id}/name`, { name: "Twin Fury" });
     expect(named.statusCode).toBe(200);
-    expect(named.json()).toMatchObject({ id: bot.id, name: "Twin Fury", setupStage: null });
+    // The library image shown in the fusion chamber stays: naming does not redraw a fused bot.
+    expect(named.json()).toMatchObject({
+      id: bot.id,
+      name: "Twin Fury",
+      setupStage: null,
+      imageUrl: bot.imageUrl,
+    });
   });
 
   it("makes a diamond from two level-25 legendaries, keeping 100% of the stats", async () => {
