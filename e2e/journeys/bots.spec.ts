@@ -80,12 +80,15 @@ test("create a first bot through Design, Stats and Confirm, with every validatio
   await shot(page, "create-bot-confirm");
 
   await page.getByRole("button", { name: "Create Bot" }).click();
+  // Watch for the success toast from now on: it lives 4 seconds, and a screenshot on a busy machine may take
+  // that long, so looking for it only afterwards could miss it.
+  const createdToast = toast(page, "Bot created successfully!").waitFor({ timeout: 30_000 });
   await expect(toast(page, "Generating your mecha bot image...")).toBeVisible();
   await expect(page.getByRole("heading", { name: "Neon Wraith Initialized!" })).toBeVisible();
   await expect(page.getByText("Preparing your bot for combat...")).toBeVisible();
   await shot(page, "create-bot-initialized");
+  await createdToast;
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 6_000 });
-  await expect(toast(page, "Bot created successfully!")).toBeVisible();
 
   const detail = page.getByTestId("bot-detail");
   await expect(detail.getByRole("heading", { name: "Neon Wraith" })).toBeVisible();
