@@ -19,6 +19,7 @@ import {
   validateRename,
 } from "@bot-arena/game";
 import { and, eq } from "drizzle-orm";
+import type { Tx } from "../../platform/db/database";
 import { pgCodes, pgErrorOf } from "../../platform/db/pg-error";
 import { bots } from "../../platform/db/schema";
 import { AppError, badRequest, conflict } from "../../platform/errors";
@@ -32,11 +33,32 @@ import { assertNotListed, botDtoOf, findOwnedBot, lockOwnedBot, lockProfile, ref
 import { isPlaceholderName } from "./setup-stage";
 
 /** RESTRICT foreign keys (tournament entries) answer 23001, NO ACTION ones 23503: either means "still in use". */
-const RESTRICT_VIOLATION = "23001";
 const holdsReference = (error: unknown) => {
   const code = pgErrorOf(error)?.code;
-  return code === pgCodes.foreignKeyViolation || code === RESTRICT_VIOLATION;
+  return code === pgCodes.foreignKeyViolation || code === pgCodes.restrictViolation;
 };
+
+/** The start of a paid action on an unlisted bot of the player: the locks (profile, then bot) and the fee. */
+async function payForBot(
+  tx: Tx,
+  userId: UserId,
+  botId: string,
+  fee: { cost: number; reason: string; message: string },
+) {
+  await lockProfile(tx, userId);
+  const bot = await lockOwnedBot(tx, userId, botId);
+  await assertNotListed(tx, bot.id);
+  const newCoinBalance = await moveCoins(tx, {
+    userId,
+    account: "wallet",
+    delta: -fee.cost,
+    reason: fee.reason,
+    refType: "bot",
+    refId: bot.id,
+    message: fee.message,
+  });
+  return { bot, newCoinBalance };
+}
 
 export async function activateBot(deps: BotsDeps, userId: UserId, botId: string): Promise<BotActionResponse> {
   return deps.db.transaction(async (tx) => {
@@ -66,16 +88,9 @@ export async function renameBot(
   const name = accept(validateRename(rawName));
   if (isPlaceholderName(name)) throw badRequest(messages.enterValidName);
   return deps.db.transaction(async (tx) => {
-    await lockProfile(tx, userId);
-    const bot = await lockOwnedBot(tx, userId, botId);
-    await assertNotListed(tx, bot.id);
-    const newCoinBalance = await moveCoins(tx, {
-      userId,
-      account: "wallet",
-      delta: -RENAME_COST,
+    const { bot, newCoinBalance } = await payForBot(tx, userId, botId, {
+      cost: RENAME_COST,
       reason: "rename",
-      refType: "bot",
-      refId: bot.id,
       message: messages.renameNeedsCoins,
     });
     await tx.update(bots).set({ name }).where(eq(bots.id, bot.id));
@@ -90,16 +105,9 @@ export async function refreshRosterBot(
   botId: string,
 ): Promise<RefreshResponse> {
   return deps.db.transaction(async (tx) => {
-    await lockProfile(tx, userId);
-    const bot = await lockOwnedBot(tx, userId, botId);
-    await assertNotListed(tx, bot.id);
-    const newCoinBalance = await moveCoins(tx, {
-      userId,
-      account: "wallet",
-      delta: -REFRESH_COST,
+    const { bot, newCoinBalance } = await payForBot(tx, userId, botId, {
+      cost: REFRESH_COST,
       reason: "refresh",
-      refType: "bot",
-      refId: bot.id,
       message: messages.refreshNeedsCoins,
     });
     const rng = deps.rng();

@@ -1,7 +1,7 @@
 // /fight, the Battle Arena: the active bot with its energy out of 100, the 'AI Battle' and 'PvP Battle' tabs,
 // the COMBAT ZONE playing what the server decided, and the text Battle Log that stays afterwards.
 import { messages } from "@bot-arena/game";
-import { Bot as BotIcon, PlayCircle, Swords } from "lucide-react";
+import { PlayCircle, Swords } from "lucide-react";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
 import { ButtonLink } from "../../ui/Button";
 import { PageHeader } from "../../ui/PageHeader";
@@ -10,6 +10,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
 import { replayRoute } from "../battles/api";
 import { BattleLog } from "../battles/BattleLog";
 import { CombatZone } from "../battles/CombatZone";
+import { NoActiveBotPanel } from "../bots/NoActiveBotPanel";
 import { useActiveBot } from "../bots/useBots";
 import { ActiveBotPanel } from "./ActiveBotPanel";
 import { AiBattleTab } from "./AiBattleTab";
@@ -38,18 +39,12 @@ export default function FightPage() {
     return (
       <div>
         {header}
-        <Panel>
-          <div className="flex flex-col items-center gap-4 py-10 text-center">
-            <BotIcon className="size-12 text-muted" aria-hidden="true" />
-            <p className="max-w-md text-lg text-ink">{messages.noActiveBot}</p>
-            <div className="flex flex-wrap justify-center gap-3">
-              <ButtonLink to="/dashboard">Activate a Bot</ButtonLink>
-              <ButtonLink to="/create-bot" variant="secondary">
-                Create a Bot
-              </ButtonLink>
-            </div>
-          </div>
-        </Panel>
+        <NoActiveBotPanel text={messages.noActiveBot}>
+          <ButtonLink to="/dashboard">Activate a Bot</ButtonLink>
+          <ButtonLink to="/create-bot" variant="secondary">
+            Create a Bot
+          </ButtonLink>
+        </NoActiveBotPanel>
       </div>
     );
   }

@@ -3,7 +3,7 @@
 import type { BotActionResponse } from "@bot-arena/contract";
 import { checkTraining, type StatName, TRAINING_ENERGY_PER_POINT } from "@bot-arena/game";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Bot as BotIcon, Dumbbell, Package, Plus, Sparkles } from "lucide-react";
+import { Dumbbell, Package, Plus, Sparkles } from "lucide-react";
 import { toast } from "sonner";
 import { api, errorMessage } from "../../app/api";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
@@ -14,6 +14,7 @@ import { Panel } from "../../ui/Panel";
 import { BotImage } from "../bots/BotImage";
 import { EnergyBar } from "../bots/BotMeters";
 import { statLook, statOrder } from "../bots/BotStatGrid";
+import { NoActiveBotPanel } from "../bots/NoActiveBotPanel";
 import { botPaths } from "../bots/paths";
 import { RarityBadge } from "../bots/RarityBadge";
 import { invalidateBotsAndMe, replaceCachedBot, useActiveBot } from "../bots/useBots";
@@ -49,29 +50,21 @@ export default function TrainPage() {
     return (
       <div>
         {header}
-        <Panel>
-          <div className="flex flex-col items-center gap-4 py-10 text-center">
-            <BotIcon className="size-14 text-muted" aria-hidden="true" />
-            <h2 className="font-display text-xl font-bold uppercase tracking-widest text-ink">
-              No Active Bot
-            </h2>
-            <p className="max-w-md text-muted">
-              Summon a bot or pick one from your roster to start training.
-            </p>
-            <div className="flex flex-wrap justify-center gap-3">
-              <ButtonLink to="/summon" icon={<Sparkles className="size-4" aria-hidden="true" />}>
-                Summon Bot
-              </ButtonLink>
-              <ButtonLink
-                to="/inventory"
-                variant="secondary"
-                icon={<Package className="size-4" aria-hidden="true" />}
-              >
-                Manage Bots
-              </ButtonLink>
-            </div>
-          </div>
-        </Panel>
+        <NoActiveBotPanel
+          title="No Active Bot"
+          text="Summon a bot or pick one from your roster to start training."
+        >
+          <ButtonLink to="/summon" icon={<Sparkles className="size-4" aria-hidden="true" />}>
+            Summon Bot
+          </ButtonLink>
+          <ButtonLink
+            to="/inventory"
+            variant="secondary"
+            icon={<Package className="size-4" aria-hidden="true" />}
+          >
+            Manage Bots
+          </ButtonLink>
+        </NoActiveBotPanel>
       </div>
     );
   }
