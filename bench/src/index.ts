@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { benchApiMe } from "./api-me";
 import { benchAiBattles, benchLeaderboard } from "./arena";
 import { benchBots } from "./bots";
+import { benchBundle } from "./bundle";
 import { benchMarketplace } from "./economy";
 import { runFanout } from "./fanout";
 import { runCrash } from "./faults/crash";
@@ -23,6 +24,11 @@ console.log(`Bot Arena bench — ${new Date().toISOString()} — node ${process.
 if (!only || only === "game") {
   console.log("\n## Rules engine (one core)");
   spawnSync("npm", ["run", "-s", "bench", "-w", "packages/game"], { cwd: repoRoot, stdio: "inherit" });
+}
+
+if (!only || only === "bundle") {
+  console.log("\n## Web bundle");
+  benchBundle();
 }
 
 if (!only || only === "api") {
