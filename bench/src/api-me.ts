@@ -39,7 +39,7 @@ export async function benchApiMe(options: { players: number; seconds: number; co
       ["route", "req/s", "p50 ms", "p99 ms", "non-200"],
       [
         [
-          "GET /api/me (session + PGlite)",
+          `GET /api/me (session + ${process.env.DATABASE_URL ? "PostgreSQL" : "PGlite"})`,
           meStats.rps,
           meStats.p50,
           meStats.p99,
