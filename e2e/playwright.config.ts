@@ -49,7 +49,9 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       ADMIN_EMAILS: adminEmail,
       STARTER_MUSIC: "off",
-      AUTH_RATE_LIMIT_MAX: "10000",
+      RATE_LIMIT_AUTH_MAX: "10000",
+      // Journeys sign up dozens of pilots on two busy cores; production's scrypt cost is proven by the server suite.
+      PASSWORD_HASH_COST: "12",
       LOG_LEVEL: "warn",
     },
   },

@@ -167,7 +167,7 @@ test("under prefers-reduced-motion the COMBAT ZONE changes numbers without effec
   await page.getByRole("button", { name: "Start AI Battle (15 Energy)" }).click();
   const zone = combatZone(page);
   const log = zone.getByRole("region", { name: "Combat log" }).getByRole("listitem");
-  await expect(log.nth(2)).toBeVisible({ timeout: 8_000 });
+  await expect(log.nth(2)).toBeVisible({ timeout: 15_000 });
   await expect(zone.locator("[data-effect]")).toHaveCount(0);
   await shot(page, "arena-combat-zone-reduced-motion", { fullPage: false });
   await skipToResult(page);
