@@ -5,6 +5,12 @@ import type { Routes } from "@bot-arena/contract";
 
 type ContractPaths = { [K in keyof Routes]: Routes[K]["path"] };
 
+/** The contract's path of route `K`: a feature's path constant typed with it fails `tsc` when they drift. */
+export type PathOf<K extends keyof Routes> = Routes[K]["path"];
+
+/** "/api/bots/:id/name" with the id filled in. */
+export const withId = (path: string, id: string) => path.replace(":id", encodeURIComponent(id));
+
 export const paths = {
   me: "/api/me",
   signIn: "/api/auth/sign-in",

@@ -1,7 +1,5 @@
 // The bank's API paths, checked against the contract at compile time.
-import type { Routes } from "@bot-arena/contract";
-
-type PathOf<K extends keyof Routes> = Routes[K]["path"];
+import type { PathOf } from "../../app/paths";
 
 const summary: PathOf<"bank"> = "/api/bank";
 const deposit: PathOf<"bankDeposit"> = "/api/bank/deposit";

@@ -1,8 +1,10 @@
 // Battle history from the server: a bot's recent battles and one battle's replay. Paths are checked against
 // the contract at compile time like app/paths.ts.
+
 import type { BattleReplay, RecentBattles, Routes } from "@bot-arena/contract";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../app/api";
+import { withId } from "../../app/paths";
 import { queryKeys } from "../../app/queryKeys";
 
 const recent: Routes["recentBattles"]["path"] = "/api/battles";
@@ -10,7 +12,7 @@ const replay: Routes["battleReplay"]["path"] = "/api/battles/:id";
 
 export const battlePaths = {
   recent: (botId: string) => `${recent}?botId=${encodeURIComponent(botId)}`,
-  replay: (id: string) => replay.replace(":id", encodeURIComponent(id)),
+  replay: (id: string) => withId(replay, id),
 };
 
 /** Where a battle can be watched again (and shared). */

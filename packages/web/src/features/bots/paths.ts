@@ -1,9 +1,5 @@
 // The bot API's paths, checked against the contract at compile time like app/paths.ts.
-import type { Routes } from "@bot-arena/contract";
-
-type PathOf<K extends keyof Routes> = Routes[K]["path"];
-/** "/api/bots/:id/name" with the id filled in. */
-const withId = <P extends string>(path: P, id: string) => path.replace(":id", encodeURIComponent(id));
+import { type PathOf, withId } from "../../app/paths";
 
 const list: PathOf<"listBots"> = "/api/bots";
 const summon: PathOf<"summonBots"> = "/api/bots/summon";

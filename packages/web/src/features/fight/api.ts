@@ -1,11 +1,11 @@
 // The arena's calls: the kept AI opponent, rolling a new one, the PvP list and the two battles. Paths are
 // checked against the contract at compile time like app/paths.ts.
-import type { AiOpponentResponse, BattleOutcome, PvpOpponentList, Routes } from "@bot-arena/contract";
+import type { AiOpponentResponse, BattleOutcome, PvpOpponentList } from "@bot-arena/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../app/api";
+import type { PathOf } from "../../app/paths";
 import { queryKeys } from "../../app/queryKeys";
 
-type PathOf<K extends keyof Routes> = Routes[K]["path"];
 const aiOpponent: PathOf<"findAiOpponent"> = "/api/arena/ai/opponent";
 const aiBattle: PathOf<"aiBattle"> = "/api/arena/ai/battle";
 const pvpOpponents: PathOf<"pvpOpponents"> = "/api/arena/pvp/opponents";

@@ -1,8 +1,5 @@
 // The marketplace's API paths, checked against the contract at compile time.
-import type { Routes } from "@bot-arena/contract";
-
-type PathOf<K extends keyof Routes> = Routes[K]["path"];
-const withId = (path: string, id: string) => path.replace(":id", encodeURIComponent(id));
+import { type PathOf, withId } from "../../app/paths";
 
 const listings: PathOf<"marketplace"> = "/api/marketplace";
 const priceGuide: PathOf<"marketplacePriceGuide"> = "/api/marketplace/price-guide";

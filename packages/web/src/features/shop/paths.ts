@@ -1,7 +1,5 @@
 // The shop's and inventory's API paths, checked against the contract at compile time.
-import type { Routes } from "@bot-arena/contract";
-
-type PathOf<K extends keyof Routes> = Routes[K]["path"];
+import { type PathOf, withId } from "../../app/paths";
 
 const catalogue: PathOf<"shop"> = "/api/shop";
 const purchase: PathOf<"shopPurchase"> = "/api/shop/purchase";
@@ -12,5 +10,5 @@ export const shopPaths = {
   catalogue,
   purchase,
   inventory,
-  equip: (entryId: string) => equip.replace(":id", encodeURIComponent(entryId)),
+  equip: (entryId: string) => withId(equip, entryId),
 };
