@@ -1,4 +1,4 @@
-// Small helpers shared by the start and test scripts: run a command, find Chromium, tell whether the web build is stale.
+// Small helpers shared by the start and test scripts: run a command, find Chromium, tell whether a build is stale.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -13,7 +13,7 @@ export function run(command, args, options = {}) {
   });
 }
 
-function newestMtime(path) {
+export function newestMtime(path) {
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;

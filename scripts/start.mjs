@@ -1,6 +1,8 @@
-// `npm start`: build the web app when it is missing or stale, then run the server on the embedded database.
+// `npm start`: build the web app and compile the server when missing or stale, then run the compiled server
+// with plain node (on the embedded database unless DATABASE_URL is set).
 import { spawn } from "node:child_process";
 import { root, run, webBuildIsStale } from "./lib.mjs";
+import { ensureServerBuild } from "./server-build.mjs";
 
 if (webBuildIsStale()) {
   console.log("Building the web app...");
@@ -8,7 +10,8 @@ if (webBuildIsStale()) {
   if (code !== 0) process.exit(code);
 }
 
-const server = spawn(process.execPath, ["--import", "tsx", "packages/server/src/main.ts"], {
+await ensureServerBuild();
+const server = spawn(process.execPath, ["--enable-source-maps", "packages/server/dist/main.js"], {
   cwd: root,
   stdio: "inherit",
 });

@@ -2,7 +2,6 @@
 // as many as they like. main.ts owns the process (listen, signals); the caller owns the database.
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
-import rateLimit from "@fastify/rate-limit";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { createServices, registerFeatures } from "./features";
@@ -11,13 +10,23 @@ import { createSessions } from "./platform/auth/session";
 import { type Clock, systemClock } from "./platform/clock";
 import type { Config } from "./platform/config";
 import type { Database } from "./platform/db/database";
-import { AppError, frameworkErrors, installErrorHandler } from "./platform/errors";
+import { frameworkErrors, installErrorHandler } from "./platform/errors";
+import { createRequestLimits } from "./platform/limits/request-limits";
+import { limitStoreFor } from "./platform/limits/store";
 import { createLiveHub } from "./platform/live/hub";
 import { liveSocketRoute } from "./platform/live/socket";
 import { loggerOptions } from "./platform/logger";
 import type { Platform } from "./platform/platform";
+import { createReconciler, type Reconciler } from "./platform/reconciler";
 import { createMediaStorage } from "./platform/storage";
 import { hasWebApp, notFoundHandler, registerMedia, registerWebApp } from "./platform/web";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** The deadline reconciler (platform/reconciler.ts); tests call `runOnce()` after moving their clock. */
+    reconciler: Reconciler;
+  }
+}
 
 export type AppOptions = {
   config: Config;
@@ -40,7 +49,8 @@ const contentSecurityPolicy = {
     imgSrc: ["'self'", "data:", "blob:"],
     mediaSrc: ["'self'", "blob:"],
     fontSrc: ["'self'", "data:"],
-    connectSrc: ["'self'", "ws:", "wss:"],
+    // 'self' covers ws: and wss: to this very host (CSP 3), so the live socket needs no wider source.
+    connectSrc: ["'self'"],
     workerSrc: ["'self'", "blob:"],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
@@ -65,12 +75,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const sessions = createSessions({ db: database.db, clock, config });
   const storage = createMediaStorage(config.dataDir);
-  const platform: Platform = { db: database.db, config, clock, storage, sessions, log: app.log };
+  const reconciler = createReconciler({
+    db: database.db,
+    clock,
+    log: app.log,
+    intervalMs: config.reconcilerIntervalMs,
+  });
+  const platform: Platform = { db: database.db, config, clock, storage, sessions, log: app.log, reconciler };
   const hub = createLiveHub({ listen: database.listen, log: app.log, heartbeatMs: config.liveHeartbeatMs });
 
   app.decorateRequest("user", null);
   app.decorate("sessions", sessions);
+  app.decorate("live", hub);
+  app.decorate("requestLimits", createRequestLimits({ store: limitStoreFor(database), config }));
   app.decorate("checkResponses", config.checkResponses);
+  app.decorate("testBattleSeeds", config.testBattleSeeds);
+  app.decorate("reconciler", reconciler);
   installErrorHandler(app);
 
   // Fastify's JSON parser (with its prototype-poisoning guard), except that an empty body is "no body":
@@ -91,17 +111,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
     frameguard: { action: "deny" },
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () =>
-      new AppError(429, "RATE_LIMITED", "Too many attempts, please try again later"),
-  });
   installOriginGuard(app, config.trustedOrigins);
 
   // Ours runs before the plugin's own preClose, so clients hear "going away" rather than a bare close.
   app.addHook("preClose", () => hub.close());
   await app.register(websocket, { options: { maxPayload: 4096 } });
   app.addHook("onReady", () => hub.start());
+  // Every process runs the deadline loop; it stops (and finishes its pass) before the database closes.
+  app.addHook("onReady", async () => reconciler.start());
+  app.addHook("preClose", () => reconciler.stop());
   liveSocketRoute(app, { hub, trustedOrigins: config.trustedOrigins });
 
   registerFeatures(app, createServices(platform), platform);

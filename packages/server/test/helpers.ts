@@ -6,6 +6,7 @@ import path from "node:path";
 import type { Me } from "@bot-arena/contract";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp } from "../src/app";
 import type { Clock } from "../src/platform/clock";
 import { type Config, loadConfig } from "../src/platform/config";
@@ -30,9 +31,10 @@ export type TestDatabase = {
 
 /**
  * A migrated, empty database: in-memory PGlite, or with DATABASE_URL a new `ba_test_<random>` database on
- * that server, so test files run in parallel on clean schemas.
+ * that server, so test files run in parallel on clean schemas. `empty` leaves a PostgreSQL one unmigrated,
+ * for servers that must migrate it themselves.
  */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openPglite(null);
@@ -47,7 +49,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), { poolSize: 25, log: quietLog });
-  await database.withStartupLock((db) => migrateDatabase(database.driver, db));
+  if (!options.empty) await database.withStartupLock((db) => migrateDatabase(database.driver, db));
   return {
     database,
     url: url.toString(),
@@ -101,9 +103,13 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     databaseUrl: null,
     webDist: path.join(tmpdir(), "bot-arena-no-web-dist"),
     starterMusic: "off",
+    // Fusion tests count on an empty slot refusing; the admin tests turn the top-up on themselves.
+    imageLibraryTopUp: "off",
     passwordHashCost: 12,
     // Tests sign up many players from one address; the rate-limit test sets its own small numbers.
     rateLimit: { authMax: 100_000, authWindowMs: 60_000 },
+    // Race tests fire many requests of one player at once; the limit tests set their own small numbers.
+    playerLimits: { requests: 1_000_000, windowMs: 60_000, concurrent: 10_000 },
     // Every answer a test provokes is checked against the contract the web app relies on.
     checkResponses: true,
     logLevel: "silent",
@@ -132,6 +138,33 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await app.close();
       await owned?.drop();
       rmSync(config.dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Apps on one shared test database, one per configuration a test needs (or two "servers" on one database);
+ * all closed and the database dropped after the file. Call at the top level of a test file.
+ */
+export function appsOnOneDatabase() {
+  let shared: TestDatabase;
+  const apps: TestApp[] = [];
+  beforeAll(async () => {
+    shared = await createTestDatabase();
+  });
+  afterAll(async () => {
+    for (const t of apps) await t.close();
+    await shared.drop();
+  });
+  return {
+    async appWith(config: Partial<Config> = {}): Promise<TestApp> {
+      const t = await createTestApp({ database: shared.database, config });
+      apps.push(t);
+      return t;
+    },
+    /** The shared database's PostgreSQL URL; null on PGlite. */
+    get url() {
+      return shared.url;
     },
   };
 }

@@ -65,7 +65,8 @@ let servers: Server[] = [];
 const dataDirs: string[] = [];
 
 beforeAll(async () => {
-  shared = await createTestDatabase();
+  // On PostgreSQL the database starts empty: both processes migrate and seed it at once, under the lock.
+  shared = await createTestDatabase({ empty: usePostgres });
   if (usePostgres) {
     const env = (name: string) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), `bot-arena-${name}-`));
@@ -104,6 +105,16 @@ async function signUpOver(url: string) {
 }
 
 describe(`two servers on one database (${usePostgres ? "two processes, PostgreSQL" : "two apps, PGlite"})`, () => {
+  it("both came up on a database neither had migrated, with one copy of the reference data", async () => {
+    const [a, b] = servers as [Server, Server];
+    for (const server of [a, b]) expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    const cookie = await signUpOver(b.url);
+    const shop = (await (await fetch(`${a.url}/api/shop`, { headers: { cookie } })).json()) as {
+      consumables: { name: string }[];
+    };
+    expect(shop.consumables.map((item) => item.name).sort()).toEqual(["Energy Cell", "Repair Kit"]);
+  });
+
   it("an event published by one server reaches a WebSocket client of the other", async () => {
     const [a, b] = servers as [Server, Server];
     const cookie = await signUpOver(a.url);

@@ -3,8 +3,16 @@
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "../platform/platform";
 import type { SeedStep } from "../platform/seed";
+import { accountRoutes } from "./account/routes";
+import { createAccountService } from "./account/service";
+import { createAdminCashoutsService } from "./admin/cashouts";
 import { createGrantsService } from "./admin/grants";
 import { grantsRoutes } from "./admin/grants-routes";
+import { createImageLibraryService } from "./admin/image-library/service";
+import { createLibraryTopUp } from "./admin/image-library/top-up";
+import { createAdminMusicService } from "./admin/music";
+import { createPlayerLookup } from "./admin/players";
+import { adminRoutes } from "./admin/routes";
 import { adsRoutes } from "./ads/routes";
 import { createAdsService } from "./ads/service";
 import { arenaRoutes } from "./arena/routes";
@@ -20,8 +28,17 @@ import { secureRng } from "./bots/deps";
 import { imageLibrarySeedStep } from "./bots/images";
 import { botsRoutes } from "./bots/routes";
 import { createBotsService } from "./bots/service";
+import { createModerationService } from "./chat/moderation";
+import { createProfanityFilter } from "./chat/profanity";
+import { chatRoutes } from "./chat/routes";
+import { createChatService } from "./chat/service";
+import { customizeRoutes } from "./customize/routes";
+import { createCustomizeService } from "./customize/service";
 import { fusionRoutes } from "./fusion/routes";
 import { createFusionService } from "./fusion/service";
+import { createGuildFeatures } from "./guild-wars/feature";
+import { guildWarsRoutes } from "./guild-wars/routes";
+import { guildsRoutes } from "./guilds/routes";
 import { inventoryRoutes } from "./inventory/routes";
 import { createInventoryService } from "./inventory/service";
 import { leaderboardRoutes } from "./leaderboard/routes";
@@ -37,11 +54,28 @@ import { createShopService } from "./shop/service";
 import { statsRoutes } from "./stats/routes";
 import { createStatsService } from "./stats/service";
 import { systemRoutes } from "./system/routes";
+import { createTournamentAdminService } from "./tournament/admin";
+import { registerTournamentDeadlines } from "./tournament/due";
+import { tournamentRoutes } from "./tournament/routes";
+import { createTournamentService } from "./tournament/service";
 
 export function createServices(platform: Platform) {
   const { db, config, clock, sessions } = platform;
+  const libraryTopUp = createLibraryTopUp({
+    db,
+    mediaDir: platform.storage.root,
+    defaultEnabled: config.imageLibraryTopUp === "on",
+    intervalMs: config.imageLibraryTopUpIntervalMs,
+    log: platform.log,
+  });
   return {
+    libraryTopUp,
+    imageLibrary: createImageLibraryService({ db, storage: platform.storage, topUp: libraryTopUp }),
+    adminMusic: createAdminMusicService({ db, storage: platform.storage }),
+    findPlayers: createPlayerLookup({ db }),
+    adminCashouts: createAdminCashoutsService({ db, clock }),
     auth: createAuthService({ db, sessions, config }),
+    account: createAccountService({ db, sessions, config }),
     stats: createStatsService({ db, clock }),
     music: createMusicService({ db }),
     ads: createAdsService({ config }),
@@ -51,16 +85,26 @@ export function createServices(platform: Platform) {
       images: { mediaDir: platform.storage.root, log: platform.log },
       rng: secureRng,
     }),
+    customize: createCustomizeService({
+      db,
+      clock,
+      images: { mediaDir: platform.storage.root, log: platform.log },
+    }),
+    chat: createChatService({ db, clock, filter: createProfanityFilter() }),
+    chatModeration: createModerationService({ db, clock }),
     grants: createGrantsService({ db }),
     bank: createBankService({ db, clock, payouts: recordOnlyPayouts, log: platform.log }),
     shop: createShopService({ db, clock }),
     inventory: createInventoryService({ db, images: { mediaDir: platform.storage.root, log: platform.log } }),
     marketplace: createMarketplaceService({ db, clock, log: platform.log }),
     repair: createRepairService({ db }),
-    fusion: createFusionService({ db, clock }),
+    fusion: createFusionService({ db, clock, library: libraryTopUp }),
     arena: createArenaService({ db, clock, mediaDir: platform.storage.root, log: platform.log }),
     battles: createBattlesService({ db, log: platform.log }),
     leaderboard: createLeaderboardService({ db }),
+    tournaments: createTournamentService({ db, clock, reconciler: platform.reconciler }),
+    tournamentAdmin: createTournamentAdminService({ db, clock, config, reconciler: platform.reconciler }),
+    ...createGuildFeatures(platform),
   };
 }
 
@@ -69,11 +113,15 @@ export type Services = ReturnType<typeof createServices>;
 export function registerFeatures(app: FastifyInstance, services: Services, platform: Platform): void {
   systemRoutes(app);
   authRoutes(app, { auth: services.auth, config: platform.config });
+  accountRoutes(app, services);
   statsRoutes(app, services);
   musicRoutes(app, services);
   adsRoutes(app, services);
   botsRoutes(app, services);
+  customizeRoutes(app, services);
+  chatRoutes(app, services);
   grantsRoutes(app, services);
+  adminRoutes(app, { ...services, db: platform.db });
   bankRoutes(app, services);
   shopRoutes(app, services);
   inventoryRoutes(app, services);
@@ -83,6 +131,12 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
   arenaRoutes(app, services);
   battlesRoutes(app, services);
   leaderboardRoutes(app, services);
+  guildsRoutes(app, services);
+  guildWarsRoutes(app, services);
+  tournamentRoutes(app, services);
+  registerTournamentDeadlines(platform.reconciler);
+  // Wars due to open while no process was running (a crash right after a donation) open at start.
+  app.addHook("onReady", async () => void (await services.guildWars.muster()));
 }
 
 /** Reference data owned by features, seeded after the platform's (shop items, equipment, starter music). */

@@ -15,6 +15,7 @@ describe("loadConfig", () => {
       cookieSecure: "auto",
       trustProxy: false,
       rateLimit: { authMax: 10, authWindowMs: 60_000 },
+      playerLimits: { requests: 300, windowMs: 60_000, concurrent: 4 },
       logLevel: "info",
     });
     expect(config.dataDir).toBe(path.join(repoRoot, "data"));
@@ -36,6 +37,9 @@ describe("loadConfig", () => {
       TRUST_PROXY: "on",
       RATE_LIMIT_AUTH_MAX: "3",
       RATE_LIMIT_AUTH_WINDOW_MS: "1000",
+      RATE_LIMIT_PLAYER_MAX: "50",
+      RATE_LIMIT_PLAYER_WINDOW_MS: "2000",
+      RATE_LIMIT_PLAYER_CONCURRENCY: "2",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -47,6 +51,7 @@ describe("loadConfig", () => {
       cookieSecure: "always",
       trustProxy: true,
       rateLimit: { authMax: 3, authWindowMs: 1000 },
+      playerLimits: { requests: 50, windowMs: 2000, concurrent: 2 },
     });
   });
 

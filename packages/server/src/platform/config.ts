@@ -1,10 +1,10 @@
 // Server configuration from the environment: one typed object, read once at start-up.
 
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { DEFAULT_PASSWORD_HASH_COST } from "./auth/password";
+import { repoRoot } from "./paths";
 
-/** The repository root, found from this file's location so the server behaves the same from any cwd. */
-export const repoRoot = fileURLToPath(new URL("../../../../", import.meta.url));
+export { repoRoot };
 
 export type Toggle = "on" | "off";
 
@@ -28,12 +28,26 @@ export type Config = {
   /** Extra origins allowed to send state-changing requests (besides the server's own host). */
   trustedOrigins: string[];
   rateLimit: { authMax: number; authWindowMs: number };
+  /** Per player over every signed-in API route: requests per window, and requests in flight per process. */
+  playerLimits: { requests: number; windowMs: number; concurrent: number };
   /** log2 of scrypt's N; lower only in tests. */
   passwordHashCost: number;
   sessionDays: number;
   liveHeartbeatMs: number;
+  /** How often the deadline reconciler looks for due rows (platform/reconciler.ts); 0 turns the loop off. */
+  reconcilerIntervalMs: number;
+  /** The image library's background top-up until an admin flips it in the panel (IMAGE_LIBRARY_TOP_UP). */
+  imageLibraryTopUp: Toggle;
+  /** Between two top-up passes besides the ones fusions ask for; 0 leaves only those. */
+  imageLibraryTopUpIntervalMs: number;
+  /** Defaults for a new tournament when the admin leaves them out: registration length and round window. */
+  tournament: { registrationMinutes: number; roundSeconds: number };
+  /** A guild war's registration window and battle window (the 7 rounds share it). */
+  guildWar: { registrationSeconds: number; battleSeconds: number };
   /** Parse every route's answer with its contract schema (tests; costs time in production). */
   checkResponses: boolean;
+  /** TEST_BATTLE_SEEDS=on lets a request fix its battles' seeds (x-test-battle-seed); for tests only. */
+  testBattleSeeds: boolean;
   logLevel: string;
 };
 
@@ -102,10 +116,27 @@ export function loadConfig(env: Env = process.env): Config {
       authMax: int(env, "RATE_LIMIT_AUTH_MAX", 10, 1),
       authWindowMs: int(env, "RATE_LIMIT_AUTH_WINDOW_MS", 60_000, 1),
     },
-    passwordHashCost: int(env, "PASSWORD_HASH_COST", 15, 10),
+    playerLimits: {
+      requests: int(env, "RATE_LIMIT_PLAYER_MAX", 300, 1),
+      windowMs: int(env, "RATE_LIMIT_PLAYER_WINDOW_MS", 60_000, 1),
+      concurrent: int(env, "RATE_LIMIT_PLAYER_CONCURRENCY", 4, 1),
+    },
+    passwordHashCost: int(env, "PASSWORD_HASH_COST", DEFAULT_PASSWORD_HASH_COST, 10),
     sessionDays: int(env, "SESSION_DAYS", 30, 1),
     liveHeartbeatMs: int(env, "LIVE_HEARTBEAT_MS", 30_000, 100),
+    reconcilerIntervalMs: int(env, "RECONCILER_INTERVAL_MS", 1000, 0),
+    imageLibraryTopUp: toggle(env, "IMAGE_LIBRARY_TOP_UP", "on"),
+    imageLibraryTopUpIntervalMs: int(env, "IMAGE_LIBRARY_TOP_UP_INTERVAL_MS", 30_000, 0),
+    tournament: {
+      registrationMinutes: int(env, "TOURNAMENT_REGISTRATION_MINUTES", 10, 1),
+      roundSeconds: int(env, "TOURNAMENT_ROUND_SECONDS", 45, 1),
+    },
+    guildWar: {
+      registrationSeconds: int(env, "GUILD_WAR_REGISTRATION_SECONDS", 600, 1),
+      battleSeconds: int(env, "GUILD_WAR_BATTLE_SECONDS", 2100, 1),
+    },
     checkResponses: toggle(env, "CHECK_RESPONSES", "off") === "on",
+    testBattleSeeds: toggle(env, "TEST_BATTLE_SEEDS", "off") === "on",
     logLevel: env.LOG_LEVEL || "info",
   };
 }

@@ -15,9 +15,11 @@ export type ReasonKind = "creation" | "destruction" | "transfer" | "unclassified
  * in place. Transfers are grouped by their first word: every group must net to zero.
  */
 const reasonKinds: [RegExp, ReasonKind][] = [
-  [/^(signup|admin_grant|recycle)/, "creation"],
-  [/^(summon|shop|rename|refresh|repair|cashout|fusion|custom|tournament_entry|guild_create)/, "destruction"],
-  [/^(vault|pvp|market|listing|trade)/, "transfer"],
+  // A cash-out refund gives back to the vault what its request took out: it re-creates those coins.
+  [/^(signup|admin_grant|recycle|house_reward|cashout_refund)/, "creation"],
+  [/^(summon|shop|rename|refresh|repair|cashout|fusion|custom|guild_create|house_cut)/, "destruction"],
+  // Transfers between accounts: wallet and vault, players, and players' wallets and pools or guild banks.
+  [/^(vault|pvp|market|listing|trade|tournament|guild|war)/, "transfer"],
 ];
 
 export function reasonKind(reason: string): ReasonKind {
@@ -31,11 +33,11 @@ export type ReasonTotal = { reason: string; kind: ReasonKind; rows: number; tota
 export type EconomyAudit = {
   ledger: LedgerReport;
   reasons: ReasonTotal[];
-  /** Sum of every wallet and vault. */
+  /** Sum of every account: wallets, vaults, tournament pools, guild banks and war pools. */
   balances: number;
   created: number;
   destroyed: number;
-  /** Coins held by cash-out requests, and what the ledger says left the vaults for them. */
+  /** Coins held by pending and paid cash-out requests, and what the ledger says left the vaults for them. */
   cashouts: { requested: number; ledger: number };
   bots: { total: number; maxPerPlayer: number };
   /** Empty when every invariant holds; each entry says which one broke and by how much. */
@@ -85,11 +87,15 @@ export async function auditEconomy(db: Db): Promise<EconomyAudit> {
   const reasons = await reasonTotals(db);
   const { balances } = await single<{ balances: unknown }>(
     db,
-    sql`select coalesce(sum(coins + vault_coins), 0)::bigint as balances from profiles`,
+    sql`select (select coalesce(sum(coins + vault_coins), 0) from profiles)
+      + (select coalesce(sum(pool_balance), 0) from tournaments)
+      + (select coalesce(sum(bank_balance), 0) from guilds)
+      + (select coalesce(sum(pool_balance), 0) from guild_wars) as balances`,
   );
   const { requested } = await single<{ requested: unknown }>(
     db,
-    sql`select coalesce(sum(amount), 0)::bigint as requested from cashout_requests`,
+    // Refunded requests gave their coins back to the vault (cashout_refund): pending and paid ones hold them.
+    sql`select coalesce(sum(amount), 0)::bigint as requested from cashout_requests where status <> 'refunded'`,
   );
   const bots = await single<{
     total: unknown;

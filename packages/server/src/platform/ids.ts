@@ -2,3 +2,8 @@
 // so rows read through Drizzle already carry the brand.
 export type UserId = string & { readonly __brand: "UserId" };
 export type BotId = string & { readonly __brand: "BotId" };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A malformed id names nothing: callers answer 404 instead of letting the database fail on the cast. */
+export const isUuid = (id: string): boolean => UUID.test(id);

@@ -1,34 +1,36 @@
-// The economy's invariant, checked from outside: every balance equals the sum of its ledger rows.
+// The economy's invariant, checked from outside: every balance equals the sum of its ledger rows, for every
+// account kind (wallets, vaults, tournament pools, guild banks, war pools).
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "./db/database";
 import type { LedgerAccount } from "./db/schema";
 
+/** `userId` is the account's owner: a player, or the tournament, guild or war that holds the pool or bank. */
 export type LedgerMismatch = { userId: string; account: LedgerAccount; balance: number; ledgerSum: number };
 export type LedgerReport = { accounts: number; mismatches: LedgerMismatch[] };
 
 export async function verifyLedger(db: Db): Promise<LedgerReport> {
   const result = await db.execute(sql`
-    select p.id as "userId", p.coins, p.vault_coins as "vaultCoins",
-      coalesce(sum(l.delta) filter (where l.account = 'wallet'), 0)::bigint as "walletSum",
-      coalesce(sum(l.delta) filter (where l.account = 'vault'), 0)::bigint as "vaultSum"
-    from profiles p left join coin_ledger l on l.user_id = p.id
-    group by p.id`);
-  const rows = rowsOf<{
-    userId: string;
-    coins: number;
-    vaultCoins: number;
-    walletSum: unknown;
-    vaultSum: unknown;
-  }>(result);
-  const mismatches: LedgerMismatch[] = [];
-  for (const row of rows) {
-    const checks = [
-      { account: "wallet", balance: row.coins, ledgerSum: Number(row.walletSum) },
-      { account: "vault", balance: row.vaultCoins, ledgerSum: Number(row.vaultSum) },
-    ] as const;
-    for (const check of checks) {
-      if (check.balance !== check.ledgerSum) mismatches.push({ userId: row.userId, ...check });
-    }
-  }
+    with sums as (
+      select account, coalesce(user_id, tournament_id, guild_id, war_id) as owner, sum(delta)::bigint as total
+      from coin_ledger group by 1, 2
+    ), balances as (
+      select 'wallet' as account, id as owner, coins as balance from profiles
+      union all select 'vault', id, vault_coins from profiles
+      union all select 'tournament_pool', id, pool_balance from tournaments
+      union all select 'guild_bank', id, bank_balance from guilds
+      union all select 'war_pool', id, pool_balance from guild_wars
+    )
+    select coalesce(b.account, s.account) as account, coalesce(b.owner, s.owner)::text as owner,
+      coalesce(b.balance, 0)::bigint as balance, coalesce(s.total, 0)::bigint as "ledgerSum"
+    from balances b full join sums s on s.account = b.account and s.owner = b.owner`);
+  const rows = rowsOf<{ account: LedgerAccount; owner: string; balance: number; ledgerSum: number }>(result);
+  const mismatches = rows
+    .filter((row) => Number(row.balance) !== Number(row.ledgerSum))
+    .map((row) => ({
+      userId: row.owner,
+      account: row.account,
+      balance: Number(row.balance),
+      ledgerSum: Number(row.ledgerSum),
+    }));
   return { accounts: rows.length, mismatches };
 }

@@ -1,20 +1,31 @@
 // The one way coins move. Each move is a conditional update (never read-modify-write) plus a ledger row in the
 // caller's transaction, so balances cannot go negative under any concurrency and always equal their ledger.
-import { eq, sql } from "drizzle-orm";
+// Accounts: a player's wallet and vault, a tournament's prize pool, a guild's bank and a guild war's pool.
+import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "./db/database";
-import { type LedgerAccount, profiles } from "./db/schema";
+import type { LedgerAccount } from "./db/schema";
 import { AppError, notFound } from "./errors";
 import type { UserId } from "./ids";
 import { LIVE_NOTIFY_CHANNEL } from "./live/publish";
 
 export const NEW_ACCOUNT_COINS = 1000;
 
-export type CoinMove = {
-  userId: UserId;
-  account: LedgerAccount;
+export type PlayerAccount = "wallet" | "vault";
+
+/** Whose account moves: a player's wallet or vault, or the pool or bank of a tournament, guild or war. */
+export type AccountOwner =
+  | { account: PlayerAccount; userId: UserId }
+  | { account: "tournament_pool"; tournamentId: string }
+  | { account: "guild_bank"; guildId: string }
+  | { account: "war_pool"; warId: string };
+
+export type CoinMove = AccountOwner & {
   /** Whole coins; negative spends. */
   delta: number;
-  /** Why, in snake_case: signup_bonus, summon, shop_purchase, vault_deposit... */
+  /**
+   * Why, in snake_case: signup_bonus, summon, shop_purchase, vault_deposit... A transfer writes two rows with
+   * the same reason that net to zero; `house_reward...` creates coins, `house_cut...` destroys them.
+   */
   reason: string;
   /** What the move pays for, e.g. refType "bot" with the bot's id. */
   refType?: string;
@@ -23,42 +34,72 @@ export type CoinMove = {
   message?: string;
 };
 
-const balanceColumn = { wallet: sql.raw("coins"), vault: sql.raw("vault_coins") } as const;
+/** Where each account kind keeps its balance, and which ledger column names its owner. */
+const accountColumns = {
+  wallet: { table: "profiles", column: "coins", ownerColumn: "user_id" },
+  vault: { table: "profiles", column: "vault_coins", ownerColumn: "user_id" },
+  tournament_pool: { table: "tournaments", column: "pool_balance", ownerColumn: "tournament_id" },
+  guild_bank: { table: "guilds", column: "bank_balance", ownerColumn: "guild_id" },
+  war_pool: { table: "guild_wars", column: "pool_balance", ownerColumn: "war_id" },
+} as const satisfies Record<LedgerAccount, { table: string; column: string; ownerColumn: string }>;
+
+function ownerIdOf(move: AccountOwner): string {
+  switch (move.account) {
+    case "wallet":
+    case "vault":
+      return move.userId;
+    case "tournament_pool":
+      return move.tournamentId;
+    case "guild_bank":
+      return move.guildId;
+    case "war_pool":
+      return move.warId;
+  }
+}
+
 const balanceField = { wallet: "coins", vault: "vaultCoins" } as const;
+
+/** The `me` balance event (a LiveEnvelope, delivered on commit) for a player's account; pools and banks publish their own. */
+function balanceEvent(move: CoinMove): SQL {
+  if (move.account !== "wallet" && move.account !== "vault") return sql`null`;
+  return sql`pg_notify(${LIVE_NOTIFY_CHANNEL}::text, json_build_object(
+      'channel', 'me', 'kind', 'balance', 'userId', ${move.userId}::text,
+      'data', json_build_object(${balanceField[move.account]}::text, balance_after),
+      'at', ${Date.now()}::bigint)::text)`;
+}
 
 /**
  * Returns the balance after the move; throws NOT_ENOUGH_COINS (409) when it would go below zero.
  *
- * One statement, one round trip: the conditional update, the ledger row from its RETURNING, and the `me`
- * balance event (a LiveEnvelope, delivered on commit) from the row the insert returned. Money routes make
- * two to four moves, so this took them from 3 to 1 database round trips per move.
+ * One statement, one round trip: the conditional update, the ledger row from its RETURNING, and the balance
+ * event from the row the insert returned. Money routes make two to four moves, so this took them from 3 to 1
+ * database round trips per move.
  */
 export async function moveCoins(tx: Tx, move: CoinMove): Promise<number> {
   if (!Number.isSafeInteger(move.delta) || move.delta === 0) {
-    throw new Error(`moveCoins: delta must be a non-zero integer, got ${move.delta}`);
+    throw new Error(`moveCoins: delta must be a non-zero safe integer, got ${move.delta}`);
   }
-  const column = balanceColumn[move.account];
+  const columns = accountColumns[move.account];
+  const [table, column, ownerColumn] = [columns.table, columns.column, columns.ownerColumn].map(sql.raw);
+  const ownerId = ownerIdOf(move);
   const result = await tx.execute(sql`
     with moved as (
-      update profiles set ${column} = ${column} + ${move.delta}::integer
-      where id = ${move.userId}::uuid and ${column} + ${move.delta}::integer >= 0
+      update ${table} set ${column} = ${column} + ${move.delta}::bigint
+      where id = ${ownerId}::uuid and ${column} + ${move.delta}::bigint >= 0
       returning ${column} as balance
     ), logged as (
-      insert into coin_ledger (user_id, account, delta, balance_after, reason, ref_type, ref_id)
-      select ${move.userId}::uuid, ${move.account}::text, ${move.delta}::integer, balance, ${move.reason}::text,
+      insert into coin_ledger (${ownerColumn}, account, delta, balance_after, reason, ref_type, ref_id)
+      select ${ownerId}::uuid, ${move.account}::text, ${move.delta}::bigint, balance, ${move.reason}::text,
         ${move.refType ?? null}::text, ${move.refId ?? null}::text
       from moved
       returning balance_after
     )
-    select balance_after as balance, pg_notify(${LIVE_NOTIFY_CHANNEL}::text, json_build_object(
-      'channel', 'me', 'kind', 'balance', 'userId', ${move.userId}::text,
-      'data', json_build_object(${balanceField[move.account]}::text, balance_after),
-      'at', ${Date.now()}::bigint)::text)
+    select balance_after as balance, ${balanceEvent(move)} as notified
     from logged`);
   const balance = rowsOf<{ balance: number }>(result)[0]?.balance;
   if (balance === undefined) {
-    const exists = await tx.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, move.userId));
-    if (exists.length === 0) throw notFound("Account not found");
+    const exists = await tx.execute(sql`select 1 from ${table} where id = ${ownerId}::uuid`);
+    if (rowsOf(exists).length === 0) throw notFound("Account not found");
     throw new AppError(409, "NOT_ENOUGH_COINS", move.message ?? "Not enough coins!");
   }
   return balance;

@@ -4,6 +4,7 @@ import type { Sessions } from "./auth/session";
 import type { Clock } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
+import type { Reconciler } from "./reconciler";
 import type { MediaStorage } from "./storage";
 
 export type Platform = {
@@ -13,4 +14,6 @@ export type Platform = {
   storage: MediaStorage;
   sessions: Sessions;
   log: FastifyBaseLogger;
+  /** The deadline loop: features with deadlines register a due-row handler (see reconciler.ts). */
+  reconciler: Reconciler;
 };

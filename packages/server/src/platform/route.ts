@@ -1,11 +1,12 @@
 // Registers one HTTP route from its contract RouteSpec: session and admin checks per `auth`, zod validation of
 // params, query and body, typed handler context. Feature routes.ts files are a list of these calls.
 import { authMessages, type RouteSpec } from "@bot-arena/contract";
-import type {} from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
-import type { Sessions, SessionUser } from "./auth/session";
+import { SESSION_COOKIE, type Sessions, type SessionUser } from "./auth/session";
 import { AppError } from "./errors";
+import type { RequestLimits } from "./limits/request-limits";
+import { TEST_SEED_HEADER, withInjectedSeed } from "./test-seeds";
 
 type Parsed<S, K extends string> = S extends { [P in K]: infer T extends z.ZodType }
   ? z.output<T>
@@ -24,7 +25,7 @@ export type RouteContext<S extends RouteSpec> = {
 export type RouteHandler<S extends RouteSpec> = (ctx: RouteContext<S>) => Promise<z.input<S["response"]>>;
 
 export type RouteOptions = {
-  /** Per-address limit for this route (e.g. sign-in), answered with 429 RATE_LIMITED. */
+  /** Per-address limit for this route (e.g. sign-in), answered with 429 RATE_LIMITED and Retry-After. */
   rateLimit?: { max: number; timeWindowMs: number };
 };
 
@@ -70,6 +71,10 @@ declare module "fastify" {
     sessions: Sessions;
     /** CHECK_RESPONSES (on in tests): every answer is parsed with its spec's response schema. */
     checkResponses: boolean;
+    /** TEST_BATTLE_SEEDS: a request's x-test-battle-seed header fixes its battles' seeds (test-seeds.ts). */
+    testBattleSeeds: boolean;
+    /** Per-player and per-address request limits over the shared counter store. */
+    requestLimits: RequestLimits;
   }
 }
 
@@ -83,16 +88,25 @@ export function route<S extends RouteSpec>(
   app.route({
     method: spec.method,
     url: spec.path,
-    ...(options.rateLimit && {
-      config: { rateLimit: { max: options.rateLimit.max, timeWindow: options.rateLimit.timeWindowMs } },
-    }),
     preHandler: async (request, reply) => {
+      if (options.rateLimit) {
+        await app.requestLimits.admitAddress(spec.path, request.ip, options.rateLimit, reply);
+      }
       if (spec.auth === "none") return;
-      request.user = await app.sessions.authenticate(request, reply);
+      // 'finish' when the answer is sent, 'close' when the client left first: either frees a slot.
+      const holdUntilDone = (release: () => void) => {
+        reply.raw.once("finish", release);
+        reply.raw.once("close", release);
+      };
+      const token = request.cookies[SESSION_COOKIE];
+      if (token) holdUntilDone(await app.requestLimits.admitSession(token, reply));
+      const session = await app.sessions.authenticate(request, reply, app.requestLimits.playerRate);
+      request.user = session;
       const user = requireUser(request);
       if (spec.auth === "admin" && !user.isAdmin) {
         throw new AppError(403, "FORBIDDEN", adminRequiredMessage);
       }
+      holdUntilDone(await app.requestLimits.admitPlayer(user.id, reply, session?.hit, token));
     },
     handler: async (request, reply) => {
       // Personal answers (and anything answering a state change) must not sit in a shared cache; a handler
@@ -107,7 +121,9 @@ export function route<S extends RouteSpec>(
         request,
         reply,
       } as RouteContext<S>;
-      const result = await handler(ctx);
+      const result = app.testBattleSeeds
+        ? await withInjectedSeed(request.headers[TEST_SEED_HEADER], () => handler(ctx))
+        : await handler(ctx);
       if (app.checkResponses) assertMatchesContract(spec, result);
       return result;
     },

@@ -3,6 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type TestApp } from "../../test/helpers";
 
@@ -10,11 +11,17 @@ const webDist = mkdtempSync(path.join(tmpdir(), "bot-arena-web-"));
 const indexHtml =
   '<!doctype html><html><head><script type="module" src="/assets/app-1a2b.js"></script></head></html>';
 
+const appJs = `console.log(${JSON.stringify("arena ".repeat(200))})`;
+
 let t: TestApp;
 beforeAll(async () => {
   mkdirSync(path.join(webDist, "assets"));
   writeFileSync(path.join(webDist, "index.html"), indexHtml);
-  writeFileSync(path.join(webDist, "assets", "app-1a2b.js"), "console.log('arena')");
+  writeFileSync(path.join(webDist, "assets", "app-1a2b.js"), appJs);
+  // As the web build's precompress plugin leaves them: a .br and a .gz beside the file.
+  writeFileSync(path.join(webDist, "assets", "app-1a2b.js.br"), brotliCompressSync(appJs));
+  writeFileSync(path.join(webDist, "assets", "app-1a2b.js.gz"), gzipSync(appJs));
+  writeFileSync(path.join(webDist, "index.html.gz"), gzipSync(indexHtml));
   writeFileSync(path.join(webDist, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
   t = await createTestApp({ config: { webDist } });
 });
@@ -24,12 +31,42 @@ afterAll(async () => {
 });
 
 describe("the web app", () => {
-  it("serves index.html at / without long caching", async () => {
+  it("serves index.html at / and never lets a cache keep it", async () => {
     const response = await t.app.inject("/");
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("text/html");
     expect(response.body).toBe(indexHtml);
-    expect(response.headers["cache-control"]).toBe("no-cache");
+    expect(response.headers["cache-control"]).toBe("no-store");
+  });
+
+  it("sends the precompressed file the browser accepts, brotli first, and varies on accept-encoding", async () => {
+    const br = await t.app.inject({ url: "/assets/app-1a2b.js", headers: { "accept-encoding": "gzip, br" } });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toContain("javascript");
+    expect(br.headers.vary).toContain("accept-encoding");
+    expect(br.rawPayload.length).toBeLessThan(appJs.length / 4);
+
+    const gzip = await t.app.inject({ url: "/assets/app-1a2b.js", headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(appJs);
+    expect(gzip.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+
+    const plain = await t.app.inject({
+      url: "/assets/app-1a2b.js",
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toContain("accept-encoding");
+    expect(plain.body).toBe(appJs);
+  });
+
+  it("keeps index.html uncached when it arrives compressed or as a page's fallback", async () => {
+    for (const url of ["/", "/dashboard"]) {
+      const response = await t.app.inject({ url, headers: { "accept-encoding": "br, gzip" } });
+      expect(response.headers["content-encoding"], url).toBe("gzip");
+      expect(gunzipSync(response.rawPayload).toString(), url).toBe(indexHtml);
+      expect(response.headers["cache-control"], url).toBe("no-store");
+    }
   });
 
   it("serves hashed assets as immutable", async () => {
@@ -43,6 +80,7 @@ describe("the web app", () => {
       const response = await t.app.inject(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body).toBe(indexHtml);
+      expect(response.headers["cache-control"], url).toBe("no-store");
     }
   });
 
@@ -70,7 +108,7 @@ describe("the web app", () => {
       "style-src": "'self' 'unsafe-inline'",
       "img-src": "'self' data: blob:",
       "media-src": "'self' blob:",
-      "connect-src": "'self' ws: wss:",
+      "connect-src": "'self'",
       "frame-ancestors": "'none'",
     });
     expect(headers["x-content-type-options"]).toBe("nosniff");

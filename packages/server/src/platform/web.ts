@@ -33,16 +33,27 @@ export function hasWebApp(webDist: string): boolean {
   return existsSync(path.join(webDist, "index.html"));
 }
 
+/** The page itself names the bundles of this deploy, so no cache may keep it (not even to revalidate). */
+const INDEX_CACHE = "no-store";
+
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const assets = path.join(webDist, "assets") + path.sep;
   await app.register(fastifyStatic, {
     root: webDist,
     prefix: "/",
     index: "index.html",
     dotfiles: "deny",
+    // The build writes name.br and name.gz beside every text file (vite-precompress.ts); the plugin picks the
+    // one the browser accepts (br first), sets Content-Encoding and `Vary: accept-encoding`, and falls back to
+    // the plain file.
+    preCompressed: true,
     setHeaders: (reply, file) => {
       // Vite puts content-hashed bundles under assets/; everything else may change with a deploy.
-      const hashed = file.startsWith(path.join(webDist, "assets") + path.sep);
-      reply.header("cache-control", hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : "no-cache");
+      if (file.startsWith(assets))
+        reply.header("cache-control", `public, max-age=${YEAR_SECONDS}, immutable`);
+      else if (/^index\.html(\.br|\.gz)?$/.test(path.basename(file)))
+        reply.header("cache-control", INDEX_CACHE);
+      else reply.header("cache-control", "no-cache");
     },
   });
 }
@@ -63,7 +74,7 @@ export function notFoundHandler(serveApp: boolean) {
       !isApiOrMedia(url) &&
       pageLike
     ) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
+      return reply.header("cache-control", INDEX_CACHE).sendFile("index.html");
     }
     return sendError(reply, notFound());
   };

@@ -24,6 +24,34 @@ const sharedByDesign: Record<string, string> = {
   "GET /api/battles/:id": "any signed-in player may watch a stored battle",
   "POST /api/marketplace/listings/:id/buy": "buying is what other players' listings are for",
   "GET /api/marketplace/listings/:id/battles": "a listed bot's record is public while it is for sale",
+  "POST /api/chat/messages/:id/report": "any player may report any message in the global chat",
+  "DELETE /api/chat/hidden/:userId": "names another player; only the caller's own hidden list changes",
+  "DELETE /api/admin/chat/messages/:id": "admins moderate every player's messages",
+  "DELETE /api/admin/chat/mutes/:userId": "admins moderate every player",
+  "PATCH /api/admin/music/:id": "admins manage every track",
+  "DELETE /api/admin/music/:id": "admins manage every track",
+  "POST /api/admin/cashouts/:id/paid": "admins settle every player's cash-out",
+  "POST /api/admin/cashouts/:id/refund": "admins settle every player's cash-out",
+  "GET /api/guilds/:id": "every guild's page is open to players",
+  "POST /api/guilds/:id/join": "joining is what other players' guilds are for",
+  "POST /api/guilds/:id/contribute":
+    "membership, not ownership, decides (a non-member is refused by the guild rules)",
+  "POST /api/guilds/:id/leave":
+    "membership, not ownership, decides (a non-member is refused by the guild rules)",
+  "POST /api/guilds/:id/members/:userId/promote":
+    "names another member; the guild's roles decide (guild tests)",
+  "POST /api/guilds/:id/members/:userId/demote":
+    "names another member; the guild's roles decide (guild tests)",
+  "POST /api/guilds/:id/members/:userId/remove":
+    "names another member; the guild's roles decide (guild tests)",
+  "GET /api/guild-wars/:id": "every war is public",
+  "GET /api/tournaments/:id": "every tournament is public to players",
+  "POST /api/tournaments/:id/join": "joining is what a tournament is for",
+  "POST /api/tournaments/:id/ready": "only the caller's own entry changes",
+  "POST /api/admin/tournaments/:id/start": "admins run every tournament",
+  "POST /api/admin/tournaments/:id/stop": "admins run every tournament",
+  "POST /api/admin/tournaments/:id/force-complete": "admins run every tournament",
+  "POST /api/admin/tournaments/:id/archive": "admins run every tournament",
 };
 
 const ownedKind = (route: ContractRoute) => ownedIds.find(([pattern]) => pattern.test(route.spec.path))?.[1];
@@ -35,6 +63,11 @@ function bodyFor(route: ContractRoute): unknown {
     "POST /api/bots/:id/allocate": { strength: 4, agility: 3, defense: 2, intelligence: 1 },
     "POST /api/bots/:id/rename": { name: "Stolen Name" },
     "POST /api/bots/:id/train": { stat: "strength" },
+    "POST /api/bots/:id/customize": { name: "Stolen Name", colorScheme: "Gold" },
+    "PATCH /api/admin/music/:id": { isActive: false },
+    "POST /api/admin/cashouts/:id/paid": { reference: "LN-1" },
+    "POST /api/admin/cashouts/:id/refund": { reason: "Wrong gamertag" },
+    "POST /api/guilds/:id/contribute": { amount: 10 },
   };
   return bodies[route.name];
 }
@@ -101,11 +134,12 @@ describe("the authorization matrix", () => {
   it("answers 404 for unknown ids on every route that takes one", async () => {
     for (const route of servedRoutes(w.t.app).filter((r) => hasPathId(r.spec))) {
       const response = await call(route, {
-        cookie: w.attacker.cookie,
+        // An admin route refuses a player before it looks at the id; the admin hears about the id.
+        cookie: route.spec.auth === "admin" ? w.admin.cookie : w.attacker.cookie,
         id: randomUUID(),
         body: bodyFor(route),
       });
-      expect({ route: route.name, ...errorOf(response) }).toMatchObject({ status: 404 });
+      expect({ route: route.name, ...errorOf(response) }).toMatchObject({ route: route.name, status: 404 });
     }
   });
 

@@ -41,6 +41,8 @@ function expectSecurityHeaders(response: LightMyRequestResponse, label: string) 
   expect(csp["frame-ancestors"], `${label}: frame-ancestors`).toEqual(["'none'"]);
   expect(csp["object-src"], `${label}: object-src`).toEqual(["'none'"]);
   expect(csp["default-src"], `${label}: default-src`).toEqual(["'self'"]);
+  // The live socket is same-origin; 'self' covers ws(s) to this host and nothing else.
+  expect(csp["connect-src"], `${label}: connect-src`).toEqual(["'self'"]);
   expect(headers["x-content-type-options"], label).toBe("nosniff");
   expect(headers["x-frame-options"], label).toBe("DENY");
   expect(headers["referrer-policy"], label).toBe("strict-origin-when-cross-origin");

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "./password";
+import { loadConfig } from "../config";
+import { DEFAULT_PASSWORD_HASH_COST, hashPassword, needsRehash, verifyPassword } from "./password";
 
 describe("password hashing", () => {
   it("stores scheme, parameters, salt and key, and verifies only the right password", async () => {
@@ -20,5 +21,25 @@ describe("password hashing", () => {
   it("rejects malformed stored hashes instead of throwing", async () => {
     expect(await verifyPassword("pw", "")).toBe(false);
     expect(await verifyPassword("pw", "bcrypt$whatever")).toBe(false);
+  });
+});
+
+describe("today's parameters", () => {
+  it("defaults to OWASP's scrypt parameters, N = 2^17, r = 8, p = 1", async () => {
+    expect(DEFAULT_PASSWORD_HASH_COST).toBe(17);
+    expect(loadConfig({}).passwordHashCost).toBe(17);
+    // 128 MiB of scrypt memory: beyond node's 32 MiB default, so maxmem must allow it.
+    const hash = await hashPassword("correct horse", DEFAULT_PASSWORD_HASH_COST);
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await verifyPassword("correct horse", hash)).toBe(true);
+  }, 60_000);
+
+  it("asks for a new hash when the stored one is weaker than the configured cost, never a weaker one", async () => {
+    const old = await hashPassword("pw", 12);
+    expect(needsRehash(old, 13)).toBe(true);
+    expect(needsRehash(old, 12)).toBe(false);
+    expect(needsRehash(old, 11)).toBe(false);
+    expect(needsRehash(old.replace("$8$1$", "$4$1$"), 12)).toBe(true);
+    expect(needsRehash("bcrypt$whatever", 12)).toBe(true);
   });
 });

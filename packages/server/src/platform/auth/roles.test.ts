@@ -83,7 +83,8 @@ describe("the admin and ledger:verify commands", () => {
 
       const verify = await cli("src/cli/ledger-verify.ts", [], env);
       expect(verify).toMatchObject({ code: 0 });
-      expect(verify.stdout).toContain("ledger:verify: 1 accounts checked, 0 mismatches");
+      // One player: a wallet and a vault, each its own ledger account.
+      expect(verify.stdout).toContain("ledger:verify: 2 accounts checked, 0 mismatches");
     } finally {
       await target?.drop();
       rmSync(dataDir, { recursive: true, force: true });

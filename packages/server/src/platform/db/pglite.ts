@@ -4,8 +4,12 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import type { Database, Db } from "./database";
+import { parseSafeInteger } from "./int8";
 import { acquireLockFile } from "./lock-file";
 import * as schema from "./schema";
+
+const INT8_OID = 20;
+const int8Parsers = { [INT8_OID]: parseSafeInteger };
 
 /** `dir` null: in memory (tests). A directory holds one server's data; a lock file keeps a second process out. */
 export async function openPglite(dir: string | null): Promise<Database & { client: PGlite }> {
@@ -14,9 +18,9 @@ export async function openPglite(dir: string | null): Promise<Database & { clien
   if (dir) {
     mkdirSync(path.dirname(dir), { recursive: true });
     releaseLock = acquireLockFile(`${dir}.lock`);
-    client = new PGlite(dir);
+    client = new PGlite(dir, { parsers: int8Parsers });
   } else {
-    client = new PGlite();
+    client = new PGlite({ parsers: int8Parsers });
   }
   try {
     await client.waitReady;

@@ -1,8 +1,15 @@
 // node-postgres: a pool for queries and one dedicated, self-reconnecting client for LISTEN.
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { releaseLeakedClients } from "./checkout";
 import type { Database, Db, Unlisten } from "./database";
+import { parseSafeInteger } from "./int8";
+import { defaultRetryPolicy, retryTransactions } from "./retry";
 import * as schema from "./schema";
+
+// int8 (coins, counts, sums) as a JS number: coins stay far below 2^53, and arithmetic on strings would be a
+// bug. Set on pg's global parsers because Drizzle passes those with every query, overriding a pool's own.
+pg.types.setTypeParser(pg.types.builtins.INT8, parseSafeInteger);
 
 type Log = { warn(obj: unknown, msg?: string): void };
 
@@ -22,8 +29,20 @@ export async function openPostgres(url: string, options: { poolSize: number; log
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => options.log.warn({ err: error }, "postgres pool client error"));
+  // A checked-out client whose backend is terminated emits 'error' too, and pg's pool only listens while the
+  // client is idle: without this listener one terminated backend (57P01) ends the whole process. The query in
+  // flight still fails, so the request answers 503, and the pool discards the broken client on release.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => options.log.warn({ err: error }, "postgres client lost its connection"));
+  });
   await pool.query("select 1");
-  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const pooled = drizzle({ client: pool, schema }) as unknown as Db;
+  releaseLeakedClients(pool, pooled);
+  const db = retryTransactions(pooled, {
+    ...defaultRetryPolicy,
+    onRetry: (error, attempt) =>
+      options.log.warn({ err: error, attempt }, "transaction retried after a deadlock"),
+  });
   const listener = createListener(url, options.log);
   return {
     driver: "postgres",

@@ -2,6 +2,7 @@
 // Names are snake_case as the spec writes them; integrity rules live here so the database enforces them.
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -24,6 +25,8 @@ import type { BotId, UserId } from "../ids";
 const STAT_MAX = 100_000;
 
 const id = () => uuid("id").primaryKey().defaultRandom();
+/** Coins are 64-bit in the database and safe integers in the code (the drivers parse int8 to number). */
+const coins = (name: string) => bigint(name, { mode: "number" });
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 /** SQL `col in ('a','b')` for a check constraint over a fixed list of string values. */
 const oneOf = (column: string, values: readonly string[]) =>
@@ -32,13 +35,23 @@ const oneOf = (column: string, values: readonly string[]) =>
 export const rarities = ["common", "uncommon", "rare", "epic", "legendary", "diamond"] as const;
 export const botClasses = ["hero", "villain", "support"] as const;
 export const ultimateTypes = ["damage", "special", "heal"] as const;
-export const ledgerAccounts = ["wallet", "vault"] as const;
-export const tournamentStatuses = ["registration", "pending", "active", "completed", "archived"] as const;
+export const ledgerAccounts = ["wallet", "vault", "tournament_pool", "guild_bank", "war_pool"] as const;
+export const tournamentStatuses = [
+  "registration",
+  "pending",
+  "active",
+  "completed",
+  // Stopped by the admin, or too few ready players at the deadline: every fee refunded, no bracket played.
+  "cancelled",
+  "archived",
+] as const;
 export const matchStatuses = ["pending", "in_progress", "completed"] as const;
 export const guildWarStatuses = ["registration", "battle", "completed"] as const;
 export const guildRoles = ["leader", "officer", "member"] as const;
-export const battleKinds = ["ai", "pvp", "tournament"] as const;
-export const cashoutStatuses = ["pending", "paid", "failed"] as const;
+export const guildWarDuelStatuses = ["pending", "in_progress", "completed"] as const;
+export const battleKinds = ["ai", "pvp", "tournament", "guild_war"] as const;
+/** A cash-out is settled once: paid (with the provider's reference) or refunded to the vault (with a reason). */
+export const cashoutStatuses = ["pending", "paid", "refunded"] as const;
 
 export type Rarity = (typeof rarities)[number];
 export type BotClass = (typeof botClasses)[number];
@@ -53,8 +66,8 @@ export const profiles = pgTable(
     username: text("username").notNull(),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
-    coins: integer("coins").notNull().default(0),
-    vaultCoins: integer("vault_coins").notNull().default(0),
+    coins: coins("coins").notNull().default(0),
+    vaultCoins: coins("vault_coins").notNull().default(0),
     vaultDepositsToday: integer("vault_deposits_today").notNull().default(0),
     lastVaultDepositDate: date("last_vault_deposit_date", { mode: "string" }),
     createdAt: createdAt(),
@@ -108,13 +121,16 @@ export const coinLedger = pgTable(
   "coin_ledger",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
+    // Exactly one owner, by account: a player (wallet, vault), a tournament (pool), a guild (bank) or a war (pool).
     userId: uuid("user_id")
       .$type<UserId>()
-      .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
+    tournamentId: uuid("tournament_id").references(() => tournaments.id, { onDelete: "restrict" }),
+    guildId: uuid("guild_id").references(() => guilds.id, { onDelete: "restrict" }),
+    warId: uuid("war_id").references(() => guildWars.id, { onDelete: "restrict" }),
     account: text("account").$type<LedgerAccount>().notNull(),
-    delta: integer("delta").notNull(),
-    balanceAfter: integer("balance_after").notNull(),
+    delta: coins("delta").notNull(),
+    balanceAfter: coins("balance_after").notNull(),
     reason: text("reason").notNull(),
     refType: text("ref_type"),
     refId: text("ref_id"),
@@ -122,7 +138,18 @@ export const coinLedger = pgTable(
   },
   (t) => [
     index("coin_ledger_user_time_idx").on(t.userId, t.createdAt),
+    index("coin_ledger_tournament_idx").on(t.tournamentId).where(sql`${t.tournamentId} is not null`),
+    index("coin_ledger_guild_time_idx").on(t.guildId, t.createdAt).where(sql`${t.guildId} is not null`),
+    index("coin_ledger_war_idx").on(t.warId).where(sql`${t.warId} is not null`),
     check("coin_ledger_account_valid", oneOf("account", ledgerAccounts)),
+    check(
+      "coin_ledger_one_owner",
+      sql`case ${t.account}
+        when 'tournament_pool' then ${t.tournamentId} is not null and num_nonnulls(${t.userId}, ${t.guildId}, ${t.warId}) = 0
+        when 'guild_bank' then ${t.guildId} is not null and num_nonnulls(${t.userId}, ${t.tournamentId}, ${t.warId}) = 0
+        when 'war_pool' then ${t.warId} is not null and num_nonnulls(${t.userId}, ${t.tournamentId}, ${t.guildId}) = 0
+        else ${t.userId} is not null and num_nonnulls(${t.tournamentId}, ${t.guildId}, ${t.warId}) = 0 end`,
+    ),
     check("coin_ledger_delta_non_zero", sql`${t.delta} <> 0`),
     check("coin_ledger_balance_after_non_negative", sql`${t.balanceAfter} >= 0`),
   ],
@@ -137,16 +164,27 @@ export const cashoutRequests = pgTable(
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
     gamertag: text("gamertag").notNull(),
-    amount: integer("amount").notNull(),
+    amount: coins("amount").notNull(),
     status: text("status").notNull().default("pending"),
     providerRef: text("provider_ref"),
     createdAt: createdAt(),
+    /** When it was paid or refunded; null while pending. */
+    settledAt: timestamp("settled_at", { withTimezone: true }),
+    /** The admin who settled it; null while pending or when the payout provider settled it itself. */
+    settledBy: uuid("settled_by")
+      .$type<UserId>()
+      .references(() => profiles.id),
+    refundReason: text("refund_reason"),
   },
   (t) => [
     index("cashout_requests_user_idx").on(t.userId, t.createdAt),
+    index("cashout_requests_queue_idx").on(t.status, t.createdAt),
     check("cashout_requests_amount_positive", sql`${t.amount} > 0`),
     check("cashout_requests_gamertag_length", sql`char_length(${t.gamertag}) between 1 and 35`),
     check("cashout_requests_status_valid", oneOf("status", cashoutStatuses)),
+    check("cashout_requests_settled_when", sql`(${t.status} = 'pending') = (${t.settledAt} is null)`),
+    check("cashout_requests_paid_reference", sql`${t.status} <> 'paid' or ${t.providerRef} is not null`),
+    check("cashout_requests_refund_reason", sql`${t.status} <> 'refunded' or ${t.refundReason} is not null`),
   ],
 );
 
@@ -159,7 +197,7 @@ export const equipment = pgTable(
     name: text("name").notNull().unique("equipment_name_unique"),
     type: text("type").notNull().default("weapon"),
     rarity: text("rarity").$type<Rarity>().notNull(),
-    price: integer("price").notNull(),
+    price: coins("price").notNull(),
     strengthBonus: integer("strength_bonus").notNull().default(0),
     agilityBonus: integer("agility_bonus").notNull().default(0),
     defenseBonus: integer("defense_bonus").notNull().default(0),
@@ -187,7 +225,7 @@ export const shopItems = pgTable(
     id: id(),
     name: text("name").notNull().unique("shop_items_name_unique"),
     description: text("description").notNull(),
-    price: integer("price").notNull(),
+    price: coins("price").notNull(),
     type: text("type").notNull(),
     createdAt: createdAt(),
   },
@@ -264,6 +302,8 @@ export const bots = pgTable(
     imageUrl: text("image_url"),
     imageGenerationAttempts: integer("image_generation_attempts").notNull().default(0),
     equippedWeaponId: uuid("equipped_weapon_id").references(() => equipment.id, { onDelete: "set null" }),
+    /** The first (free) customization; set, every later one is paid (5 a rename, 5 a colour change). */
+    customizedAt: timestamp("customized_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -363,7 +403,7 @@ export const battles = pgTable(
       .$type<BotId>()
       .references(() => bots.id, { onDelete: "set null" }),
     xpGained: integer("xp_gained").notNull().default(0),
-    coinsMoved: integer("coins_moved").notNull().default(0),
+    coinsMoved: coins("coins_moved").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -407,7 +447,7 @@ export const marketplaceListings = pgTable(
       .$type<UserId>()
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    price: integer("price").notNull(),
+    price: coins("price").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -432,7 +472,7 @@ export const marketplaceSales = pgTable(
       .references(() => profiles.id, { onDelete: "set null" }),
     rarity: text("rarity").$type<Rarity>().notNull(),
     level: integer("level").notNull(),
-    price: integer("price").notNull(),
+    price: coins("price").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -457,21 +497,41 @@ export const tournaments = pgTable(
     minPlayers: integer("min_players").notNull(),
     maxPlayers: integer("max_players").notNull(),
     entryFeeMode: text("entry_fee_mode").$type<"player" | "admin">().notNull().default("admin"),
-    prizePool: integer("prize_pool").notNull().default(0),
-    firstPlaceReward: integer("first_place_reward").notNull().default(0),
-    secondPlaceReward: integer("second_place_reward").notNull().default(0),
-    thirdPlaceReward: integer("third_place_reward").notNull().default(0),
+    prizePool: coins("prize_pool").notNull().default(0),
+    /** The pool's ledger account: entry fees in, prizes and the house's share out. */
+    poolBalance: coins("pool_balance").notNull().default(0),
+    firstPlaceReward: coins("first_place_reward").notNull().default(0),
+    secondPlaceReward: coins("second_place_reward").notNull().default(0),
+    thirdPlaceReward: coins("third_place_reward").notNull().default(0),
     registrationEndsAt: timestamp("registration_ends_at", { withTimezone: true }),
     battleEndsAt: timestamp("battle_ends_at", { withTimezone: true }),
     spectatorEnabled: boolean("spectator_enabled").notNull().default(true),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    /** The reconciler's deadline: registration end, then each round's end; null once nothing is due. */
+    nextDueAt: timestamp("next_due_at", { withTimezone: true }),
+    registrationMinutes: integer("registration_minutes").notNull().default(10),
+    /** How long each round's matches stay live (in_progress) before their winners advance. */
+    roundSeconds: integer("round_seconds").notNull().default(45),
+    /** A repeating tournament opens a copy of itself every this many hours (null: it does not repeat). */
+    repeatEveryHours: integer("repeat_every_hours"),
+    /** When the next copy opens; the reconciler's second deadline on this table. */
+    repeatDueAt: timestamp("repeat_due_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     index("tournaments_status_time_idx").on(t.status, t.createdAt.desc()),
+    index("tournaments_next_due_idx").on(t.nextDueAt).where(sql`${t.nextDueAt} is not null`),
+    index("tournaments_repeat_due_idx").on(t.repeatDueAt).where(sql`${t.repeatDueAt} is not null`),
+    check("tournaments_round_seconds_range", sql`${t.roundSeconds} between 1 and 3600`),
+    check("tournaments_registration_minutes_range", sql`${t.registrationMinutes} between 1 and 10080`),
+    check(
+      "tournaments_repeat_hours_range",
+      sql`${t.repeatEveryHours} is null or ${t.repeatEveryHours} between 1 and 168`,
+    ),
     check("tournaments_status_valid", oneOf("status", tournamentStatuses)),
     check("tournaments_entry_fee_mode_valid", oneOf("entry_fee_mode", ["player", "admin"])),
     check("tournaments_player_bounds", sql`${t.minPlayers} >= 2 and ${t.maxPlayers} >= ${t.minPlayers}`),
+    check("tournaments_pool_balance_non_negative", sql`${t.poolBalance} >= 0`),
     check("tournaments_current_players_range", sql`${t.currentPlayers} between 0 and ${t.maxPlayers}`),
     check(
       "tournaments_rewards_non_negative",
@@ -491,19 +551,25 @@ export const tournamentParticipants = pgTable(
       .$type<UserId>()
       .notNull()
       .references(() => profiles.id, { onDelete: "cascade" }),
-    // No cascade on purpose: recycling a bot in a tournament fails with a foreign key error,
-    // which the client turns into 'Cannot recycle bot - tournament conflict. Contact support.'
+    // The bots feature refuses to recycle, list or fuse a bot entered in an unfinished tournament; once the
+    // tournament is over the bot may go, and the entry keeps its snapshot (name, image, stats) for history.
     botId: uuid("bot_id")
       .$type<BotId>()
-      .notNull()
-      .references(() => bots.id, { onDelete: "restrict" }),
+      .references(() => bots.id, { onDelete: "set null" }),
     isReady: boolean("is_ready").notNull().default(false),
     totalStrength: integer("total_strength").notNull().default(0),
-    prizeWon: integer("prize_won").notNull().default(0),
+    prizeWon: coins("prize_won").notNull().default(0),
+    /** 1 for the strongest when the bracket is made; null before. */
+    seed: integer("seed"),
+    /** The bot as it entered the bracket (a battle FighterSnapshot); every match of it fights this. */
+    snapshot: jsonb("snapshot"),
+    /** Final place once the tournament is completed (1 champion, 2 runner-up, 3 the bronze match winner...). */
+    placement: integer("placement"),
     createdAt: createdAt(),
   },
   (t) => [
     unique("tournament_participants_tournament_user_unique").on(t.tournamentId, t.userId),
+    index("tournament_participants_bot_idx").on(t.botId),
     index("tournament_participants_strength_idx").on(t.tournamentId, t.totalStrength.desc()),
     check("tournament_participants_prize_non_negative", sql`${t.prizeWon} >= 0`),
   ],
@@ -527,10 +593,15 @@ export const tournamentMatches = pgTable(
     winnerId: uuid("winner_id").references(() => tournamentParticipants.id, { onDelete: "set null" }),
     battleId: uuid("battle_id").references(() => battles.id, { onDelete: "set null" }),
     status: text("status").$type<(typeof matchStatuses)[number]>().notNull().default("pending"),
+    /** The bronze match: the semi-final losers, played beside the final. */
+    thirdPlace: boolean("third_place").notNull().default(false),
+    /** When the match went live (its battle was fought and stored). */
+    startedAt: timestamp("started_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     unique("tournament_matches_slot_unique").on(t.tournamentId, t.round, t.matchNumber),
+    index("tournament_matches_battle_idx").on(t.battleId),
     check("tournament_matches_status_valid", oneOf("status", matchStatuses)),
     check("tournament_matches_round_positive", sql`${t.round} >= 1 and ${t.matchNumber} >= 1`),
   ],
@@ -550,15 +621,22 @@ export const guilds = pgTable(
       .references(() => profiles.id, { onDelete: "set null" }),
     memberCount: integer("member_count").notNull().default(0),
     maxMembers: integer("max_members").notNull().default(20),
-    bankBalance: integer("bank_balance").notNull().default(0),
+    bankBalance: coins("bank_balance").notNull().default(0),
     totalPower: integer("total_power").notNull().default(0),
     isEligibleForWar: boolean("is_eligible_for_war").notNull().default(false),
+    /** The war the guild fights until it completes; a conditional update claims it, so no guild joins two. */
+    currentWarId: uuid("current_war_id").references((): AnyPgColumn => guildWars.id, {
+      onDelete: "set null",
+    }),
+    /** Guilds are never deleted (their bank's ledger rows point at them); a disbanded one is only marked. */
+    disbandedAt: timestamp("disbanded_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("guilds_name_lower_unique").on(sql`lower(${t.name})`),
-    uniqueIndex("guilds_tag_lower_unique").on(sql`lower(${t.tag})`),
+    uniqueIndex("guilds_name_lower_unique").on(sql`lower(${t.name})`).where(sql`${t.disbandedAt} is null`),
+    uniqueIndex("guilds_tag_lower_unique").on(sql`lower(${t.tag})`).where(sql`${t.disbandedAt} is null`),
     index("guilds_power_idx").on(t.totalPower.desc()),
+    index("guilds_war_eligible_idx").on(t.id).where(sql`${t.isEligibleForWar}`),
     check("guilds_name_length", sql`char_length(${t.name}) between 1 and 30`),
     check("guilds_tag_length", sql`char_length(${t.tag}) between 1 and 5`),
     check("guilds_member_count_range", sql`${t.memberCount} between 0 and ${t.maxMembers}`),
@@ -580,7 +658,7 @@ export const guildMembers = pgTable(
       .references(() => profiles.id, { onDelete: "cascade" })
       .unique("guild_members_one_guild_per_user"),
     role: text("role").$type<(typeof guildRoles)[number]>().notNull().default("member"),
-    contributionTotal: integer("contribution_total").notNull().default(0),
+    contributionTotal: coins("contribution_total").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -600,7 +678,7 @@ export const guildContributions = pgTable(
     userId: uuid("user_id")
       .$type<UserId>()
       .references(() => profiles.id, { onDelete: "set null" }),
-    amount: integer("amount").notNull(),
+    amount: coins("amount").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -618,12 +696,20 @@ export const guildWars = pgTable(
     registrationEndsAt: timestamp("registration_ends_at", { withTimezone: true }),
     battleEndsAt: timestamp("battle_ends_at", { withTimezone: true }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
-    firstPlaceReward: integer("first_place_reward").notNull().default(0),
-    secondPlaceReward: integer("second_place_reward").notNull().default(0),
-    thirdPlaceReward: integer("third_place_reward").notNull().default(0),
+    firstPlaceReward: coins("first_place_reward").notNull().default(0),
+    secondPlaceReward: coins("second_place_reward").notNull().default(0),
+    thirdPlaceReward: coins("third_place_reward").notNull().default(0),
+    /** The war's ledger account: the eight stakes in, prizes and the house's share out. */
+    poolBalance: coins("pool_balance").notNull().default(0),
+    /** The round robin's round being fought (0 during registration). */
+    currentRound: integer("current_round").notNull().default(0),
+    /** The reconciler's deadline: registration's end, then each round's end; null once completed. */
+    nextDueAt: timestamp("next_due_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
+    index("guild_wars_next_due_idx").on(t.nextDueAt).where(sql`${t.nextDueAt} is not null`),
+    check("guild_wars_pool_balance_non_negative", sql`${t.poolBalance} >= 0`),
     index("guild_wars_status_time_idx").on(t.status, t.createdAt.desc()),
     check("guild_wars_status_valid", oneOf("status", guildWarStatuses)),
     check(
@@ -645,7 +731,9 @@ export const guildWarParticipants = pgTable(
       .references(() => guilds.id, { onDelete: "cascade" }),
     totalPower: integer("total_power").notNull().default(0),
     placement: integer("placement"),
-    prizeAmount: integer("prize_amount").notNull().default(0),
+    prizeAmount: coins("prize_amount").notNull().default(0),
+    /** Duels won so far, counted when each round ends. */
+    duelWins: integer("duel_wins").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -653,6 +741,48 @@ export const guildWarParticipants = pgTable(
     index("guild_war_participants_power_idx").on(t.warId, t.totalPower.desc()),
     check("guild_war_participants_placement_positive", sql`${t.placement} is null or ${t.placement} >= 1`),
     check("guild_war_participants_prize_non_negative", sql`${t.prizeAmount} >= 0`),
+  ],
+);
+
+/** One duel of a war: slot 1..5 of a pairing, the two guilds' bots snapshotted when the battle phase began. */
+export const guildWarDuels = pgTable(
+  "guild_war_duels",
+  {
+    id: id(),
+    warId: uuid("war_id")
+      .notNull()
+      .references(() => guildWars.id, { onDelete: "cascade" }),
+    round: integer("round").notNull(),
+    pairing: integer("pairing").notNull(),
+    slot: integer("slot").notNull(),
+    homeGuildId: uuid("home_guild_id")
+      .notNull()
+      .references(() => guilds.id, { onDelete: "restrict" }),
+    awayGuildId: uuid("away_guild_id")
+      .notNull()
+      .references(() => guilds.id, { onDelete: "restrict" }),
+    /** FighterSnapshot of each side's bot, or null where the guild had no bot for the slot (a forfeit). */
+    homeBot: jsonb("home_bot"),
+    awayBot: jsonb("away_bot"),
+    /** Which side strikes first; null when no battle is fought. */
+    attacker: text("attacker").$type<"home" | "away">(),
+    battleId: uuid("battle_id").references(() => battles.id, { onDelete: "set null" }),
+    /** Null while pending or in progress, and for a slot neither guild could fill. */
+    winnerGuildId: uuid("winner_guild_id").references(() => guilds.id, { onDelete: "restrict" }),
+    status: text("status").$type<(typeof guildWarDuelStatuses)[number]>().notNull().default("pending"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("guild_war_duels_slot_unique").on(t.warId, t.round, t.pairing, t.slot),
+    index("guild_war_duels_home_idx").on(t.warId, t.homeGuildId),
+    index("guild_war_duels_away_idx").on(t.warId, t.awayGuildId),
+    check("guild_war_duels_status_valid", oneOf("status", guildWarDuelStatuses)),
+    check("guild_war_duels_attacker_valid", sql`${t.attacker} is null or ${t.attacker} in ('home', 'away')`),
+    check(
+      "guild_war_duels_slot_range",
+      sql`${t.round} >= 1 and ${t.pairing} >= 1 and ${t.slot} between 1 and 5`,
+    ),
+    check("guild_war_duels_two_guilds", sql`${t.homeGuildId} <> ${t.awayGuildId}`),
   ],
 );
 
@@ -668,9 +798,122 @@ export const chatMessages = pgTable(
     username: text("username").notNull(),
     message: text("message").notNull(),
     createdAt: createdAt(),
+    /** Deleted by a moderator: kept for the reports and the log, never shown again. */
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedBy: uuid("deleted_by")
+      .$type<UserId>()
+      .references(() => profiles.id, { onDelete: "set null" }),
   },
   (t) => [
     index("chat_messages_time_idx").on(t.createdAt),
+    // The pace check counts a player's messages in the last 10 s and reads their previous one.
+    index("chat_messages_user_time_idx").on(t.userId, t.createdAt),
     check("chat_messages_length", sql`char_length(${t.message}) between 1 and 200`),
   ],
 );
+
+export const chatReports = pgTable(
+  "chat_reports",
+  {
+    id: id(),
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: "cascade" }),
+    reporterId: uuid("reporter_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("chat_reports_once_per_reporter").on(t.messageId, t.reporterId),
+    index("chat_reports_time_idx").on(t.createdAt),
+    check("chat_reports_reason_length", sql`char_length(${t.reason}) <= 200`),
+  ],
+);
+
+/** A player hid another player's messages from their own chat. */
+export const chatHiddenPlayers = pgTable(
+  "chat_hidden_players",
+  {
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    hiddenUserId: uuid("hidden_user_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique("chat_hidden_players_pair").on(t.userId, t.hiddenUserId),
+    check("chat_hidden_players_not_self", sql`${t.userId} <> ${t.hiddenUserId}`),
+  ],
+);
+
+/** An admin's mute: the player cannot send until muted_until (or until lifted). */
+export const chatMutes = pgTable(
+  "chat_mutes",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    mutedBy: uuid("muted_by")
+      .$type<UserId>()
+      .references(() => profiles.id, { onDelete: "set null" }),
+    reason: text("reason").notNull(),
+    mutedUntil: timestamp("muted_until", { withTimezone: true }).notNull(),
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("chat_mutes_user_idx").on(t.userId, t.mutedUntil),
+    check("chat_mutes_reason_length", sql`char_length(${t.reason}) between 1 and 200`),
+  ],
+);
+
+// ---------------------------------------------------------------- admin
+
+export const adminOperationResults = ["success", "error", "warning"] as const;
+export type AdminOperationResult = (typeof adminOperationResults)[number];
+
+/**
+ * The operations log: every admin action, who did it, to what and how it ended. Append-only: the server has no
+ * update or delete path, and a trigger (migration admin_operations_append_only) refuses both in the database.
+ */
+export const adminOperations = pgTable(
+  "admin_operations",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    adminId: uuid("admin_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => profiles.id),
+    action: text("action").notNull(),
+    targetType: text("target_type"),
+    targetId: text("target_id"),
+    result: text("result").$type<AdminOperationResult>().notNull(),
+    detail: jsonb("detail").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("admin_operations_time_idx").on(t.createdAt),
+    index("admin_operations_admin_time_idx").on(t.adminId, t.createdAt),
+    check("admin_operations_result_valid", oneOf("result", adminOperationResults)),
+    check("admin_operations_action_length", sql`char_length(${t.action}) between 1 and 64`),
+  ],
+);
+
+/** Switches an admin can flip at run time (e.g. the image library's automatic top-up), one row per key. */
+export const adminSettings = pgTable("admin_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedBy: uuid("updated_by")
+    .$type<UserId>()
+    .references(() => profiles.id),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,7 @@
 // The live hub of one server process: it LISTENs once on the database and fans each event out to the
 // sockets of this process that subscribed to its channel (and, for a player's events, belong to that player).
+// A hostile client must not be able to grow the process: sockets per session and per player are capped (the
+// oldest gives way), each socket's unsent data is bounded, and each socket may send only so many messages.
 import { type LiveClientMessage, type LiveServerMessage, liveClientMessage } from "@bot-arena/contract";
 import type { WebSocket } from "ws";
 import type { Database, Unlisten } from "../db/database";
@@ -11,9 +13,31 @@ type Log = {
   debug(obj: unknown, msg?: string): void;
 };
 
-export const closeCodes = { goingAway: 1001, notAuthenticated: 4401, forbidden: 4403 } as const;
+export const closeCodes = {
+  goingAway: 1001,
+  notAuthenticated: 4401,
+  forbidden: 4403,
+  /** A newer socket of the same session or player took this one's place (the client should not fight back). */
+  replaced: 4409,
+  /** The socket's unsent data passed the bound: the client is not reading. */
+  notReading: 4413,
+  /** More messages than the per-socket rate allows. */
+  tooManyMessages: 4429,
+} as const;
 
 const MAX_CHANNELS_PER_SOCKET = 20;
+/** Tabs of one browser: each tab keeps one socket. */
+export const MAX_SOCKETS_PER_SESSION = 8;
+/** All of a player's devices together (per server process). */
+export const MAX_SOCKETS_PER_PLAYER = 16;
+/**
+ * Unsent bytes a socket may hold in this process. Events are small (a NOTIFY payload is under 8 KB), so a
+ * reading client never comes near; beyond it the client is gone or hostile and the socket is cut.
+ */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Messages a client may send: a burst (the subscriptions a page makes on connect), then a steady rate. */
+export const MESSAGE_BURST = 40;
+export const MESSAGES_PER_SECOND = 10;
 
 type Client = {
   socket: WebSocket;
@@ -21,19 +45,75 @@ type Client = {
   sessionId: string;
   channels: Set<string>;
   alive: boolean;
+  /** Messages the client may still send now (a token bucket refilled at MESSAGES_PER_SECOND). */
+  tokens: number;
+  refilledAt: number;
+  /** Set once the hub has let go of it: nothing more is sent or handled. */
+  shut: boolean;
 };
 
 export type LiveHub = ReturnType<typeof createLiveHub>;
 
-export function createLiveHub(deps: { listen: Database["listen"]; log: Log; heartbeatMs: number }) {
+export function createLiveHub(deps: {
+  listen: Database["listen"];
+  log: Log;
+  heartbeatMs: number;
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
   const byChannel = new Map<string, Set<Client>>();
   const byUser = new Map<string, Set<Client>>();
+  const bySession = new Map<string, Set<Client>>();
   let unlisten: Unlisten | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
 
-  const send = (client: Client, message: LiveServerMessage) => {
-    if (client.socket.readyState === client.socket.OPEN) client.socket.send(JSON.stringify(message));
-  };
+  /**
+   * Lets go of a client at once (so caps count only live sockets) and closes it with a code the browser can
+   * act on. A client that does not read would never take the close frame, so after `graceMs` it is cut.
+   */
+  function shut(client: Client, code: number, reason: string, graceMs = 1000) {
+    if (client.shut) return;
+    client.shut = true;
+    detach(client);
+    client.socket.close(code, reason);
+    if (graceMs === 0) client.socket.terminate();
+    else setTimeout(() => client.socket.terminate(), graceMs).unref();
+  }
+
+  /** Every outgoing message passes here, so no socket holds more than MAX_BUFFERED_BYTES unsent. */
+  function push(client: Client, text: string) {
+    if (client.shut || client.socket.readyState !== client.socket.OPEN) return;
+    if (client.socket.bufferedAmount + Buffer.byteLength(text) > MAX_BUFFERED_BYTES) {
+      deps.log.warn({ userId: client.userId }, "live: socket not reading, closed");
+      shut(client, closeCodes.notReading, "Not reading: too much unsent data", 0);
+      return;
+    }
+    client.socket.send(text);
+  }
+
+  const send = (client: Client, message: LiveServerMessage) => push(client, JSON.stringify(message));
+
+  /** Takes one message's token; false when the client sends faster than it may. */
+  function allowMessage(client: Client): boolean {
+    const at = now();
+    client.tokens = Math.min(
+      MESSAGE_BURST,
+      client.tokens + ((at - client.refilledAt) / 1000) * MESSAGES_PER_SECOND,
+    );
+    client.refilledAt = at;
+    if (client.tokens < 1) return false;
+    client.tokens -= 1;
+    return true;
+  }
+
+  /** The oldest sockets give way when a session or a player opens more than the cap allows. */
+  function makeRoom(map: Map<string, Set<Client>>, key: string, cap: number, reason: string) {
+    const set = map.get(key);
+    if (!set) return;
+    for (const oldest of [...set].slice(0, Math.max(0, set.size - cap + 1))) {
+      shut(oldest, closeCodes.replaced, reason);
+    }
+  }
 
   function index(map: Map<string, Set<Client>>, key: string, client: Client, add: boolean) {
     const set = map.get(key) ?? new Set<Client>();
@@ -63,10 +143,8 @@ export function createLiveHub(deps: { listen: Database["listen"]; log: Log; hear
     const endsSession = envelope.kind === "signed-out" && envelope.sessionId;
     for (const client of [...targets]) {
       if (envelope.sessionId && client.sessionId !== envelope.sessionId) continue;
-      if (client.channels.has(envelope.channel) && client.socket.readyState === client.socket.OPEN) {
-        client.socket.send(text);
-      }
-      if (endsSession) client.socket.close(closeCodes.notAuthenticated, "Signed out");
+      if (client.channels.has(envelope.channel)) push(client, text);
+      if (endsSession) shut(client, closeCodes.notAuthenticated, "Signed out");
     }
   }
 
@@ -93,6 +171,7 @@ export function createLiveHub(deps: { listen: Database["listen"]; log: Log; hear
   function detach(client: Client) {
     for (const channel of client.channels) index(byChannel, channel, client, false);
     index(byUser, client.userId, client, false);
+    index(bySession, client.sessionId, client, false);
   }
 
   function allClients(): Client[] {
@@ -123,15 +202,31 @@ export function createLiveHub(deps: { listen: Database["listen"]; log: Log; hear
         sessionId: user.sessionId,
         channels: new Set(),
         alive: true,
+        tokens: MESSAGE_BURST,
+        refilledAt: now(),
+        shut: false,
       };
+      makeRoom(
+        bySession,
+        user.sessionId,
+        MAX_SOCKETS_PER_SESSION,
+        "Too many live connections for this session",
+      );
+      makeRoom(byUser, user.id, MAX_SOCKETS_PER_PLAYER, "Too many live connections for this player");
       index(byUser, user.id, client, true);
+      index(bySession, user.sessionId, client, true);
       socket.on("pong", () => {
         client.alive = true;
       });
       socket.on("close", () => detach(client));
       socket.on("error", (error) => deps.log.debug({ err: error }, "live socket error"));
       socket.on("message", (raw) => {
+        if (client.shut) return;
         client.alive = true;
+        if (!allowMessage(client)) {
+          shut(client, closeCodes.tooManyMessages, "Too many messages");
+          return;
+        }
         let json: unknown;
         try {
           json = JSON.parse(raw.toString());

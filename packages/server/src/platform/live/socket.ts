@@ -7,6 +7,13 @@ import { closeCodes, type LiveHub } from "./hub";
 
 export const LIVE_PATH = "/api/live";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** This process's live hub (buildApp decorates it): its sockets, for operators and tests. */
+    live: LiveHub;
+  }
+}
+
 export function liveSocketRoute(
   app: FastifyInstance,
   deps: { hub: LiveHub; trustedOrigins: string[] },

@@ -1,12 +1,14 @@
 // The starter soundtrack (STARTER_MUSIC=on): three original chiptune loops, synthesized into DATA_DIR/media/music
 // when missing, each with a music_tracks row keyed by title and artist.
 import { and, eq } from "drizzle-orm";
-import { musicTracks } from "../db/schema";
+import { adminSettings, musicTracks } from "../db/schema";
 import { publish } from "../live/publish";
 import { encodeWav8, renderSong, type Song } from "./chiptune";
 import type { SeedStep } from "./index";
 
 export const STARTER_ARTIST = "Bot Arena Sound Lab";
+/** The admin_settings key listing starter song titles an admin deleted. */
+export const DELETED_STARTER_SONGS_KEY = "deleted_starter_songs";
 
 const minor = (root: number) => ({ root, minor: true });
 const major = (root: number) => ({ root, minor: false });
@@ -53,8 +55,15 @@ export const starterMusicStep: SeedStep = {
   name: "starter_music",
   async run({ db, storage, config }) {
     if (config.starterMusic === "off") return;
+    // Songs an admin deleted (Music Management) stay deleted.
+    const [deleted] = await db
+      .select({ value: adminSettings.value })
+      .from(adminSettings)
+      .where(eq(adminSettings.key, DELETED_STARTER_SONGS_KEY));
+    const gone = new Set(Array.isArray(deleted?.value) ? (deleted.value as string[]) : []);
     let changed = false;
     for (const [index, song] of starterSongs.entries()) {
+      if (gone.has(song.title)) continue;
       const existing = await db
         .select({ id: musicTracks.id, fileUrl: musicTracks.fileUrl })
         .from(musicTracks)

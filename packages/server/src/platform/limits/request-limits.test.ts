@@ -1,0 +1,126 @@
+// One player cannot starve the rest: a rate per player and a cap on requests in flight, with 429, Retry-After
+// and the error shape; the sign-in limit counted in the same store.
+import { describe, expect, it } from "vitest";
+import { appsOnOneDatabase, errorOf, signUp, type TestApp } from "../../../test/helpers";
+import type { Config } from "../config";
+import { limitMessages } from "./request-limits";
+
+const shared = appsOnOneDatabase();
+const appWith = (playerLimits: Config["playerLimits"]) => shared.appWith({ playerLimits });
+
+describe("the per-player rate", () => {
+  it("answers 429 with Retry-After past the limit, to that player only", async () => {
+    const { app } = await appWith({ requests: 5, windowMs: 60_000, concurrent: 4 });
+    const greedy = await signUp(app);
+    const other = await signUp(app);
+    for (let i = 0; i < 5; i++) expect((await greedy.get("/api/me")).statusCode).toBe(200);
+    const refused = await greedy.get("/api/bots");
+    expect(errorOf(refused)).toEqual({ status: 429, code: "RATE_LIMITED", message: limitMessages.tooFast });
+    expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60);
+    expect((await other.get("/api/me")).statusCode).toBe(200);
+  });
+
+  it("refuses a session past its rate before looking it up again, so a flood costs the database nothing", async () => {
+    const { app } = await appWith({ requests: 3, windowMs: 60_000, concurrent: 4 });
+    const greedy = await signUp(app);
+    const sessions = app.sessions;
+    const authenticate = sessions.authenticate;
+    let lookups = 0;
+    sessions.authenticate = (...args) => {
+      lookups += 1;
+      return authenticate(...args);
+    };
+    try {
+      for (let i = 0; i < 3; i++) expect((await greedy.get("/api/me")).statusCode).toBe(200);
+      expect((await greedy.get("/api/me")).statusCode).toBe(429);
+      expect(lookups).toBe(4);
+      const flood = await Promise.all(Array.from({ length: 20 }, () => greedy.get("/api/bots")));
+      expect(flood.every((a) => a.statusCode === 429 && a.headers["retry-after"])).toBe(true);
+      expect(lookups).toBe(4);
+    } finally {
+      sessions.authenticate = authenticate;
+    }
+  });
+
+  it("changes nothing when it refuses a state change", async () => {
+    const { app } = await appWith({ requests: 2, windowMs: 60_000, concurrent: 4 });
+    const player = await signUp(app);
+    await player.get("/api/me");
+    const before = (await player.get("/api/me")).json();
+    const refused = await player.post("/api/bank/deposit", { amount: 100 });
+    expect(errorOf(refused).status).toBe(429);
+    const { app: fresh } = await appWith({ requests: 100, windowMs: 60_000, concurrent: 4 });
+    const after = await fresh.inject({ method: "GET", url: "/api/me", headers: { cookie: player.cookie } });
+    // On PostgreSQL the count is shared, so the fresh app may refuse too; either way no coin moved.
+    if (after.statusCode === 200) expect(after.json()).toEqual(before);
+  });
+});
+
+describe("requests in flight", () => {
+  it("runs at most the cap of one player's 30 parallel reads at once; the rest wait their turn and succeed", async () => {
+    const { app } = await appWith({ requests: 1_000, windowMs: 60_000, concurrent: 3 });
+    const greedy = await signUp(app);
+    // Each admitted request notes how many of the player's requests are running with it.
+    let peak = 0;
+    const limits = app.requestLimits;
+    const admit = limits.admitPlayer;
+    limits.admitPlayer = async (userId, reply) => {
+      const release = await admit(userId, reply);
+      peak = Math.max(peak, limits.inFlight(greedy.id));
+      return release;
+    };
+    const answers = await Promise.all(Array.from({ length: 30 }, () => greedy.get("/api/bots")));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(200));
+    expect(peak).toBe(3);
+    expect(app.requestLimits.inFlight(greedy.id)).toBe(0);
+  });
+
+  it("refuses at once what would wait in too long a queue (64 at once), with the error shape", async () => {
+    const { app } = await appWith({ requests: 1_000, windowMs: 60_000, concurrent: 1 });
+    const greedy = await signUp(app);
+    // A route whose handler reads the database holds its slot long enough for a queue to form (GET /api/me
+    // answers from the session lookup alone, before the slot, and would let the 64 through one by one).
+    const answers = await Promise.all(Array.from({ length: 64 }, () => greedy.get("/api/bots")));
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(errorOf(refused[0]!)).toEqual({
+      status: 429,
+      code: "RATE_LIMITED",
+      message: limitMessages.tooManyAtOnce,
+    });
+    expect(refused[0]!.headers["retry-after"]).toBe("1");
+    expect(app.requestLimits.inFlight(greedy.id)).toBe(0);
+  });
+});
+
+describe("several server processes", () => {
+  it("count a player's requests together on PostgreSQL (each its own on PGlite, which is one process)", async () => {
+    const limits = { requests: 4, windowMs: 60_000, concurrent: 4 };
+    const one = await appWith(limits);
+    const two = await appWith(limits);
+    const player = await signUp(one.app);
+    const onTwo = (url: string) => two.app.inject({ method: "GET", url, headers: { cookie: player.cookie } });
+    for (let i = 0; i < 3; i++) expect((await player.get("/api/me")).statusCode).toBe(200);
+    // The sign-up was not counted (public route): three on the first, so the second has one left.
+    expect((await onTwo("/api/me")).statusCode).toBe(200);
+    expect((await onTwo("/api/me")).statusCode).toBe(shared.url ? 429 : 200);
+  });
+
+  it("count sign-in attempts of an address together too", async () => {
+    const config = { rateLimit: { authMax: 2, authWindowMs: 60_000 } };
+    const one = await shared.appWith(config);
+    const two = await shared.appWith(config);
+    const attempt = (t: TestApp) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in",
+        remoteAddress: "10.9.8.7",
+        payload: { email: "nobody@arena.test", password: "wrong-password" },
+      });
+    expect((await attempt(one)).statusCode).toBe(401);
+    expect((await attempt(two)).statusCode).toBe(401);
+    const third = await attempt(two);
+    expect(third.statusCode).toBe(shared.url ? 429 : 401);
+  });
+});

@@ -1,0 +1,140 @@
+// What keeps one player (or one address) from starving the rest: a rate per player over every signed-in API
+// route, a cap on a player's requests in flight (extra ones wait their turn briefly), and the per-address
+// limit of routes such as sign-in and sign-up. Rates are counted in the shared store; requests in flight are
+// counted by the process that serves them, since what they hold (its event loop, its connection pool) is that
+// process's. Both are checked once on the session cookie before the session is looked up, so a flood from one
+// session costs the database nothing beyond the cap: a refused request never reaches it.
+import type { FastifyReply } from "fastify";
+import { PLAYER_RATE_PREFIX, type PlayerRate } from "../auth/session";
+import type { Config } from "../config";
+import { AppError } from "../errors";
+import type { Hit, LimitStore } from "./store";
+
+export const limitMessages = {
+  tooFast: "You are doing that too fast. Please wait a few seconds and try again.",
+  tooManyAtOnce: "Too many requests at once. Please wait a moment and try again.",
+  attempts: "Too many attempts, please try again later",
+} as const;
+
+/** Requests of one player that may wait for a slot; more are refused at once. */
+const MAX_WAITING = 32;
+/** How long a waiting request waits for a slot before it is refused. */
+const MAX_WAIT_MS = 10_000;
+
+/** Refuses with 429 and tells the client when to come back. */
+function refuse(reply: FastifyReply, message: string, retryInMs: number): AppError {
+  reply.header("retry-after", String(Math.max(1, Math.ceil(retryInMs / 1000))));
+  return new AppError(429, "RATE_LIMITED", message);
+}
+
+type Slots = { running: number; waiting: Array<() => void> };
+
+export type RequestLimits = ReturnType<typeof createRequestLimits>;
+
+export function createRequestLimits(deps: { store: LimitStore; config: Pick<Config, "playerLimits"> }) {
+  const { store } = deps;
+  const { requests, windowMs, concurrent } = deps.config.playerLimits;
+  const slots = new Map<string, Slots>();
+  /** Sessions whose player is past the rate, until when: refused before any database work. */
+  const overRate = new Map<string, number>();
+
+  function release(key: string) {
+    const entry = slots.get(key);
+    if (!entry) return;
+    const next = entry.waiting.shift();
+    // The slot passes to the next waiter, so `running` stays at the cap while anyone waits.
+    if (next) next();
+    else if (--entry.running === 0) slots.delete(key);
+  }
+
+  /** Waits for one of the key's slots (or throws 429); resolves with the function that gives it back. */
+  async function takeSlot(key: string, reply: FastifyReply): Promise<() => void> {
+    const entry = slots.get(key) ?? { running: 0, waiting: [] };
+    slots.set(key, entry);
+    if (entry.running < concurrent) {
+      entry.running += 1;
+    } else {
+      if (entry.waiting.length >= MAX_WAITING) throw refuse(reply, limitMessages.tooManyAtOnce, 1000);
+      await new Promise<void>((resolve, reject) => {
+        const wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          entry.waiting.splice(entry.waiting.indexOf(wake), 1);
+          reject(refuse(reply, limitMessages.tooManyAtOnce, 1000));
+        }, MAX_WAIT_MS);
+        entry.waiting.push(wake);
+      });
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      release(key);
+    };
+  }
+
+  function rememberOverRate(session: string, untilMs: number) {
+    const now = Date.now();
+    if (overRate.size >= 10_000) for (const [key, until] of overRate) if (until <= now) overRate.delete(key);
+    overRate.set(session, now + untilMs);
+  }
+
+  return {
+    /**
+     * Admits one request of a signed-in player: counts it against the player's rate (unless the session lookup
+     * already did), then takes a slot.
+     * The caller gives the slot back when the response ends (or the client goes away).
+     */
+    async admitPlayer(
+      userId: string,
+      reply: FastifyReply,
+      counted?: Hit,
+      session?: string,
+    ): Promise<() => void> {
+      // `counted`: the session lookup already counted this request (PostgreSQL, one round trip for both).
+      const hit = counted ?? (await store.hit(`${PLAYER_RATE_PREFIX}${userId}`, windowMs));
+      if (hit.count > requests) {
+        // The session's next requests are refused before they reach the database, until the window ends.
+        if (session) rememberOverRate(session, hit.resetInMs);
+        throw refuse(reply, limitMessages.tooFast, hit.resetInMs);
+      }
+      return takeSlot(userId, reply);
+    },
+
+    /**
+     * Before the session is looked up: refuses a session already known to be past its player's rate, and
+     * takes one of the session's slots, so a flood from one session waits or is refused without costing the
+     * database a lookup per request. Resolves with the function that gives the slot back.
+     */
+    async admitSession(session: string, reply: FastifyReply): Promise<() => void> {
+      const until = overRate.get(session);
+      if (until !== undefined) {
+        if (until > Date.now()) throw refuse(reply, limitMessages.tooFast, until - Date.now());
+        overRate.delete(session);
+      }
+      return takeSlot(`session:${session}`, reply);
+    },
+
+    /** Counts one attempt of an address on a limited route (sign-in, sign-up); 429 past `limit.max`. */
+    async admitAddress(
+      route: string,
+      address: string,
+      limit: { max: number; timeWindowMs: number },
+      reply: FastifyReply,
+    ): Promise<void> {
+      const hit = await store.hit(`address:${route}:${address}`, limit.timeWindowMs);
+      if (hit.count > limit.max) throw refuse(reply, limitMessages.attempts, hit.resetInMs);
+    },
+
+    /** The counter store, for other limits that must be counted across processes (password guessing). */
+    store,
+
+    /** What a session lookup needs to count a player's request in its own statement. */
+    playerRate: { store, windowMs } satisfies PlayerRate,
+
+    /** Requests in flight in this process, per player (for tests and operators). */
+    inFlight: (userId: string) => slots.get(userId)?.running ?? 0,
+  };
+}

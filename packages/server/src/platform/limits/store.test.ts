@@ -1,0 +1,55 @@
+// The counter store: fixed windows from a key's first hit, in memory (PGlite) or in PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../../../test/helpers";
+import { limitStoreFor, memoryLimitStore } from "./store";
+
+describe("the memory store", () => {
+  it("counts hits per key within a window and starts again after it", async () => {
+    let now = 1_000;
+    const store = memoryLimitStore(() => now);
+    expect(await store.hit("a", 10_000)).toEqual({ count: 1, resetInMs: 10_000 });
+    now += 4_000;
+    expect(await store.hit("a", 10_000)).toEqual({ count: 2, resetInMs: 6_000 });
+    expect(await store.hit("b", 10_000)).toEqual({ count: 1, resetInMs: 10_000 });
+    now += 6_000;
+    expect(await store.hit("a", 10_000)).toEqual({ count: 1, resetInMs: 10_000 });
+    expect(await store.peek("a")).toEqual({ count: 1, resetInMs: 10_000 });
+    await store.reset("a");
+    expect(await store.peek("a")).toBeNull();
+  });
+});
+
+describe("the store of the test database's driver", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.drop());
+
+  it("counts hits, also when many arrive at once, and starts again after the window", async () => {
+    const store = limitStoreFor(database.database);
+    const hits = await Promise.all(Array.from({ length: 20 }, () => store.hit("burst", 60_000)));
+    expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
+    expect(hits.every((h) => h.resetInMs > 0 && h.resetInMs <= 60_000)).toBe(true);
+
+    expect((await store.hit("short", 200)).count).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await store.peek("short")).toBeNull();
+    expect((await store.hit("short", 200)).count).toBe(1);
+
+    expect((await store.peek("burst"))?.count).toBe(20);
+    await store.reset("burst");
+    expect(await store.peek("burst")).toBeNull();
+    expect((await store.hit("burst", 60_000)).count).toBe(1);
+  });
+
+  it("is shared by two stores on one PostgreSQL database, and per store on PGlite (one process)", async () => {
+    const first = limitStoreFor(database.database);
+    const second = limitStoreFor(database.database);
+    await first.hit("shared", 60_000);
+    await first.hit("shared", 60_000);
+    expect((await second.hit("shared", 60_000)).count).toBe(database.url ? 3 : 1);
+  });
+});

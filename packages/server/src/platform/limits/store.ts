@@ -1,0 +1,125 @@
+// Fixed-window hit counters for rate limits. On PostgreSQL the counters live in one small table, so every
+// server process on that database counts the same hits; PGlite belongs to one process, so memory does.
+import { type SQL, sql } from "drizzle-orm";
+import type { Database, Db } from "../db/database";
+import { rowsOf } from "../db/database";
+
+export type Hit = {
+  /** Hits in the current window, this one included. */
+  count: number;
+  /** Milliseconds until the window ends and the count starts again. */
+  resetInMs: number;
+};
+
+export type LimitStore = {
+  /** Counts one hit on `key` in a window of `windowMs` that starts at the key's first hit. */
+  hit(key: string, windowMs: number): Promise<Hit>;
+  /**
+   * PostgreSQL only: the same hit as a statement a caller embeds (a data-modifying CTE returning `hits` and
+   * `reset_in_ms`), so a hot path counts it in the round trip of its own query (the session lookup). `keys`
+   * selects the key (one text column) from the caller's rows. Await `ready()` once before the first use.
+   */
+  embedded?: { ready(): Promise<void>; hit(keys: SQL, windowMs: number): SQL };
+  /** The key's current window without counting a hit; null when it has none. */
+  peek(key: string): Promise<Hit | null>;
+  /** Forgets the key (a success that clears earlier failures). */
+  reset(key: string): Promise<void>;
+};
+
+/** Forget expired keys once this many are held, so a spray of made-up keys cannot grow the map for long. */
+const SWEEP_AT = 10_000;
+
+export function memoryLimitStore(now: () => number = Date.now): LimitStore {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const sweep = (at: number) => {
+    for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
+  };
+  return {
+    async hit(key, windowMs) {
+      const at = now();
+      let window = windows.get(key);
+      if (!window || window.resetAt <= at) {
+        if (windows.size >= SWEEP_AT) sweep(at);
+        window = { count: 0, resetAt: at + windowMs };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return { count: window.count, resetInMs: window.resetAt - at };
+    },
+    async peek(key) {
+      const at = now();
+      const window = windows.get(key);
+      return window && window.resetAt > at ? { count: window.count, resetInMs: window.resetAt - at } : null;
+    },
+    async reset(key) {
+      windows.delete(key);
+    },
+  };
+}
+
+/** Expired rows are deleted every this many hits of one process. */
+const DELETE_EXPIRED_EVERY = 1_000;
+
+/**
+ * Counters in an UNLOGGED table (a crash may forget them: they are worth seconds), created on first use under
+ * an advisory lock so processes starting together do not race on it. One statement per hit.
+ */
+export function postgresLimitStore(db: Db): LimitStore {
+  let ready: Promise<void> | null = null;
+  let hits = 0;
+  const ensureTable = () => {
+    ready ??= db
+      .transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rate_limit_hits'))`);
+        await tx.execute(sql`create unlogged table if not exists rate_limit_hits (
+          key text primary key,
+          hits integer not null,
+          reset_at timestamptz not null
+        )`);
+      })
+      .catch((error) => {
+        ready = null;
+        throw error;
+      });
+    return ready;
+  };
+  /** The upsert of one hit; `keys` is a row source (`values (...)` or a select over the caller's rows). */
+  const upsert = (keys: SQL, windowMs: number) => {
+    hits += 1;
+    if (hits % DELETE_EXPIRED_EVERY === 0) {
+      db.execute(sql`delete from rate_limit_hits where reset_at < clock_timestamp()`).catch(() => {});
+    }
+    return sql`
+        insert into rate_limit_hits as r (key, hits, reset_at)
+        select k.key, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}::float8) from (${keys}) k (key)
+        on conflict (key) do update set
+          hits = case when r.reset_at <= clock_timestamp() then 1 else r.hits + 1 end,
+          reset_at = case when r.reset_at <= clock_timestamp() then excluded.reset_at else r.reset_at end
+        returning hits, greatest(0, ceil(extract(epoch from (reset_at - clock_timestamp())) * 1000))::bigint as reset_in_ms`;
+  };
+  return {
+    async hit(key, windowMs) {
+      await ensureTable();
+      const result = await db.execute(upsert(sql`values (${key}::text)`, windowMs));
+      const row = rowsOf<{ hits: number; reset_in_ms: number }>(result)[0]!;
+      return { count: Number(row.hits), resetInMs: Number(row.reset_in_ms) };
+    },
+    embedded: { ready: ensureTable, hit: upsert },
+    async peek(key) {
+      await ensureTable();
+      const result = await db.execute(sql`
+        select hits, ceil(extract(epoch from (reset_at - clock_timestamp())) * 1000)::bigint as reset_in_ms
+        from rate_limit_hits where key = ${key} and reset_at > clock_timestamp()`);
+      const row = rowsOf<{ hits: number; reset_in_ms: number }>(result)[0];
+      return row ? { count: Number(row.hits), resetInMs: Number(row.reset_in_ms) } : null;
+    },
+    async reset(key) {
+      await ensureTable();
+      await db.execute(sql`delete from rate_limit_hits where key = ${key}`);
+    },
+  };
+}
+
+export function limitStoreFor(database: Pick<Database, "driver" | "db">): LimitStore {
+  return database.driver === "postgres" ? postgresLimitStore(database.db) : memoryLimitStore();
+}

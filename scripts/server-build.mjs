@@ -1,0 +1,78 @@
+// Compiles the server to plain JavaScript with esbuild: packages/server/dist/{main,admin,ledger-verify}.js.
+// Our workspace packages (game, contract) are TypeScript sources, so they are bundled in; every package from
+// node_modules stays an import, resolved by node at run time (PGlite's wasm, pg, fastify load as published).
+// `node scripts/server-build.mjs` builds when stale; `--force` always.
+import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { newestMtime, root } from "./lib.mjs";
+
+const serverDir = join(root, "packages/server");
+export const serverDist = join(serverDir, "dist");
+const entries = {
+  main: "src/main.ts",
+  admin: "src/cli/admin.ts",
+  "ledger-verify": "src/cli/ledger-verify.ts",
+};
+
+/** Stale when a source of the server or of a package it bundles, or a manifest, changed after the last build. */
+export function serverBuildIsStale() {
+  const built = join(serverDist, "main.js");
+  if (!existsSync(built)) return true;
+  const builtAt = statSync(built).mtimeMs;
+  const inputs = [
+    "packages/server/src",
+    "packages/server/package.json",
+    "packages/contract/src",
+    "packages/game/src",
+    "package-lock.json",
+  ];
+  return inputs.some((path) => existsSync(join(root, path)) && newestMtime(join(root, path)) > builtAt);
+}
+
+export async function buildServer() {
+  const esbuild = await import("esbuild");
+  const started = performance.now();
+  const result = await esbuild.build({
+    write: false,
+    absWorkingDir: serverDir,
+    entryPoints: entries,
+    outdir: "dist",
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20.19",
+    sourcemap: true,
+    logLevel: "warning",
+    // Packages from node_modules stay imports; only our own workspace sources are compiled in.
+    plugins: [
+      {
+        name: "external-node-modules",
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith("@bot-arena/") ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+  // Each file is written aside and renamed into place, so a server starting meanwhile (another engineer's test
+  // run, a second process) never reads a half-written bundle.
+  mkdirSync(serverDist, { recursive: true });
+  for (const file of result.outputFiles) {
+    const aside = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(aside, file.contents);
+    renameSync(aside, file.path);
+  }
+  console.log(`Server compiled to packages/server/dist in ${Math.round(performance.now() - started)} ms`);
+}
+
+/** Builds only when stale, so `npm start` after a pull is one quick check. */
+export async function ensureServerBuild() {
+  if (serverBuildIsStale()) await buildServer();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  if (process.argv.includes("--force")) await buildServer();
+  else await ensureServerBuild();
+}
