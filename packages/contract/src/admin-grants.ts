@@ -1,34 +1,119 @@
-// Admin grants (seed 001, admin panel): coins to a player by email, paid through the ledger as admin_grant.
+// Admin grants and player lookup (seed 001, Player Management): coins or an equipment item to a player found by
+// e-mail, each with the admin's reason, written to the ledger (coins) and the operations log in one transaction.
 import { messages } from "@bot-arena/game";
 import { z } from "zod";
+import { itemRarity } from "./shop";
+
+export const GRANT_REASON_MAX = 200;
+export const DEFAULT_GRANT_AMOUNT = 1000;
+
+export const adminGrantMessages = {
+  playerNotFound: "No player with that email",
+  enterReason: "Please enter a reason for the grant",
+  reasonTooLong: `The reason may be at most ${GRANT_REASON_MAX} characters`,
+  equipmentNotFound: "That equipment does not exist",
+  coinsGranted: (amount: number, username: string) => `Granted ${amount} coins to ${username}`,
+  equipmentGranted: (item: string, username: string) => `Granted ${item} to ${username}`,
+  failedToGrantCoins: "Failed to grant coins",
+  failedToGrantEquipment: "Failed to grant equipment",
+} as const;
+
+/** Checked (trimmed, 1..200) by the service after the e-mail and the amount, so messages come in form order. */
+const reason = z.string({ error: adminGrantMessages.enterReason }).optional();
 
 export const grantCoinsBody = z.object({
   email: z.string({ error: messages.enterPlayerEmail }),
   /** Whole coins above 0; text of digits is accepted as the admin form sends it. */
   amount: z.union([z.number(), z.string()], { error: messages.coinAmountPositive }),
+  reason,
 });
-export type GrantCoinsBody = z.infer<typeof grantCoinsBody>;
+export type GrantCoinsBody = z.input<typeof grantCoinsBody>;
 
 export const grantCoinsResponse = z.object({
   message: z.string(),
   userId: z.string(),
   username: z.string(),
   newCoinBalance: z.number().int(),
+  operationId: z.number().int(),
 });
 export type GrantCoinsResponse = z.infer<typeof grantCoinsResponse>;
 
-export const adminGrantMessages = {
-  playerNotFound: "No player with that email",
-  coinsGranted: (amount: number, username: string) => `Granted ${amount} coins to ${username}`,
-} as const;
+export const grantEquipmentBody = z.object({
+  email: z.string({ error: messages.enterPlayerEmail }),
+  equipmentId: z.string({ error: messages.selectEquipment }).nullish(),
+  reason,
+});
+export type GrantEquipmentBody = z.input<typeof grantEquipmentBody>;
+
+export const grantEquipmentResponse = z.object({
+  message: z.string(),
+  userId: z.string(),
+  username: z.string(),
+  inventoryId: z.string(),
+  equipmentName: z.string(),
+  operationId: z.number().int(),
+});
+export type GrantEquipmentResponse = z.infer<typeof grantEquipmentResponse>;
+
+export const playerLookupQuery = z.object({ q: z.string().trim().max(100).default("") });
+
+export const playerLookupBot = z.object({
+  id: z.string(),
+  name: z.string(),
+  rarity: itemRarity,
+  level: z.number().int(),
+  isActive: z.boolean(),
+});
+
+export const playerLookupCoinMove = z.object({
+  id: z.number().int(),
+  account: z.string(),
+  delta: z.number().int(),
+  balanceAfter: z.number().int(),
+  reason: z.string(),
+  createdAt: z.string(),
+});
+
+export const playerLookupEntry = z.object({
+  id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  isAdmin: z.boolean(),
+  coins: z.number().int(),
+  vaultCoins: z.number().int(),
+  createdAt: z.string(),
+  bots: z.array(playerLookupBot),
+  /** The newest ledger rows, newest first. */
+  recentCoins: z.array(playerLookupCoinMove),
+});
+export type PlayerLookupEntry = z.infer<typeof playerLookupEntry>;
+
+export const playerLookupResponse = z.object({ players: z.array(playerLookupEntry) });
+export type PlayerLookupResponse = z.infer<typeof playerLookupResponse>;
 
 export const adminGrantRoutes = {
   grantCoins: {
     method: "POST",
     path: "/api/admin/grants/coins",
-    summary: "Give a player coins (admin); recorded in the ledger as admin_grant",
+    summary: "Give a player coins (admin) with a reason; ledger reason admin_grant, referencing the log row",
     auth: "admin",
     body: grantCoinsBody,
     response: grantCoinsResponse,
+  },
+  grantEquipment: {
+    method: "POST",
+    path: "/api/admin/grants/equipment",
+    summary: "Give a player an equipment item (admin) with a reason",
+    auth: "admin",
+    body: grantEquipmentBody,
+    response: grantEquipmentResponse,
+  },
+  adminPlayers: {
+    method: "GET",
+    path: "/api/admin/players",
+    summary: "Find players by name or e-mail (admin): balances, bots, recent coin history",
+    auth: "admin",
+    query: playerLookupQuery,
+    response: playerLookupResponse,
   },
 } as const;

@@ -1,7 +1,7 @@
 // The arena: finding an AI opponent, the PvP opponent list and the two battle calls. A battle answers the
 // spec's pvp-battle fields (battleLog as text lines, won, leveledUp, newLevel, pointsGained) plus the full
 // typed log, so the client animates exactly what the server decided.
-import { messages } from "@bot-arena/game";
+import { messages, PVP_SAFE_WALLET } from "@bot-arena/game";
 import { z } from "zod";
 import { battleView, fighterStats } from "./battles";
 
@@ -37,7 +37,11 @@ export const pvpOpponent = z.object({
 });
 export type PvpOpponent = z.infer<typeof pvpOpponent>;
 
-export const pvpOpponentList = z.object({ opponents: z.array(pvpOpponent) });
+export const pvpOpponentList = z.object({
+  opponents: z.array(pvpOpponent),
+  /** Why this player cannot challenge anyone right now (a wallet under 100), or null when they can. */
+  cannotChallenge: z.string().nullable(),
+});
 export type PvpOpponentList = z.infer<typeof pvpOpponentList>;
 
 export const pvpBattleBody = z.object({
@@ -80,6 +84,7 @@ export type BattleOutcome = z.infer<typeof battleOutcome>;
 /** Refusals of the arena that the rulebook does not word. */
 export const arenaMessages = {
   opponentUnavailable: "This opponent is no longer available",
+  challengerWalletTooLow: `You need at least ${PVP_SAFE_WALLET} coins in your wallet for PvP`,
 } as const;
 
 export const arenaRoutes = {

@@ -25,7 +25,8 @@ export const bankTransaction = z.object({
 });
 export type BankTransaction = z.infer<typeof bankTransaction>;
 
-export const cashoutStatus = z.enum(["pending", "paid", "failed"]);
+/** Pending until an operator (or the payout provider) pays it or refunds it to the vault; settled once. */
+export const cashoutStatus = z.enum(["pending", "paid", "refunded"]);
 export type CashoutStatus = z.infer<typeof cashoutStatus>;
 
 export const cashoutRequest = z.object({
@@ -34,6 +35,10 @@ export const cashoutRequest = z.object({
   amount: z.number().int(),
   status: cashoutStatus,
   createdAt: z.string(),
+  /** When it was paid or refunded; null while pending. */
+  settledAt: z.string().nullable(),
+  /** Why it was refunded (shown to the player); null unless refunded. */
+  refundReason: z.string().nullable(),
 });
 export type CashoutRequest = z.infer<typeof cashoutRequest>;
 
@@ -79,6 +84,8 @@ export const ledgerEntry = z.object({
   refType: z.string().nullable(),
   refId: z.string().nullable(),
   createdAt: z.string(),
+  /** Why an admin granted these coins (admin_grant rows): the reason the admin gave. */
+  note: z.string().optional(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 

@@ -9,7 +9,7 @@ export type EffectType = z.infer<typeof effectType>;
 export const battleSide = z.enum(["attacker", "defender"]);
 export type BattleSide = z.infer<typeof battleSide>;
 
-export const battleKind = z.enum(["ai", "pvp", "tournament"]);
+export const battleKind = z.enum(["ai", "pvp", "tournament", "guild_war"]);
 export type BattleKind = z.infer<typeof battleKind>;
 
 /** One action of the battle; the client applies each through a handler keyed by its effectType. */

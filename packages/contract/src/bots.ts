@@ -53,6 +53,8 @@ export const bot = z.object({
   /** On the marketplace: such a bot cannot be recycled, refreshed, activated or renamed until unlisted. */
   isListed: z.boolean(),
   setupStage,
+  /** Customized at least once: the next customization costs 5 coins a rename and 5 a colour change. */
+  isCustomized: z.boolean(),
   createdAt: z.string(),
 });
 export type Bot = z.infer<typeof bot>;

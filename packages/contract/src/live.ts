@@ -8,7 +8,11 @@ export const liveChannel = z.union([
   z.literal("chat"),
   z.literal("marketplace"),
   z.literal("guild-wars"),
+  z.literal("guilds"),
+  // A tournament was created or changed status (the /tournament page follows the newest one).
+  z.literal("tournaments"),
   z.string().regex(/^tournament:[0-9a-f-]{36}$/),
+  z.string().regex(/^guild:[0-9a-f-]{36}$/),
 ]);
 export type LiveChannel = z.infer<typeof liveChannel>;
 

@@ -1,13 +1,21 @@
 // Every HTTP route of the API with its zod shapes: the server registers from it and /api/openapi.json is built from it.
 import type { z } from "zod";
+import { accountRoutes } from "./account";
+import { adminCashoutRoutes } from "./admin-cashouts";
 import { adminGrantRoutes } from "./admin-grants";
+import { adminMediaRoutes } from "./admin-media";
+import { adminOperationRoutes } from "./admin-operations";
 import { adsResponse } from "./ads";
 import { arenaRoutes } from "./arena";
 import { me, okBody, signInBody, signUpBody } from "./auth";
 import { bankRoutes } from "./bank";
 import { battleRoutes } from "./battles";
 import { botRoutes } from "./bots";
+import { chatRoutes } from "./chat";
+import { customizeRoutes } from "./customize";
 import { fusionRoutes } from "./fusion";
+import { guildWarRoutes } from "./guild-wars";
+import { guildRoutes } from "./guilds";
 import { inventoryRoutes } from "./inventory";
 import { leaderboardRoutes } from "./leaderboard";
 import { marketplaceRoutes } from "./marketplace";
@@ -15,6 +23,7 @@ import { musicTrackList } from "./music";
 import { repairRoutes } from "./repair";
 import { shopRoutes } from "./shop";
 import { landingStats } from "./stats";
+import { tournamentRoutes } from "./tournaments";
 
 export type RouteSpec = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -76,7 +85,13 @@ export const routes = {
     response: adsResponse,
   },
   ...botRoutes,
+  ...accountRoutes,
+  ...customizeRoutes,
+  ...chatRoutes,
   ...adminGrantRoutes,
+  ...adminMediaRoutes,
+  ...adminOperationRoutes,
+  ...adminCashoutRoutes,
   ...arenaRoutes,
   ...battleRoutes,
   ...leaderboardRoutes,
@@ -86,6 +101,9 @@ export const routes = {
   ...bankRoutes,
   ...repairRoutes,
   ...fusionRoutes,
+  ...guildRoutes,
+  ...guildWarRoutes,
+  ...tournamentRoutes,
 } as const satisfies Record<string, RouteSpec>;
 
 export type Routes = typeof routes;

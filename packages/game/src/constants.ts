@@ -160,6 +160,13 @@ export const TOURNAMENT_SPLIT_PERCENT = { first: 60, second: 20, third: 10, hous
 export const TOURNAMENT_ADMIN_REWARDS = { first: 1000, second: 500, third: 250 } as const;
 export const TOURNAMENT_MIN_PLAYERS = 2;
 export const TOURNAMENT_MAX_PLAYERS = 16;
+/** The admin may set min and max players anywhere in 2..256. */
+export const TOURNAMENT_PLAYERS_LIMIT = 256;
+/** Registration lasts 1 minute to 7 days; each round's battles stay live 1 second to 1 hour. */
+export const TOURNAMENT_REGISTRATION_MINUTES_MAX = 7 * 24 * 60;
+export const TOURNAMENT_ROUND_SECONDS_MAX = 3600;
+/** A repeating tournament opens its successor every 1 to 168 hours. */
+export const TOURNAMENT_REPEAT_HOURS_MAX = 168;
 export const TOURNAMENT_NAME_MAX = 50;
 export const SPECTATOR_MODE_DEFAULT = true;
 export const COUNTDOWN_REFRESH_MS = 1000;
@@ -172,10 +179,15 @@ export const GUILD_DESCRIPTION_MAX = 200;
 export const GUILD_MAX_MEMBERS = 20;
 export const GUILD_WAR_ELIGIBILITY_BANK = 500;
 export const GUILDS_PER_WAR = 8;
-/** Only an input hint: the spec does not refuse larger donations. */
+/** The input hint's maximum, and the house rule's limit on one donation (1..1000 whole coins). */
 export const GUILD_DONATION_HINT_MAX = 1000;
+export const GUILD_DONATION_MAX = GUILD_DONATION_HINT_MAX;
 export const GUILD_RECENT_CONTRIBUTIONS = 10;
 export const GUILD_WAR_REWARDS = { first: 2000, second: 1000, third: 500 } as const;
+/** Each guild's entry into a war, paid from its bank into the war's pool: 8 x 500 = 4000, 3500 in prizes. */
+export const GUILD_WAR_STAKE = 500;
+/** How many of a guild's strongest active bots fight for it, one duel each against the other guild's. */
+export const GUILD_WAR_ROSTER_SIZE = 5;
 
 // Customization
 export const RECUSTOMIZE_RENAME_COST = 5;

@@ -5,6 +5,7 @@ import {
   afterWithdraw,
   applyConsumable,
   CONSUMABLES,
+  canChallengePvp,
   checkBuyListing,
   checkCreateListing,
   checkEquip,
@@ -77,6 +78,12 @@ describe("PvP stakes", () => {
   it("the loser's owner pays 10% of the wallet, floored", () => {
     expect(pvpStake(100)).toBe(10);
     expect(pvpStake(1999)).toBe(199);
+  });
+
+  it("a challenger needs 100 wallet coins too, so a loss always costs something", () => {
+    expect(canChallengePvp(99)).toBe(false);
+    expect(canChallengePvp(100)).toBe(true);
+    expect(pvpStake(100)).toBeGreaterThan(0);
   });
 
   it("a wallet under 100 is safe and pays nothing", () => {

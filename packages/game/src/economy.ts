@@ -76,6 +76,12 @@ export function applyConsumable(
 /** A wallet of at least 100 can be attacked; below that it is safe. */
 export const isPvpTargetable = (wallet: number): boolean => wallet >= PVP_SAFE_WALLET;
 
+/**
+ * A challenger must have as much at stake as a target: without 100 wallet coins a loss would cost nothing
+ * while a win took 10% of the defender's wallet.
+ */
+export const canChallengePvp = (wallet: number): boolean => wallet >= PVP_SAFE_WALLET;
+
 /** What the loser's owner pays the winner's owner: 10% of the wallet, floored, only from 100 up. */
 export const pvpStake = (loserWallet: number): Coins =>
   Coins(isPvpTargetable(loserWallet) ? Math.floor((loserWallet * PVP_STAKE_PERCENT) / 100) : 0);

@@ -1,18 +1,23 @@
 import { describe, expect, it } from "vitest";
 import {
+  allowedRoleActions,
   canStartWar,
   checkCreateGuild,
   checkGuildMember,
   checkJoinGuild,
+  checkRoleAction,
   filterGuilds,
   guildPower,
   isWarEligible,
-  rankWarGuilds,
+  leaveOutcome,
   selectWarGuilds,
+  successorOf,
   warEligibilityProgress,
-  warPrizePool,
 } from "./guilds";
-import { GuildId } from "./types";
+import type { Result } from "./types";
+import { GuildId, UserId } from "./types";
+
+const refusal = (result: Result<unknown>) => (result.ok ? null : result.message);
 
 const guild = (id: string, totalPower: number, bankBalance = 500) => ({
   id: GuildId(id),
@@ -28,6 +33,17 @@ describe("guilds", () => {
       message: "Not enough coins!",
     });
     expect(checkCreateGuild({ inGuild: true, coins: 1000 }).ok).toBe(false);
+  });
+
+  it("founding and joining refuse a player who is already in a guild", () => {
+    expect(checkCreateGuild({ inGuild: true, coins: 1000 })).toEqual({
+      ok: false,
+      message: "You are already in a guild",
+    });
+    expect(checkJoinGuild({ inGuild: false, memberCount: 20, maxMembers: 20 })).toEqual({
+      ok: false,
+      message: "Guild is full",
+    });
   });
 
   it("joining needs no guild yet and room in the chosen one", () => {
@@ -61,6 +77,7 @@ describe("guild wars", () => {
   it("a guild is war-eligible from 500 coins in its bank", () => {
     expect(isWarEligible(499)).toBe(false);
     expect(isWarEligible(500)).toBe(true);
+    expect(isWarEligible(5000, true)).toBe(false);
     expect(warEligibilityProgress(250)).toEqual({ current: 250, needed: 500, percent: 50 });
     expect(warEligibilityProgress(900).percent).toBe(100);
   });
@@ -78,19 +95,105 @@ describe("guild wars", () => {
     expect(chosen?.map((g) => g.id)).toEqual(["g9", "g8", "g7", "g6", "g5", "g4", "g3", "g2"]);
   });
 
-  it("placements go by power, ties by id, and the top three win 2000/1000/500", () => {
-    const placed = rankWarGuilds([
-      { guildId: GuildId("b"), totalPower: 300 },
-      { guildId: GuildId("a"), totalPower: 300 },
-      { guildId: GuildId("c"), totalPower: 900 },
-      { guildId: GuildId("d"), totalPower: 10 },
-    ]);
-    expect(placed.map((p) => [p.guildId, p.placement, p.prizeAmount])).toEqual([
-      ["c", 1, 2000],
-      ["a", 2, 1000],
-      ["b", 3, 500],
-      ["d", 4, 0],
-    ]);
-    expect(warPrizePool()).toBe(3500);
+  it("guilds already at war are not chosen again, and power ties go to the lower id", () => {
+    const list = [
+      ...Array.from({ length: 7 }, (_, i) => guild(`g${i}`, 100)),
+      { ...guild("busy", 900, 2000), atWar: true },
+      guild("b", 50),
+      guild("a", 50),
+    ];
+    const chosen = selectWarGuilds(list);
+    expect(chosen?.map((g) => g.id)).toEqual(["g0", "g1", "g2", "g3", "g4", "g5", "g6", "a"]);
+  });
+});
+
+const member = (
+  id: string,
+  role: "leader" | "officer" | "member",
+  contributionTotal: number,
+  joinedAt = 0,
+) => ({
+  userId: UserId(id),
+  role,
+  contributionTotal,
+  joinedAt,
+});
+
+describe("roles", () => {
+  const leader = { userId: UserId("lead"), role: "leader" as const };
+  const officer = { userId: UserId("off"), role: "officer" as const };
+  const officer2 = { userId: UserId("off2"), role: "officer" as const };
+  const plain = { userId: UserId("mem"), role: "member" as const };
+  const plain2 = { userId: UserId("mem2"), role: "member" as const };
+
+  it("the leader promotes members and demotes officers; nobody else does", () => {
+    expect(checkRoleAction({ action: "promote", actor: leader, target: plain })).toEqual({
+      ok: true,
+      value: "officer",
+    });
+    expect(checkRoleAction({ action: "demote", actor: leader, target: officer })).toEqual({
+      ok: true,
+      value: "member",
+    });
+    expect(refusal(checkRoleAction({ action: "promote", actor: officer, target: plain }))).toBe(
+      "Only the guild leader can promote members",
+    );
+    expect(refusal(checkRoleAction({ action: "demote", actor: officer, target: officer2 }))).toBe(
+      "Only the guild leader can demote officers",
+    );
+    expect(refusal(checkRoleAction({ action: "promote", actor: leader, target: officer }))).toBe(
+      "That member is already an officer",
+    );
+    expect(refusal(checkRoleAction({ action: "demote", actor: leader, target: plain }))).toBe(
+      "Only officers can be demoted",
+    );
+  });
+
+  it("leader and officers remove members below them; an officer cannot remove the leader or an officer", () => {
+    expect(checkRoleAction({ action: "remove", actor: leader, target: officer }).ok).toBe(true);
+    expect(checkRoleAction({ action: "remove", actor: officer, target: plain }).ok).toBe(true);
+    for (const target of [leader, officer2]) {
+      expect(refusal(checkRoleAction({ action: "remove", actor: officer, target }))).toBe(
+        "You can only remove members below your rank",
+      );
+    }
+    expect(refusal(checkRoleAction({ action: "remove", actor: plain, target: plain2 }))).toBe(
+      "You can only remove members below your rank",
+    );
+    expect(refusal(checkRoleAction({ action: "remove", actor: leader, target: leader }))).toBe(
+      "You cannot do that to yourself",
+    );
+  });
+
+  it("the screen offers exactly the allowed actions", () => {
+    expect(allowedRoleActions(leader, plain)).toEqual(["promote", "remove"]);
+    expect(allowedRoleActions(leader, officer)).toEqual(["demote", "remove"]);
+    expect(allowedRoleActions(officer, plain)).toEqual(["remove"]);
+    expect(allowedRoleActions(officer, leader)).toEqual([]);
+    expect(allowedRoleActions(plain, plain2)).toEqual([]);
+  });
+});
+
+describe("leaving", () => {
+  it("a leaving leader hands over to the officer with the most contribution", () => {
+    const staying = [member("m1", "member", 900), member("o1", "officer", 100), member("o2", "officer", 300)];
+    expect(successorOf(staying)).toBe("o2");
+    expect(leaveOutcome({ leaverRole: "leader", staying })).toEqual({ disband: false, newLeader: "o2" });
+  });
+
+  it("without officers, to the member with the most contribution; a tie goes to the earlier joiner", () => {
+    expect(successorOf([member("m1", "member", 10), member("m2", "member", 40)])).toBe("m2");
+    expect(successorOf([member("late", "member", 40, 2000), member("early", "member", 40, 1000)])).toBe(
+      "early",
+    );
+  });
+
+  it("a member leaving changes no roles; the last member leaving disbands the guild", () => {
+    expect(leaveOutcome({ leaverRole: "member", staying: [member("l", "leader", 0)] })).toEqual({
+      disband: false,
+      newLeader: null,
+    });
+    expect(leaveOutcome({ leaverRole: "leader", staying: [] })).toEqual({ disband: true });
+    expect(successorOf([])).toBeNull();
   });
 });

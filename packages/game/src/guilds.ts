@@ -1,15 +1,14 @@
-// Guilds and guild wars: joining and founding, war eligibility (500 in the bank), the start condition
-// (8 eligible guilds), which guilds fight, and the placements and prizes when a war ends.
-import {
-  GUILD_CREATION_COST,
-  GUILD_WAR_ELIGIBILITY_BANK,
-  GUILD_WAR_REWARDS,
-  GUILDS_PER_WAR,
-} from "./constants";
+// Guilds: founding and joining, roles (leader, officer, member) and what each may do to whom, the hand-over when
+// a leader leaves, war eligibility (500 in the bank and not at war), and which 8 guilds a war takes.
+import { GUILD_CREATION_COST, GUILD_WAR_ELIGIBILITY_BANK, GUILDS_PER_WAR } from "./constants";
 import { messages } from "./messages";
-import { type Check, Coins, fail, type GuildId, pass } from "./types";
+import { type Check, fail, type GuildId, ok, pass, type Result, type UserId } from "./types";
 
-export const isWarEligible = (bankBalance: number): boolean => bankBalance >= GUILD_WAR_ELIGIBILITY_BANK;
+export type GuildRole = "leader" | "officer" | "member";
+
+/** Eligible for the next war: 500 coins in the bank and not already fighting one. */
+export const isWarEligible = (bankBalance: number, atWar = false): boolean =>
+  !atWar && bankBalance >= GUILD_WAR_ELIGIBILITY_BANK;
 
 /** Progress toward eligibility for the guild panel's bar. */
 export function warEligibilityProgress(bankBalance: number): {
@@ -62,6 +61,8 @@ export interface WarCandidate {
   readonly id: GuildId;
   readonly totalPower: number;
   readonly bankBalance: number;
+  /** Already fighting a war that has not completed. */
+  readonly atWar?: boolean;
 }
 
 // Power first, then id, so the same guilds always come out in the same order.
@@ -72,41 +73,83 @@ export const canStartWar = (eligibleGuilds: number): boolean => eligibleGuilds >
 
 /** The 8 most powerful eligible guilds, or null while fewer than 8 are eligible. */
 export function selectWarGuilds<G extends WarCandidate>(guilds: readonly G[]): G[] | null {
-  const eligible = guilds.filter((g) => isWarEligible(g.bankBalance));
+  const eligible = guilds.filter((g) => isWarEligible(g.bankBalance, g.atWar ?? false));
   if (!canStartWar(eligible.length)) return null;
   return eligible.sort(byPower).slice(0, GUILDS_PER_WAR);
 }
 
-export interface WarRewards {
-  readonly first: number;
-  readonly second: number;
-  readonly third: number;
+// Roles -----------------------------------------------------------------------------------------------------------
+
+const rank: Record<GuildRole, number> = { leader: 3, officer: 2, member: 1 };
+
+export type RoleAction = "promote" | "demote" | "remove";
+
+/**
+ * What an actor may do to another member: the leader promotes members to officer and demotes officers; the leader
+ * and officers remove members below their own rank. Nobody acts on themselves (leaving is its own action).
+ */
+export function checkRoleAction(input: {
+  readonly action: RoleAction;
+  readonly actor: { readonly userId: UserId; readonly role: GuildRole };
+  readonly target: { readonly userId: UserId; readonly role: GuildRole };
+}): Result<GuildRole | null> {
+  const { action, actor, target } = input;
+  if (actor.userId === target.userId) return fail(messages.cannotTargetSelf);
+  switch (action) {
+    case "promote":
+      if (actor.role !== "leader") return fail(messages.onlyLeaderPromotes);
+      if (target.role !== "member") return fail(messages.alreadyOfficer);
+      return ok("officer");
+    case "demote":
+      if (actor.role !== "leader") return fail(messages.onlyLeaderDemotes);
+      if (target.role !== "officer") return fail(messages.notAnOfficer);
+      return ok("member");
+    case "remove":
+      if (actor.role === "member" || rank[target.role] >= rank[actor.role]) {
+        return fail(messages.cannotRemoveMember);
+      }
+      return ok(null);
+  }
 }
 
-export const warPrizePool = (rewards: WarRewards = GUILD_WAR_REWARDS): Coins =>
-  Coins(rewards.first + rewards.second + rewards.third);
-
-export interface WarPlacement {
-  readonly guildId: GuildId;
-  readonly totalPower: number;
-  /** 1 for the strongest, with no shared places. */
-  readonly placement: number;
-  readonly prizeAmount: Coins;
+/** Which role actions the actor's screen offers on a target's row. */
+export function allowedRoleActions(
+  actor: { readonly userId: UserId; readonly role: GuildRole },
+  target: { readonly userId: UserId; readonly role: GuildRole },
+): RoleAction[] {
+  return (["promote", "demote", "remove"] as const).filter(
+    (action) => checkRoleAction({ action, actor, target }).ok,
+  );
 }
 
-/** Placements by power when a war ends; the top three win the war's rewards, paid into their banks. */
-export function rankWarGuilds(
-  participants: readonly { readonly guildId: GuildId; readonly totalPower: number }[],
-  rewards: WarRewards = GUILD_WAR_REWARDS,
-): WarPlacement[] {
-  const prizes = [rewards.first, rewards.second, rewards.third];
-  return participants
-    .map((p) => ({ id: p.guildId, totalPower: p.totalPower }))
-    .sort(byPower)
-    .map((p, i) => ({
-      guildId: p.id,
-      totalPower: p.totalPower,
-      placement: i + 1,
-      prizeAmount: Coins(prizes[i] ?? 0),
-    }));
+export interface StayingMember {
+  readonly userId: UserId;
+  readonly role: GuildRole;
+  readonly contributionTotal: number;
+  /** When they joined, ms since epoch: the longer-serving member wins a tie. */
+  readonly joinedAt: number;
+}
+
+/**
+ * The next leader when the leader leaves: the officer with the most contribution, else the member with the most;
+ * ties go to whoever joined first, then the lower id. Null when nobody stays (the guild is disbanded).
+ */
+export function successorOf(staying: readonly StayingMember[]): UserId | null {
+  const best = [...staying].sort(
+    (a, b) =>
+      (b.role === "officer" ? 1 : 0) - (a.role === "officer" ? 1 : 0) ||
+      b.contributionTotal - a.contributionTotal ||
+      a.joinedAt - b.joinedAt ||
+      (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
+  )[0];
+  return best?.userId ?? null;
+}
+
+/** What a departure does to the guild: it disbands with its last member, or the leader's seat passes on. */
+export function leaveOutcome(input: {
+  readonly leaverRole: GuildRole;
+  readonly staying: readonly StayingMember[];
+}): { readonly disband: true } | { readonly disband: false; readonly newLeader: UserId | null } {
+  if (input.staying.length === 0) return { disband: true };
+  return { disband: false, newLeader: input.leaverRole === "leader" ? successorOf(input.staying) : null };
 }

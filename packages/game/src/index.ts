@@ -1,12 +1,14 @@
 // The rulebook's public face: everything the server and the web app may use.
 export * from "./battle";
 export * from "./bots";
+export * from "./chat";
 export * from "./constants";
 export * from "./customization";
 export * from "./durability";
 export * from "./economy";
 export * from "./energy";
 export * from "./fusion";
+export * from "./guild-wars";
 export * from "./guilds";
 export * from "./levels";
 export * from "./messages";

@@ -5,10 +5,15 @@ import {
   type Bracket,
   champion,
   checkTournamentJoin,
+  checkTournamentSize,
   countdownParts,
   createBracket,
   type Entrant,
+  finalMatch,
   finalRanking,
+  isBracketComplete,
+  matchTitle,
+  playableInRound,
   playableMatches,
   playBracket,
   prizeForPlace,
@@ -17,6 +22,8 @@ import {
   roundTitle,
   seedOrder,
   startMatch,
+  startsEarly,
+  thirdPlaceMatch,
   tournamentPrizes,
   tournamentStatusLine,
 } from "./tournament";
@@ -175,6 +182,28 @@ describe("joining and readiness", () => {
       forceComplete: false,
       archive: true,
     });
+    // A stopped tournament is cancelled: finished, so only archive remains.
+    expect(adminTournamentActions("cancelled")).toEqual(adminTournamentActions("completed"));
+    expect(adminTournamentActions("archived")).toEqual(adminTournamentActions("completed"));
+  });
+
+  it("min and max players lie in 2..256 with min not above max", () => {
+    expect(checkTournamentSize({ minPlayers: 2, maxPlayers: 256 }).ok).toBe(true);
+    expect(checkTournamentSize({ minPlayers: 1, maxPlayers: 16 })).toEqual({
+      ok: false,
+      message: "Players must be between 2 and 256",
+    });
+    expect(checkTournamentSize({ minPlayers: 2, maxPlayers: 257 }).ok).toBe(false);
+    expect(checkTournamentSize({ minPlayers: 9, maxPlayers: 8 })).toEqual({
+      ok: false,
+      message: "Minimum players cannot be more than maximum players",
+    });
+  });
+
+  it("a full tournament with everyone ready starts before its deadline", () => {
+    expect(startsEarly({ currentPlayers: 8, readyCount: 8, maxPlayers: 8 })).toBe(true);
+    expect(startsEarly({ currentPlayers: 8, readyCount: 7, maxPlayers: 8 })).toBe(false);
+    expect(startsEarly({ currentPlayers: 7, readyCount: 7, maxPlayers: 8 })).toBe(false);
   });
 
   it("the countdown splits what is left into hours, minutes and seconds", () => {
@@ -209,7 +238,14 @@ describe("bracket", () => {
       ["p4", "p3"],
     ]);
     expect(bracket.rounds).toBe(2);
-    expect(bracket.matches.map((m) => m.matchNumber)).toEqual([1, 2, 3]);
+    // Two semi-finals, the final (3) and the bronze match (4) beside it.
+    expect(bracket.matches.map((m) => m.matchNumber)).toEqual([1, 2, 3, 4]);
+    expect(bracket.matches.map((m) => matchTitle(m, bracket.rounds))).toEqual([
+      "SEMI-FINALS",
+      "SEMI-FINALS",
+      "FINAL",
+      "3RD PLACE",
+    ]);
   });
 
   it("gives the byes to the top seeds and settles them at once", () => {
@@ -238,24 +274,91 @@ describe("bracket", () => {
   it("the two strongest meet in the final when the stronger side always wins", () => {
     const list = entrants([5, 90, 40, 70, 10, 60, 20]);
     const done = playByStrength(createBracket(list), list);
-    const final = done.matches.at(-1);
+    const final = finalMatch(done);
     expect([final?.participant1Id, final?.participant2Id]).toEqual(["p2", "p4"]);
     expect(champion(done)).toBe("p2");
   });
 
-  it("3rd place goes to the stronger semi-final loser", () => {
+  it("the bronze match between the semi-final losers decides 3rd, played in the final's round", () => {
     const list = entrants([100, 90, 80, 70]);
     const strength = new Map(list.map((e) => [e.id, e.totalStrength]));
+    let bracket = createBracket(list);
+    expect(thirdPlaceMatch(bracket)).toMatchObject({ round: 2, participant1Id: null, participant2Id: null });
     // Upsets everywhere: the weaker side always wins, so p1 (100) and p2 (90) lose the semi-finals.
-    const done = playBracket(createBracket(list), (a, b) =>
-      (strength.get(a) ?? 0) < (strength.get(b) ?? 0) ? a : b,
-    );
+    bracket = recordWinner(bracket, 1, ParticipantId("p4"));
+    bracket = recordWinner(bracket, 2, ParticipantId("p3"));
+    expect(
+      playableInRound(bracket, 2).map((m) => [m.matchNumber, m.participant1Id, m.participant2Id]),
+    ).toEqual([
+      [3, "p4", "p3"],
+      [4, "p1", "p2"],
+    ]);
+    const done = playBracket(bracket, (a, b) => ((strength.get(a) ?? 0) < (strength.get(b) ?? 0) ? a : b));
+    // The weaker p2 wins the bronze match too, so it is 3rd and the strongest entrant 4th.
     expect(finalRanking(done).map((r) => [r.participantId, r.place, r.eliminatedInRound])).toEqual([
       ["p4", 1, null],
       ["p3", 2, 2],
-      ["p1", 3, 1],
-      ["p2", 4, 1],
+      ["p2", 3, 1],
+      ["p1", 4, 1],
     ]);
+  });
+
+  it("with 3 entrants the lone semi-final loser takes 3rd by walkover: pool 450 pays 270/90/45", () => {
+    const list = entrants([30, 20, 10]);
+    let bracket = createBracket(list);
+    // Seed 1 has the bye; seeds 2 and 3 fight the other semi-final.
+    expect(playableMatches(bracket).map((m) => [m.participant1Id, m.participant2Id])).toEqual([["p2", "p3"]]);
+    bracket = recordWinner(bracket, 2, ParticipantId("p3"));
+    expect(thirdPlaceMatch(bracket)).toMatchObject({
+      status: "completed",
+      winnerId: "p2",
+      participant1Id: null,
+    });
+    bracket = recordWinner(bracket, 3, ParticipantId("p1"));
+    expect(isBracketComplete(bracket)).toBe(true);
+    const places = finalRanking(bracket).map((r) => r.participantId);
+    expect(places).toEqual(["p1", "p3", "p2"]);
+    const prizes = tournamentPrizes({ mode: "player", players: 3 });
+    expect(places.map((_, i) => prizeForPlace(prizes, i + 1))).toEqual([270, 90, 45]);
+    expect(prizes.house).toBe(45);
+  });
+
+  it("the ranking waits for the bronze match", () => {
+    const list = entrants([4, 3, 2, 1]);
+    let bracket = createBracket(list);
+    bracket = recordWinner(bracket, 1, ParticipantId("p1"));
+    bracket = recordWinner(bracket, 2, ParticipantId("p2"));
+    bracket = recordWinner(bracket, 3, ParticipantId("p1"));
+    expect(champion(bracket)).toBe("p1");
+    expect(isBracketComplete(bracket)).toBe(false);
+    expect(() => finalRanking(bracket)).toThrow(RangeError);
+  });
+
+  it("brackets for 2..256 entrants: everyone placed once in round 1, byes only there and only to the top seeds", () => {
+    for (let n = 2; n <= 256; n++) {
+      const list = entrants(Array.from({ length: n }, (_, i) => 1000 - i));
+      const bracket = createBracket(list);
+      expect(bracket.size).toBe(2 ** Math.ceil(Math.log2(n)));
+      const round1 = bracket.matches.filter((m) => m.round === 1 && !m.thirdPlace);
+      const placed = round1.flatMap((m) => [m.participant1Id, m.participant2Id]).filter((id) => id !== null);
+      expect(placed.sort()).toEqual(list.map((e) => e.id).sort());
+      const byes = round1.filter((m) => m.participant1Id === null || m.participant2Id === null);
+      expect(byes).toHaveLength(bracket.size - n);
+      // Entrants are p1 (strongest) .. pn, so the byes go to p1..p(byes).
+      const byeIds = byes.map((m) => m.participant1Id ?? m.participant2Id).sort();
+      expect(byeIds).toEqual(
+        list
+          .slice(0, byes.length)
+          .map((e) => e.id)
+          .sort(),
+      );
+      expect(
+        bracket.matches
+          .filter((m) => m.round > 1)
+          .every((m) => m.participant1Id === null || m.status === "pending"),
+      ).toBe(true);
+      expect(bracket.matches.filter((m) => m.thirdPlace)).toHaveLength(n >= 3 ? 1 : 0);
+    }
   });
 
   it("a two-player bracket is a single final", () => {
@@ -287,12 +390,12 @@ describe("bracket", () => {
           expect(ranking.filter((r) => r.eliminatedInRound === null)).toHaveLength(1);
           expect(ranking[0]?.participantId).toBe(champion(done));
           expect(done.matches.every((m) => m.status === "completed")).toBe(true);
-          const finalMatch = done.matches.at(-1);
+          const final = finalMatch(done);
           const runnerUp =
-            finalMatch?.winnerId === finalMatch?.participant1Id
-              ? finalMatch?.participant2Id
-              : finalMatch?.participant1Id;
+            final?.winnerId === final?.participant1Id ? final?.participant2Id : final?.participant1Id;
           expect(ranking[1]?.participantId).toBe(runnerUp);
+          const bronze = thirdPlaceMatch(done);
+          if (list.length >= 3) expect(ranking[2]?.participantId).toBe(bronze?.winnerId);
         },
       ),
       { numRuns: 300 },

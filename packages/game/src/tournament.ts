@@ -3,12 +3,13 @@
 //
 // Seeding: entrants are ordered by total strength (highest first, ties by id) and placed in the standard
 // 1-vs-N layout, so the two strongest can only meet in the final. When the count is not a power of two the
-// top seeds get the byes. There is no 3rd-place match: 3rd goes to the semi-final loser with the higher
-// total strength (the better seed on a tie).
+// top seeds get the byes (round 1 only). A bronze match between the two semi-final losers decides 3rd and 4th,
+// played beside the final; with 3 entrants there is one semi-final loser, who takes 3rd by walkover.
 import {
   TOURNAMENT_ADMIN_REWARDS,
   TOURNAMENT_ENTRY_FEE,
   TOURNAMENT_MIN_PLAYERS,
+  TOURNAMENT_PLAYERS_LIMIT,
   TOURNAMENT_SPLIT_PERCENT,
 } from "./constants";
 import { messages } from "./messages";
@@ -138,16 +139,29 @@ export function tournamentStatusLine(input: {
   return null;
 }
 
-export type AdminTournamentStatus = "registration" | "pending" | "active" | "completed" | "archived";
+export type AdminTournamentStatus =
+  | "registration"
+  | "pending"
+  | "active"
+  | "completed"
+  | "cancelled"
+  | "archived";
 
-/** Which admin buttons a tournament offers in each status. */
+/** A tournament that will not change again (a stopped one is cancelled and counts as finished). */
+export const isTournamentFinished = (status: AdminTournamentStatus): boolean =>
+  status === "completed" || status === "cancelled" || status === "archived";
+
+/**
+ * Which admin buttons a tournament offers in each status (seed 001 section 4): start unless active or
+ * finished, stop and End Now unless finished, archive only once finished.
+ */
 export function adminTournamentActions(status: AdminTournamentStatus): {
   start: boolean;
   stop: boolean;
   forceComplete: boolean;
   archive: boolean;
 } {
-  const finished = status === "completed" || status === "archived";
+  const finished = isTournamentFinished(status);
   return {
     start: !finished && status !== "active",
     stop: !finished,
@@ -155,6 +169,25 @@ export function adminTournamentActions(status: AdminTournamentStatus): {
     archive: finished,
   };
 }
+
+/** Min and max players as the admin sets them: both in 2..256, min not above max. */
+export function checkTournamentSize(input: {
+  readonly minPlayers: number;
+  readonly maxPlayers: number;
+}): Check {
+  const inRange = (n: number) =>
+    Number.isInteger(n) && n >= TOURNAMENT_MIN_PLAYERS && n <= TOURNAMENT_PLAYERS_LIMIT;
+  if (!inRange(input.minPlayers) || !inRange(input.maxPlayers)) return fail(messages.tournamentPlayersRange);
+  if (input.minPlayers > input.maxPlayers) return fail(messages.tournamentMinAboveMax);
+  return pass;
+}
+
+/** A full tournament whose players are all ready need not wait for the registration deadline. */
+export const startsEarly = (input: {
+  readonly currentPlayers: number;
+  readonly readyCount: number;
+  readonly maxPlayers: number;
+}): boolean => input.currentPlayers >= input.maxPlayers && input.readyCount >= input.currentPlayers;
 
 /** Whole hours, minutes and seconds left, or null once the moment has passed. */
 export function countdownParts(
@@ -183,6 +216,8 @@ export interface Match {
   readonly participant2Id: ParticipantId | null;
   readonly winnerId: ParticipantId | null;
   readonly status: MatchStatus;
+  /** The bronze match: the semi-final losers meet beside the final (same round) for 3rd place. */
+  readonly thirdPlace: boolean;
 }
 
 export interface Bracket {
@@ -191,8 +226,11 @@ export interface Bracket {
   readonly rounds: number;
   /** Entrants from seed 1 down. */
   readonly seeds: readonly ParticipantId[];
+  /** Numbered 1..size-1 (the final is size-1), then the bronze match (size) when there are semi-finals. */
   readonly matches: readonly Match[];
 }
+
+export const THIRD_PLACE_TITLE = "3RD PLACE";
 
 export function roundTitle(round: number, totalRounds: number): string {
   if (round === totalRounds) return "FINAL";
@@ -245,13 +283,25 @@ export function createBracket(entrants: readonly Entrant[]): Bracket {
         participant2Id: p2,
         winnerId: null,
         status: "pending",
+        thirdPlace: false,
       });
     }
+  }
+  if (rounds >= 2) {
+    matches.push({
+      round: rounds,
+      matchNumber: size,
+      participant1Id: null,
+      participant2Id: null,
+      winnerId: null,
+      status: "pending",
+      thirdPlace: true,
+    });
   }
   let bracket: Bracket = { size, rounds, seeds, matches };
   // Byes settle themselves: the lone entrant of a round-1 match walks through.
   for (const match of matches) {
-    if (match.round !== 1) break;
+    if (match.round !== 1 || match.thirdPlace) break;
     const lone =
       match.participant1Id === null
         ? match.participant2Id
@@ -281,7 +331,10 @@ export function startMatch(bracket: Bracket, matchNumber: number): Bracket {
   return { ...bracket, matches };
 }
 
-/** Completes a match and moves its winner into the next round's slot. */
+/**
+ * Completes a match and moves its winner into the next round's slot; a semi-final's loser goes to the bronze
+ * match. When both semi-finals are decided and only one loser exists (a bye), that loser takes 3rd by walkover.
+ */
 export function recordWinner(bracket: Bracket, matchNumber: number, winnerId: ParticipantId): Bracket {
   const match = matchAt(bracket, matchNumber);
   if (match.status === "completed") throw new RangeError(`Match ${matchNumber} is already decided`);
@@ -290,15 +343,45 @@ export function recordWinner(bracket: Bracket, matchNumber: number, winnerId: Pa
   }
   const matches = bracket.matches.slice();
   matches[matchNumber - 1] = { ...match, winnerId, status: "completed" };
-  if (match.round < bracket.rounds) {
-    const index = matchNumber - firstMatchNumber(bracket.size, match.round);
-    const nextNumber = firstMatchNumber(bracket.size, match.round + 1) + Math.floor(index / 2);
-    const next = matchAt({ ...bracket, matches }, nextNumber);
-    matches[nextNumber - 1] =
-      index % 2 === 0 ? { ...next, participant1Id: winnerId } : { ...next, participant2Id: winnerId };
+  if (match.thirdPlace || match.round >= bracket.rounds) return { ...bracket, matches };
+  const index = matchNumber - firstMatchNumber(bracket.size, match.round);
+  const place = (target: number, id: ParticipantId | null) => {
+    const next = matchAt({ ...bracket, matches }, target);
+    matches[target - 1] = index % 2 === 0 ? { ...next, participant1Id: id } : { ...next, participant2Id: id };
+  };
+  place(firstMatchNumber(bracket.size, match.round + 1) + Math.floor(index / 2), winnerId);
+  if (match.round === bracket.rounds - 1) {
+    const loser = winnerId === match.participant1Id ? match.participant2Id : match.participant1Id;
+    if (loser !== null) place(bracket.size, loser);
+    return settleLoneBronze({ ...bracket, matches });
   }
   return { ...bracket, matches };
 }
+
+/** Once both semi-finals are decided, a bronze match with a single side (3 entrants) is a walkover. */
+function settleLoneBronze(bracket: Bracket): Bracket {
+  const bronze = thirdPlaceMatch(bracket);
+  const semisDone = bracket.matches
+    .filter((m) => m.round === bracket.rounds - 1)
+    .every((m) => m.status === "completed");
+  if (!bronze || bronze.status === "completed" || !semisDone) return bracket;
+  const lone = bronze.participant1Id ?? bronze.participant2Id;
+  if (lone === null || (bronze.participant1Id !== null && bronze.participant2Id !== null)) return bracket;
+  const matches = bracket.matches.slice();
+  matches[bronze.matchNumber - 1] = { ...bronze, winnerId: lone, status: "completed" };
+  return { ...bracket, matches };
+}
+
+/** The final: the last round's main match. */
+export const finalMatch = (bracket: Bracket): Match | undefined =>
+  bracket.matches.find((m) => m.round === bracket.rounds && !m.thirdPlace);
+
+export const thirdPlaceMatch = (bracket: Bracket): Match | undefined =>
+  bracket.matches.find((m) => m.thirdPlace);
+
+/** The title of a match's column: its round's, or '3RD PLACE' for the bronze match. */
+export const matchTitle = (match: Pick<Match, "round" | "thirdPlace">, totalRounds: number): string =>
+  match.thirdPlace ? THIRD_PLACE_TITLE : roundTitle(match.round, totalRounds);
 
 /** Matches with both sides known and no winner yet, in order. */
 export const playableMatches = (bracket: Bracket): Match[] =>
@@ -306,11 +389,17 @@ export const playableMatches = (bracket: Bracket): Match[] =>
     (m) => m.status !== "completed" && m.participant1Id !== null && m.participant2Id !== null,
   );
 
+/** The matches of `round` that can be fought now (in the last round: the final and the bronze match). */
+export const playableInRound = (bracket: Bracket, round: number): Match[] =>
+  playableMatches(bracket).filter((m) => m.round === round);
+
 export function champion(bracket: Bracket): ParticipantId | null {
-  return bracket.matches[bracket.matches.length - 1]?.winnerId ?? null;
+  return finalMatch(bracket)?.winnerId ?? null;
 }
 
-export const isBracketComplete = (bracket: Bracket): boolean => champion(bracket) !== null;
+/** Every match decided, the bronze match included. */
+export const isBracketComplete = (bracket: Bracket): boolean =>
+  bracket.matches.every((m) => m.status === "completed");
 
 /** Plays every remaining match in order, asking `decide` for each winner (the server runs a battle there). */
 export function playBracket(
@@ -334,22 +423,35 @@ export interface Placement {
   readonly eliminatedInRound: number | null;
 }
 
+const loserOf = (match: Match): ParticipantId | null =>
+  match.winnerId === match.participant1Id ? match.participant2Id : match.participant1Id;
+
 /**
- * Everyone's place once the bracket is complete: the later a participant lost, the better; among those who
- * lost in the same round, the better seed (higher total strength) first.
+ * Everyone's place once the bracket is complete: champion, runner-up, the bronze match's winner and loser,
+ * then the later a participant lost, the better; among those who lost in the same round, the better seed
+ * (higher total strength) first.
  */
 export function finalRanking(bracket: Bracket): Placement[] {
   const winner = champion(bracket);
-  if (winner === null) throw new RangeError("The bracket is not complete");
+  if (winner === null || !isBracketComplete(bracket)) throw new RangeError("The bracket is not complete");
   const lostIn = new Map<ParticipantId, number>();
   for (const match of bracket.matches) {
-    const loser = match.winnerId === match.participant1Id ? match.participant2Id : match.participant1Id;
-    if (match.status === "completed" && loser !== null) lostIn.set(loser, match.round);
+    const loser = loserOf(match);
+    if (!match.thirdPlace && loser !== null) lostIn.set(loser, match.round);
   }
-  const roundsSurvived = (id: ParticipantId): number =>
-    id === winner ? bracket.rounds + 1 : (lostIn.get(id) ?? 0);
+  const bronze = thirdPlaceMatch(bracket);
+  // Podium order first (higher is better), then rounds survived.
+  const podium = new Map<ParticipantId, number>([[winner, 4]]);
+  const runnerUp = loserOf(finalMatch(bracket) as Match);
+  if (runnerUp !== null) podium.set(runnerUp, 3);
+  if (bronze?.winnerId) podium.set(bronze.winnerId, 2);
+  const bronzeLoser = bronze ? loserOf(bronze) : null;
+  if (bronzeLoser) podium.set(bronzeLoser, 1);
+  const score = (id: ParticipantId): number =>
+    (podium.get(id) ?? 0) * (bracket.rounds + 2) +
+    (id === winner ? bracket.rounds + 1 : (lostIn.get(id) ?? 0));
   // bracket.seeds is already in strength order, so a stable sort keeps the stronger first within a round.
-  const ordered = [...bracket.seeds].sort((x, y) => roundsSurvived(y) - roundsSurvived(x));
+  const ordered = [...bracket.seeds].sort((x, y) => score(y) - score(x));
   return ordered.map((participantId, i) => ({
     participantId,
     place: i + 1,

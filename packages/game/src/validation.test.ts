@@ -221,10 +221,12 @@ describe("guilds", () => {
     });
   });
 
-  it("contributions are whole amounts above 0 ('Please enter a valid amount'), beyond the 1000 hint too", () => {
+  it("contributions are whole amounts of 1..1000 ('Please enter a valid amount' below, a limit above)", () => {
     expect(refusal(validateGuildContribution("0"))).toBe("Please enter a valid amount");
     expect(refusal(validateGuildContribution(12.5))).toBe("Please enter a valid amount");
-    expect(accepted(validateGuildContribution("2000"))).toBe(2000);
+    expect(accepted(validateGuildContribution(1))).toBe(1);
+    expect(accepted(validateGuildContribution("1000"))).toBe(1000);
+    expect(refusal(validateGuildContribution(1001))).toBe("You can contribute at most 1000 coins at a time");
     expect(refusal(validateGuildContribution(50, { coins: 10 }))).toBe("Not enough coins!");
   });
 });

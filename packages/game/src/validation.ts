@@ -6,12 +6,12 @@ import {
   BOT_MODEL_NAMES,
   BOT_NAME_MAX,
   CASHOUT_GAMERTAG_MAX,
-  CHAT_MESSAGE_MAX,
   CREATION_COLOR_SCHEMES,
   CREATION_STAT_MAX,
   CREATION_STAT_MIN,
   CREATION_TOTAL_POINTS,
   GUILD_DESCRIPTION_MAX,
+  GUILD_DONATION_MAX,
   GUILD_NAME_MAX,
   GUILD_TAG_MAX,
   MIN_LISTING_PRICE,
@@ -218,26 +218,22 @@ export function validateGuildCreation(input: {
   return ok({ name, tag, description: description === "" ? null : description });
 }
 
-/** A donation to the guild bank; the 1000 in the input hint is advice, not a limit. */
+/** A donation to the guild bank: whole coins 1..1000 (the input hint's maximum is the house rule's limit). */
 export function validateGuildContribution(
   amount: unknown,
   wallet?: { readonly coins: number },
 ): Result<Coins> {
   const coins = positiveCoins(amount);
   if (coins === null) return fail(messages.enterValidContribution);
+  if (coins > GUILD_DONATION_MAX) return fail(messages.contributionTooLarge);
   if (wallet !== undefined && coins > wallet.coins) return fail(messages.notEnoughCoins);
   return ok(coins);
 }
 
 // Chat --------------------------------------------------------------------------------------------------------------
 
-/** The trimmed text to send; a blank message fails with a text the UI need not show (it just does not send). */
-export function validateChatMessage(text: string): Result<string> {
-  const trimmed = text.trim();
-  if (trimmed === "") return fail(messages.chatMessageEmpty);
-  if (trimmed.length > CHAT_MESSAGE_MAX) return fail(messages.chatMessageTooLong);
-  return ok(trimmed);
-}
+// The chat's message rule lives with the other chat rules (cleaning, pace, mentions).
+export { validateChatMessage } from "./chat";
 
 // Admin ----------------------------------------------------------------------------------------------------------------
 

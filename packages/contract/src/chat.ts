@@ -1,0 +1,171 @@
+// The global chat: messages, sending, reports, hidden players, and the admins' moderation (delete, mute).
+import { CHAT_MUTE_REASON_MAX, CHAT_REPORT_REASON_MAX, chatTexts, messages } from "@bot-arena/game";
+import { z } from "zod";
+
+export const chatMessage = z.object({
+  id: z.string(),
+  /** null once the author's account is gone. */
+  userId: z.string().nullable(),
+  username: z.string(),
+  /** Plain text, profanity masked; the client must show it as text, never as HTML. */
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+export const chatMessageList = z.object({
+  /** The latest 50, oldest first, without the players the reader hid. */
+  messages: z.array(chatMessage),
+  /** Signed in and muted: until when (ISO); otherwise null. */
+  mutedUntil: z.string().nullable(),
+});
+export type ChatMessageList = z.infer<typeof chatMessageList>;
+
+export const sendChatBody = z.object({
+  /** Cleaned and measured by the rulebook; the raw cap only keeps junk out. */
+  message: z.string({ error: messages.chatMessageEmpty }).max(2000, messages.chatMessageTooLong),
+});
+export type SendChatBody = z.infer<typeof sendChatBody>;
+
+export const reportChatBody = z.object({
+  reason: z.string().max(CHAT_REPORT_REASON_MAX).optional(),
+});
+
+export const messageResponse = z.object({ message: z.string() });
+
+export const hiddenPlayer = z.object({ userId: z.string(), username: z.string() });
+export const hiddenPlayers = z.object({ message: z.string().optional(), players: z.array(hiddenPlayer) });
+export type HiddenPlayers = z.infer<typeof hiddenPlayers>;
+
+export const hideBody = z.object({ userId: z.uuid({ error: chatTexts.playerNotFound }) });
+
+export const muteBody = z.object({
+  userId: z.uuid({ error: chatTexts.playerNotFound }),
+  minutes: z.number({ error: chatTexts.muteMinutes }),
+  reason: z
+    .string({ error: chatTexts.muteReasonRequired })
+    .trim()
+    .min(1, chatTexts.muteReasonRequired)
+    .max(CHAT_MUTE_REASON_MAX, chatTexts.muteReasonTooLong),
+});
+export type MuteBody = z.infer<typeof muteBody>;
+
+export const chatMute = z.object({
+  userId: z.string(),
+  username: z.string(),
+  mutedUntil: z.string(),
+  reason: z.string(),
+  mutedBy: z.string().nullable(),
+});
+export type ChatMute = z.infer<typeof chatMute>;
+
+export const muteResponse = z.object({ message: z.string(), mute: chatMute });
+export const muteList = z.object({ mutes: z.array(chatMute) });
+
+export const chatReport = z.object({
+  messageId: z.string(),
+  userId: z.string().nullable(),
+  username: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  deleted: z.boolean(),
+  reportCount: z.number().int(),
+  lastReportedAt: z.string(),
+  reasons: z.array(z.string()),
+});
+export type ChatReport = z.infer<typeof chatReport>;
+export const chatReportList = z.object({ reports: z.array(chatReport) });
+
+/** Live events on the `chat` channel (and `chat-muted` on the muted player's own `me` channel). */
+export const chatLiveKinds = { message: "message", deleted: "deleted", muted: "chat-muted" } as const;
+
+const idParams = z.object({ id: z.uuid({ error: chatTexts.messageNotFound }) });
+const userParams = z.object({ userId: z.uuid({ error: chatTexts.playerNotFound }) });
+
+export const chatRoutes = {
+  listChat: {
+    method: "GET",
+    path: "/api/chat/messages",
+    summary: "The latest 50 chat messages, oldest first (readable signed out)",
+    auth: "none",
+    response: chatMessageList,
+  },
+  sendChat: {
+    method: "POST",
+    path: "/api/chat/messages",
+    summary: "Send a chat message (1..200 characters, 5 per 10 s)",
+    auth: "player",
+    body: sendChatBody,
+    response: chatMessage,
+  },
+  reportChat: {
+    method: "POST",
+    path: "/api/chat/messages/:id/report",
+    summary: "Report a message to the moderators",
+    auth: "player",
+    params: idParams,
+    body: reportChatBody,
+    response: messageResponse,
+  },
+  listHidden: {
+    method: "GET",
+    path: "/api/chat/hidden",
+    summary: "The players this player hid from their chat",
+    auth: "player",
+    response: hiddenPlayers,
+  },
+  hidePlayer: {
+    method: "POST",
+    path: "/api/chat/hidden",
+    summary: "Hide a player's messages from this player's chat",
+    auth: "player",
+    body: hideBody,
+    response: hiddenPlayers,
+  },
+  unhidePlayer: {
+    method: "DELETE",
+    path: "/api/chat/hidden/:userId",
+    summary: "Show a hidden player's messages again",
+    auth: "player",
+    params: userParams,
+    response: hiddenPlayers,
+  },
+  deleteChatMessage: {
+    method: "DELETE",
+    path: "/api/admin/chat/messages/:id",
+    summary: "Delete a chat message (admin); it disappears from every open chat",
+    auth: "admin",
+    params: idParams,
+    response: messageResponse,
+  },
+  muteChatPlayer: {
+    method: "POST",
+    path: "/api/admin/chat/mutes",
+    summary: "Mute a player in the chat for 1 minute to 30 days (admin)",
+    auth: "admin",
+    body: muteBody,
+    response: muteResponse,
+  },
+  listChatMutes: {
+    method: "GET",
+    path: "/api/admin/chat/mutes",
+    summary: "Players muted now (admin)",
+    auth: "admin",
+    response: muteList,
+  },
+  unmuteChatPlayer: {
+    method: "DELETE",
+    path: "/api/admin/chat/mutes/:userId",
+    summary: "Lift a player's mute (admin)",
+    auth: "admin",
+    params: userParams,
+    response: messageResponse,
+  },
+  listChatReports: {
+    method: "GET",
+    path: "/api/admin/chat/reports",
+    summary: "Reported chat messages, most recently reported first (admin)",
+    auth: "admin",
+    response: chatReportList,
+  },
+} as const;

@@ -1,0 +1,98 @@
+// Guild wars: the active wars and the history, and one war's standings with every duel (each a stored battle
+// that opens in the COMBAT ZONE). The server plays them on its own; players only watch.
+import { z } from "zod";
+
+export const guildWarStatus = z.enum(["registration", "battle", "completed"]);
+export type GuildWarStatus = z.infer<typeof guildWarStatus>;
+
+export const warParticipant = z.object({
+  guildId: z.string(),
+  name: z.string(),
+  tag: z.string(),
+  totalPower: z.number().int(),
+  duelWins: z.number().int(),
+  /** Set when the war completes. */
+  placement: z.number().int().nullable(),
+  prizeAmount: z.number().int(),
+  /** Where the guild stands now: by power during registration, by duel wins then power afterwards. */
+  rank: z.number().int(),
+});
+export type WarParticipant = z.infer<typeof warParticipant>;
+
+export const guildWarSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: guildWarStatus,
+  registrationEndsAt: z.string().nullable(),
+  battleEndsAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  /** The round being fought (0 during registration) out of `rounds`. */
+  currentRound: z.number().int(),
+  rounds: z.number().int(),
+  /** When the next round ends (battle) or registration ends; null once completed. */
+  nextDueAt: z.string().nullable(),
+  rewards: z.object({ first: z.number().int(), second: z.number().int(), third: z.number().int() }),
+  /** The spec's prize pool: the sum of the three rewards. */
+  prizePool: z.number().int(),
+  /** The guilds in standing order (see `rank`). */
+  participants: z.array(warParticipant),
+});
+export type GuildWarSummary = z.infer<typeof guildWarSummary>;
+
+export const guildWarList = z.object({
+  active: z.array(guildWarSummary),
+  /** Completed wars, newest first. */
+  history: z.array(guildWarSummary),
+});
+export type GuildWarList = z.infer<typeof guildWarList>;
+
+export const duelBot = z.object({
+  name: z.string(),
+  ownerName: z.string().nullable(),
+  level: z.number().int(),
+  power: z.number().int(),
+  imageUrl: z.string().nullable(),
+});
+export type DuelBot = z.infer<typeof duelBot>;
+
+export const guildWarDuel = z.object({
+  id: z.string(),
+  round: z.number().int(),
+  pairing: z.number().int(),
+  slot: z.number().int(),
+  status: z.enum(["pending", "in_progress", "completed"]),
+  homeGuildId: z.string(),
+  awayGuildId: z.string(),
+  homeBot: duelBot.nullable(),
+  awayBot: duelBot.nullable(),
+  /** The stored battle, once the duel is fought; null for a forfeit. */
+  battleId: z.string().nullable(),
+  /** Revealed when the round ends; null before, and for a slot neither guild could fill. */
+  winnerGuildId: z.string().nullable(),
+  outcome: z.enum(["pending", "live", "battle", "forfeit", "void"]),
+});
+export type GuildWarDuel = z.infer<typeof guildWarDuel>;
+
+export const guildWarDetail = guildWarSummary.extend({ duels: z.array(guildWarDuel) });
+export type GuildWarDetail = z.infer<typeof guildWarDetail>;
+
+export const guildWarIdParams = z.object({ id: z.string() });
+
+export const guildWarRoutes = {
+  guildWars: {
+    method: "GET",
+    path: "/api/guild-wars",
+    summary: "Active guild wars and the completed ones, newest first",
+    auth: "player",
+    response: guildWarList,
+  },
+  guildWar: {
+    method: "GET",
+    path: "/api/guild-wars/:id",
+    summary: "One war: standings and every duel with its battle",
+    auth: "player",
+    params: guildWarIdParams,
+    response: guildWarDetail,
+  },
+} as const;
