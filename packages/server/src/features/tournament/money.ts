@@ -1,0 +1,131 @@
+// Every coin a tournament moves, through the one ledger: entry fees from wallets into the tournament's pool,
+// refunds and prizes out of it (each a pair of rows with the same reason that nets to zero), the pool's
+// remainder to the house (house_cut...), and admin-mode rewards created by the house (house_reward...).
+// Callers hold the tournament row; wallets are touched in user id order so two payouts cannot deadlock.
+
+import { sql } from "drizzle-orm";
+import type { Tx } from "../../platform/db/database";
+import { rowsOf } from "../../platform/db/database";
+import type { UserId } from "../../platform/ids";
+import { moveCoins } from "../../platform/ledger";
+
+const REF_TYPE = "tournament";
+
+/** Wallet -> pool; throws NOT_ENOUGH_COINS with `message` when the wallet is short. Returns the wallet balance. */
+export async function payEntryFee(
+  tx: Tx,
+  input: { tournamentId: string; userId: UserId; fee: number; message: string },
+): Promise<number> {
+  const balance = await moveCoins(tx, {
+    account: "wallet",
+    userId: input.userId,
+    delta: -input.fee,
+    reason: "tournament_entry",
+    refType: REF_TYPE,
+    refId: input.tournamentId,
+    message: input.message,
+  });
+  await moveCoins(tx, {
+    account: "tournament_pool",
+    tournamentId: input.tournamentId,
+    delta: input.fee,
+    reason: "tournament_entry",
+    refType: "player",
+    refId: input.userId,
+  });
+  return balance;
+}
+
+/** Pool -> wallet, for a refund (`tournament_refund`) or a prize (`tournament_prize`). */
+async function payFromPool(
+  tx: Tx,
+  input: { tournamentId: string; userId: UserId; amount: number; reason: string },
+): Promise<void> {
+  await moveCoins(tx, {
+    account: "tournament_pool",
+    tournamentId: input.tournamentId,
+    delta: -input.amount,
+    reason: input.reason,
+    refType: "player",
+    refId: input.userId,
+  });
+  await moveCoins(tx, {
+    account: "wallet",
+    userId: input.userId,
+    delta: input.amount,
+    reason: input.reason,
+    refType: REF_TYPE,
+    refId: input.tournamentId,
+  });
+}
+
+const byUser = <T extends { userId: UserId }>(list: readonly T[]): T[] =>
+  [...list].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+
+/** Gives each player their entry fee back (player mode; admin mode took none). */
+export async function refundFees(
+  tx: Tx,
+  input: { tournamentId: string; fee: number; userIds: readonly UserId[] },
+): Promise<void> {
+  if (input.fee <= 0) return;
+  for (const { userId } of byUser(input.userIds.map((userId) => ({ userId })))) {
+    await payFromPool(tx, {
+      tournamentId: input.tournamentId,
+      userId,
+      amount: input.fee,
+      reason: "tournament_refund",
+    });
+  }
+}
+
+/**
+ * Pays the podium: from the pool in player mode, created by the house in admin mode. Prizes of 0 move nothing.
+ */
+export async function payPrizes(
+  tx: Tx,
+  input: {
+    tournamentId: string;
+    mode: "player" | "admin";
+    prizes: readonly { userId: UserId; amount: number }[];
+  },
+): Promise<void> {
+  for (const prize of byUser(input.prizes)) {
+    if (prize.amount <= 0) continue;
+    if (input.mode === "player") {
+      await payFromPool(tx, {
+        tournamentId: input.tournamentId,
+        userId: prize.userId,
+        amount: prize.amount,
+        reason: "tournament_prize",
+      });
+    } else {
+      await moveCoins(tx, {
+        account: "wallet",
+        userId: prize.userId,
+        delta: prize.amount,
+        reason: "house_reward_tournament",
+        refType: REF_TYPE,
+        refId: input.tournamentId,
+      });
+    }
+  }
+}
+
+/** Whatever is left in the pool goes to the house (the floors' remainder and the house's 10%). */
+export async function sweepPoolToHouse(tx: Tx, tournamentId: string): Promise<number> {
+  const [row] = rowsOf<{ balance: number }>(
+    await tx.execute(sql`select pool_balance as balance from tournaments where id = ${tournamentId}::uuid`),
+  );
+  const left = Number(row?.balance ?? 0);
+  if (left > 0) {
+    await moveCoins(tx, {
+      account: "tournament_pool",
+      tournamentId,
+      delta: -left,
+      reason: "house_cut_tournament",
+      refType: REF_TYPE,
+      refId: tournamentId,
+    });
+  }
+  return left;
+}

@@ -1,0 +1,195 @@
+// Two servers on one database run the same reconciler: a tournament with 2-second rounds still advances
+// exactly once per deadline and pays exactly once, even when a server is killed with SIGKILL in the middle and
+// started again. With DATABASE_URL these are two real processes (`src/main.ts`) on PostgreSQL; on PGlite, which
+// one process owns, two apps in this process (one of them closed and rebuilt instead of killed).
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AdminTournamentActionResponse, TournamentDetail } from "@bot-arena/contract";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, createTestDatabase, type TestDatabase, uniqueName } from "../../../test/helpers";
+import { connectLive, subscribe } from "../../../test/live-client";
+import { rowsOf } from "../../platform/db/database";
+import { validCreation } from "../bots/testing";
+import { expectEconomyClean, ledgerOf } from "./testing";
+
+const serverDir = path.resolve(import.meta.dirname, "../../..");
+const usePostgres = Boolean(process.env.DATABASE_URL);
+const adminEmail = "process_admin@arena.test";
+
+type Server = { url: string; kill(): Promise<void> };
+
+let shared: TestDatabase;
+const dataDirs: string[] = [];
+const running = new Set<Server>();
+
+function startProcess(): Promise<Server> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bot-arena-tour-"));
+  dataDirs.push(dataDir);
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: shared.url!,
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      STARTER_MUSIC: "off",
+      ADMIN_EMAILS: adminEmail,
+      RATE_LIMIT_AUTH_MAX: "100000",
+      PASSWORD_HASH_COST: "10",
+      RECONCILER_INTERVAL_MS: "100",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Bot Arena running at (http:\/\/localhost:\d+)/.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      const server: Server = {
+        url: match[1]!.replace("localhost", "127.0.0.1"),
+        async kill() {
+          running.delete(server);
+          child.kill("SIGKILL");
+          await exited;
+        },
+      };
+      running.add(server);
+      resolve(server);
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+  });
+}
+
+async function startInProcess(): Promise<Server> {
+  const t = await createTestApp({
+    database: shared.database,
+    config: { adminEmails: [adminEmail], reconcilerIntervalMs: 100 },
+  });
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  const server: Server = {
+    url: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
+    async kill() {
+      running.delete(server);
+      await t.close();
+    },
+  };
+  running.add(server);
+  return server;
+}
+
+const start = () => (usePostgres ? startProcess() : startInProcess());
+
+beforeAll(async () => {
+  shared = await createTestDatabase();
+}, 60_000);
+
+afterAll(async () => {
+  for (const server of [...running]) await server.kill();
+  await shared.drop();
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+async function call<T>(url: string, method: string, cookie: string, body?: unknown): Promise<T> {
+  const response = await fetch(url, {
+    method,
+    headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+async function signUpOver(url: string, email?: string): Promise<string> {
+  const username = uniqueName("tour");
+  const response = await fetch(`${url}/api/auth/sign-up`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username, email: email ?? `${username}@arena.test`, password: "secret1" }),
+  });
+  expect(response.status).toBe(201);
+  return /ba_session=[^;]+/.exec(response.headers.get("set-cookie") ?? "")![0];
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe(`a tournament on two servers (${usePostgres ? "two processes, PostgreSQL, kill -9" : "two apps, PGlite"})`, () => {
+  it("advances each round once and pays once, through a server killed mid-tournament and restarted", async () => {
+    let [a, b] = await Promise.all([start(), start()]);
+    const admin = await signUpOver(a!.url, adminEmail);
+    const created = await call<AdminTournamentActionResponse>(
+      `${a!.url}/api/admin/tournaments`,
+      "POST",
+      admin,
+      {
+        name: "Crash Cup",
+        entryFeeMode: "player",
+        roundSeconds: 2,
+      },
+    );
+    const id = created.tournament.id;
+    // A player's page on the other server follows the tournament's channel.
+    const watcher = await connectLive(b!.url, await signUpOver(b!.url));
+    await subscribe(watcher, [`tournament:${id}`]);
+    // Eight players sign up, build a bot, join and ready, half through each server.
+    await Promise.all(
+      Array.from({ length: 8 }, async (_, i) => {
+        const url = (i % 2 === 0 ? a : b)!.url;
+        const cookie = await signUpOver(url);
+        await call(`${url}/api/bots`, "POST", cookie, { ...validCreation, name: `Crash ${i + 1}` });
+        await call(`${url}/api/tournaments/${id}/join`, "POST", cookie);
+        await call(`${url}/api/tournaments/${id}/ready`, "POST", cookie);
+      }),
+    );
+    // Every join and ready-up, half of them made on server a, reached the page on server b: 16 events.
+    const events = () =>
+      watcher.messages.filter((m) => m.type === "event" && m.event.channel === `tournament:${id}`).length;
+    for (let i = 0; i < 100 && events() < 16; i++) await sleep(100);
+    expect(events()).toBe(16);
+    watcher.close();
+    await call(`${b!.url}/api/admin/tournaments/${id}/start`, "POST", admin);
+
+    // Kill one server in the middle of round 1 and another in round 2; start each again.
+    await sleep(1500);
+    await b!.kill();
+    b = await start();
+    await sleep(1000);
+    await a!.kill();
+    a = await start();
+
+    let status = "";
+    for (let i = 0; i < 120 && status !== "completed"; i++) {
+      const view = await call<TournamentDetail>(`${b!.url}/api/tournaments/${id}`, "GET", admin);
+      status = view.tournament.status;
+      if (status !== "completed") await sleep(500);
+    }
+    expect(status).toBe("completed");
+
+    const db = shared.database.db;
+    const [counts] = rowsOf<{ fought: number; battles: number; completed: number }>(
+      await db.execute(sql`select
+        (select count(*)::int from tournament_matches where tournament_id = ${id}::uuid and battle_id is not null) as fought,
+        (select count(*)::int from battles where kind = 'tournament') as battles,
+        (select count(*)::int from tournament_matches where tournament_id = ${id}::uuid and status = 'completed') as completed`),
+    );
+    // 4 quarter-finals, 2 semi-finals, the final and the bronze match, each fought once; no orphan battle.
+    expect(counts).toEqual({ fought: 8, battles: 8, completed: 8 });
+    expect((await ledgerOf(db, id)).filter((r) => r.reason !== "tournament_entry")).toEqual([
+      { reason: "house_cut_tournament", account: "tournament_pool", rows: 1, total: -120 },
+      { reason: "tournament_prize", account: "tournament_pool", rows: 3, total: -1080 },
+      { reason: "tournament_prize", account: "wallet", rows: 3, total: 1080 },
+    ]);
+    await expectEconomyClean(db);
+  }, 300_000);
+});

@@ -1,0 +1,229 @@
+// What the /tournament page and the admin list read: a tournament with its counts, its entries (the snapshot
+// once the bracket is made, the live bot before), its matches with titles and whether the viewer may watch.
+import type {
+  AdminTournament,
+  PastTournament,
+  TournamentDetail,
+  TournamentMatch,
+  TournamentParticipant,
+  TournamentSummary,
+} from "@bot-arena/contract";
+import { adminTournamentActions, entryFee, matchTitle, tournamentPrizes } from "@bot-arena/game";
+import { sql } from "drizzle-orm";
+import { type Db, rowsOf } from "../../platform/db/database";
+import type { FighterSnapshot } from "../battles/snapshot";
+import { type MatchRow, matchesOf, type TournamentRow } from "./rows";
+
+const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
+
+export type Viewer = { id: string; isAdmin: boolean };
+
+type Counts = { readyCount: number; totalRounds: number };
+
+export function summaryOf(t: TournamentRow, counts: Counts): TournamentSummary {
+  const configured = { first: t.firstPlaceReward, second: t.secondPlaceReward, third: t.thirdPlaceReward };
+  const split = tournamentPrizes({ mode: t.entryFeeMode, players: t.currentPlayers, rewards: configured });
+  return {
+    id: t.id,
+    name: t.name,
+    status: t.status,
+    isReadyPhase: t.isReadyPhase,
+    bracketGenerated: t.bracketGenerated,
+    currentRound: t.currentRound,
+    totalRounds: counts.totalRounds,
+    currentPlayers: t.currentPlayers,
+    readyCount: counts.readyCount,
+    minPlayers: t.minPlayers,
+    maxPlayers: t.maxPlayers,
+    entryFeeMode: t.entryFeeMode,
+    entryFee: entryFee(t.entryFeeMode),
+    prizePool:
+      t.entryFeeMode === "player" ? split.pool : configured.first + configured.second + configured.third,
+    // Admin mode shows the rewards as set; player mode what the pool pays as it stands.
+    rewards:
+      t.entryFeeMode === "player"
+        ? { first: split.first, second: split.second, third: split.third }
+        : configured,
+    spectatorEnabled: t.spectatorEnabled,
+    registrationMinutes: t.registrationMinutes,
+    roundSeconds: t.roundSeconds,
+    repeatEveryHours: t.repeatEveryHours,
+    registrationEndsAt: iso(t.registrationEndsAt),
+    battleEndsAt: iso(t.battleEndsAt),
+    completedAt: iso(t.completedAt),
+    createdAt: iso(t.createdAt)!,
+  };
+}
+
+/** Ready counts and bracket sizes for many tournaments in one query. */
+async function countsOf(db: Db, ids: readonly string[]): Promise<Map<string, Counts>> {
+  if (ids.length === 0) return new Map();
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ id: string; ready: number; rounds: number }>(
+    await db.execute(sql`
+      select t.id,
+        (select count(*)::int from tournament_participants p where p.tournament_id = t.id and p.is_ready) as ready,
+        (select coalesce(max(m.round), 0)::int from tournament_matches m where m.tournament_id = t.id) as rounds
+      from tournaments t where t.id in (${list})`),
+  );
+  return new Map(rows.map((r) => [r.id, { readyCount: Number(r.ready), totalRounds: Number(r.rounds) }]));
+}
+
+export async function summariesOf(db: Db, rows: readonly TournamentRow[]): Promise<TournamentSummary[]> {
+  const counts = await countsOf(
+    db,
+    rows.map((t) => t.id),
+  );
+  return rows.map((t) => summaryOf(t, counts.get(t.id) ?? { readyCount: 0, totalRounds: 0 }));
+}
+
+export async function adminViewsOf(db: Db, rows: readonly TournamentRow[]): Promise<AdminTournament[]> {
+  const summaries = await summariesOf(db, rows);
+  return summaries.map((summary, i) => ({
+    ...summary,
+    poolBalance: rows[i]!.poolBalance,
+    actions: adminTournamentActions(summary.status),
+  }));
+}
+
+type EntryRow = {
+  id: string;
+  userId: string;
+  username: string;
+  botId: string | null;
+  isReady: boolean;
+  seed: number | null;
+  placement: number | null;
+  prizeWon: number;
+  snapshot: FighterSnapshot | null;
+  botName: string | null;
+  botImageUrl: string | null;
+  colorPrimary: string | null;
+  colorSecondary: string | null;
+  botLevel: number | null;
+  liveStrength: number | null;
+  storedStrength: number;
+};
+
+async function participantViews(db: Db, tournamentId: string): Promise<TournamentParticipant[]> {
+  const rows = rowsOf<EntryRow>(
+    await db.execute(sql`
+      select p.id, p.user_id as "userId", pr.username, p.bot_id as "botId", p.is_ready as "isReady", p.seed,
+        p.placement, p.prize_won as "prizeWon", p.snapshot, b.name as "botName", b.image_url as "botImageUrl",
+        b.color_primary as "colorPrimary", b.color_secondary as "colorSecondary",
+        b.color_primary as "colorPrimary", b.color_secondary as "colorSecondary",
+        b.level as "botLevel", (b.strength + b.agility + b.defense + b.intelligence) as "liveStrength",
+        p.total_strength as "storedStrength"
+      from tournament_participants p
+      join profiles pr on pr.id = p.user_id
+      left join bots b on b.id = p.bot_id
+      where p.tournament_id = ${tournamentId}::uuid`),
+  );
+  const views = rows.map((r): TournamentParticipant => {
+    const snap = r.snapshot;
+    return {
+      id: r.id,
+      userId: r.userId,
+      username: r.username,
+      botId: r.botId,
+      botName: snap?.name ?? r.botName ?? "Retired bot",
+      botImageUrl: snap ? snap.imageUrl : r.botImageUrl,
+      botColorPrimary: snap?.colorPrimary ?? r.colorPrimary ?? "#22e5ff",
+      botColorSecondary: snap?.colorSecondary ?? r.colorSecondary ?? "#ff2bd6",
+      botLevel: snap?.level ?? r.botLevel ?? 1,
+      totalStrength: Number(snap ? r.storedStrength : (r.liveStrength ?? r.storedStrength)),
+      isReady: r.isReady,
+      seed: r.seed,
+      placement: r.placement,
+      prizeWon: Number(r.prizeWon),
+    };
+  });
+  // The spec's read: by total strength, strongest first (then seed, then id, so the order is stable).
+  return views.sort(
+    (a, b) =>
+      b.totalStrength - a.totalStrength ||
+      (a.seed ?? 0) - (b.seed ?? 0) ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
+}
+
+/**
+ * A match's battle may be opened once fought: a replay when completed; while live, by anyone when the
+ * spectator flag is on, otherwise by the two players in it and admins.
+ */
+export function canWatchMatch(
+  match: Pick<MatchRow, "battleId" | "status">,
+  tournament: Pick<TournamentRow, "spectatorEnabled">,
+  viewer: Viewer,
+  seatUserIds: readonly (string | undefined)[],
+): boolean {
+  if (match.battleId === null) return false;
+  if (match.status === "completed" || tournament.spectatorEnabled || viewer.isAdmin) return true;
+  return seatUserIds.includes(viewer.id);
+}
+
+function matchViews(
+  rows: readonly MatchRow[],
+  t: TournamentRow,
+  viewer: Viewer,
+  ownerOf: Map<string, string>,
+): TournamentMatch[] {
+  const totalRounds = rows.reduce((max, m) => Math.max(max, m.round), 0);
+  return rows.map((m) => ({
+    id: m.id,
+    round: m.round,
+    matchNumber: m.matchNumber,
+    title: matchTitle(m, totalRounds),
+    thirdPlace: m.thirdPlace,
+    participant1Id: m.participant1Id,
+    participant2Id: m.participant2Id,
+    winnerId: m.status === "completed" ? m.winnerId : null,
+    status: m.status,
+    battleId: m.battleId,
+    canWatch: canWatchMatch(m, t, viewer, [
+      m.participant1Id ? ownerOf.get(m.participant1Id) : undefined,
+      m.participant2Id ? ownerOf.get(m.participant2Id) : undefined,
+    ]),
+    startedAt: iso(m.startedAt),
+  }));
+}
+
+export async function detailOf(
+  db: Db,
+  t: TournamentRow,
+  viewer: Viewer,
+  now: Date,
+): Promise<TournamentDetail> {
+  const [participants, matchRows, [summary]] = [
+    await participantViews(db, t.id),
+    await matchesOf(db, t.id),
+    await summariesOf(db, [t]),
+  ];
+  const ownerOf = new Map(participants.map((p) => [p.id, p.userId]));
+  return {
+    tournament: summary!,
+    participants,
+    matches: matchViews(matchRows, t, viewer, ownerOf),
+    myParticipantId: participants.find((p) => p.userId === viewer.id)?.id ?? null,
+    serverTime: now.toISOString(),
+  };
+}
+
+export function pastOf(
+  t: TournamentRow,
+  champion: { username: string; botName: string; prizeWon: number } | null,
+): PastTournament {
+  return {
+    id: t.id,
+    name: t.name,
+    status: t.status,
+    entryFeeMode: t.entryFeeMode,
+    players: t.currentPlayers,
+    createdAt: iso(t.createdAt)!,
+    completedAt: iso(t.completedAt),
+    champion,
+  };
+}
