@@ -1,0 +1,320 @@
+// The war engine: the reconciler's due-row handler for `guild_wars.next_due_at`. Each advance is one step in
+// one transaction on the locked war row, guarded by the status it expects, so a repeat is a no-op:
+//
+//   registration ends -> battle: every guild's 5 strongest active bots are snapshotted, the round robin's 140
+//                        duels are written, round 1 is played (its battles stored, shown as live)
+//   a round ends      -> its duels are revealed (won, lost, forfeit) and counted; the next round is played
+//   the last round    -> placements by duel wins then power; 2000/1000/500 from the pool to the three banks,
+//                        the rest to the house; the guilds are free for the next war, which may open at once
+import {
+  GUILD_WAR_ROSTER_SIZE,
+  GuildId,
+  placeWarGuilds,
+  planDuels,
+  roundRobin,
+  statTotal,
+  type Weapon,
+  warPayout,
+  warRoster,
+  warRoundEndsAt,
+  warRounds,
+} from "@bot-arena/game";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import type { Tx } from "../../platform/db/database";
+import {
+  battles,
+  bots,
+  equipment,
+  guildMembers,
+  guilds,
+  guildWarDuels,
+  guildWarParticipants,
+  guildWars,
+  inventory,
+  profiles,
+} from "../../platform/db/schema";
+import type { BotId, UserId } from "../../platform/ids";
+import { moveCoins } from "../../platform/ledger";
+import { weaponColumns } from "../arena/weapon";
+import { fight, newBattleId, newBattleSeed } from "../battles/record";
+import { type FighterSnapshot, snapshotOfBot } from "../battles/snapshot";
+import { announceGuild } from "../guilds/service";
+import { announceWar } from "./events";
+import { musterWars, takeMusterLock, type WarTimings } from "./muster";
+
+type WarRow = typeof guildWars.$inferSelect;
+
+export function createWarEngine(deps: { timings: WarTimings }) {
+  const { timings } = deps;
+
+  async function advance(tx: Tx, warId: string, now: Date): Promise<void> {
+    const [war] = await tx.select().from(guildWars).where(eq(guildWars.id, warId)).for("update");
+    if (!war || war.nextDueAt === null || war.nextDueAt > now) return;
+    if (war.status === "registration") return startBattle(tx, war, now);
+    if (war.status === "battle") return endRound(tx, war, now);
+    // A completed war is never due; clear a stray deadline so it is not claimed again.
+    await tx.update(guildWars).set({ nextDueAt: null }).where(eq(guildWars.id, war.id));
+  }
+
+  async function startBattle(tx: Tx, war: WarRow, now: Date): Promise<void> {
+    const participants = await tx
+      .select({ guildId: guildWarParticipants.guildId, totalPower: guilds.totalPower })
+      .from(guildWarParticipants)
+      .innerJoin(guilds, eq(guilds.id, guildWarParticipants.guildId))
+      .where(eq(guildWarParticipants.warId, war.id))
+      .orderBy(asc(guildWarParticipants.guildId));
+    // The power the placements break ties with is the power the guild brought to the battle.
+    for (const p of participants) {
+      await tx
+        .update(guildWarParticipants)
+        .set({ totalPower: p.totalPower })
+        .where(and(eq(guildWarParticipants.warId, war.id), eq(guildWarParticipants.guildId, p.guildId)));
+    }
+    const rosters = await rostersOf(
+      tx,
+      participants.map((p) => p.guildId),
+    );
+    const entrants = [...participants]
+      .sort((a, b) => b.totalPower - a.totalPower || (a.guildId < b.guildId ? -1 : 1))
+      .map((p) => p.guildId);
+    const rows = roundRobin(entrants).flatMap((pairing) =>
+      planDuels(rosters.get(pairing.home) ?? [], rosters.get(pairing.away) ?? []).map((duel) => ({
+        warId: war.id,
+        round: pairing.round,
+        pairing: pairing.pairing,
+        slot: duel.slot,
+        homeGuildId: pairing.home,
+        awayGuildId: pairing.away,
+        homeBot: duel.kind === "void" ? null : duel.home,
+        awayBot: duel.kind === "void" ? null : duel.away,
+        attacker: duel.kind === "battle" ? duel.attacker : null,
+        winnerGuildId:
+          duel.kind === "forfeit" ? (duel.winner === "home" ? pairing.home : pairing.away) : null,
+        createdAt: now,
+      })),
+    );
+    if (rows.length > 0) await tx.insert(guildWarDuels).values(rows);
+    const battleEndsAt = new Date(now.getTime() + timings.battleSeconds * 1000);
+    await tx
+      .update(guildWars)
+      .set({
+        status: "battle",
+        currentRound: 1,
+        battleEndsAt,
+        nextDueAt: new Date(roundEnd(now, 1, entrants.length)),
+      })
+      .where(and(eq(guildWars.id, war.id), eq(guildWars.status, "registration")));
+    await playRound(tx, war.id, 1, now);
+    await announceWar(tx, war.id, "battle");
+  }
+
+  /** When round `round` ends, counted from the battle's start (battle_ends_at minus the window). */
+  function roundEnd(battleStart: Date, round: number, guildCount: number): number {
+    return warRoundEndsAt(battleStart.getTime(), timings.battleSeconds * 1000, round, warRounds(guildCount));
+  }
+
+  async function endRound(tx: Tx, war: WarRow, now: Date): Promise<void> {
+    const round = war.currentRound;
+    const finished = await tx
+      .update(guildWarDuels)
+      .set({ status: "completed" })
+      .where(and(eq(guildWarDuels.warId, war.id), eq(guildWarDuels.round, round)))
+      .returning({ winner: guildWarDuels.winnerGuildId });
+    const wins = new Map<string, number>();
+    for (const duel of finished) {
+      if (duel.winner) wins.set(duel.winner, (wins.get(duel.winner) ?? 0) + 1);
+    }
+    for (const [guildId, n] of wins) {
+      await tx
+        .update(guildWarParticipants)
+        .set({ duelWins: sql`${guildWarParticipants.duelWins} + ${n}` })
+        .where(and(eq(guildWarParticipants.warId, war.id), eq(guildWarParticipants.guildId, guildId)));
+    }
+    const [{ guildCount } = { guildCount: 0 }] = await tx
+      .select({ guildCount: sql<number>`count(*)::int` })
+      .from(guildWarParticipants)
+      .where(eq(guildWarParticipants.warId, war.id));
+    const rounds = warRounds(guildCount);
+    if (round < rounds) {
+      const battleStart = new Date(war.battleEndsAt!.getTime() - timings.battleSeconds * 1000);
+      await tx
+        .update(guildWars)
+        .set({ currentRound: round + 1, nextDueAt: new Date(roundEnd(battleStart, round + 1, guildCount)) })
+        .where(
+          and(eq(guildWars.id, war.id), eq(guildWars.status, "battle"), eq(guildWars.currentRound, round)),
+        );
+      await playRound(tx, war.id, round + 1, now);
+      await announceWar(tx, war.id, "round");
+      return;
+    }
+    await complete(tx, war, now);
+  }
+
+  /** Plays every duel of the round at once: one insert for its battles, one update for its duels. */
+  async function playRound(tx: Tx, warId: string, round: number, now: Date): Promise<void> {
+    const duels = await tx
+      .select()
+      .from(guildWarDuels)
+      .where(and(eq(guildWarDuels.warId, warId), eq(guildWarDuels.round, round)));
+    const fought = duels.flatMap((duel) => {
+      if (duel.attacker === null || !duel.homeBot || !duel.awayBot) return [];
+      const home = duel.homeBot as FighterSnapshot;
+      const away = duel.awayBot as FighterSnapshot;
+      const [attacker, defender] = duel.attacker === "home" ? [home, away] : [away, home];
+      const seed = newBattleSeed();
+      const result = fight(attacker, defender, seed);
+      const attackerWon = result.winner === "attacker";
+      const homeWon = duel.attacker === "home" ? attackerWon : !attackerWon;
+      return [
+        {
+          duelId: duel.id,
+          winner: homeWon ? duel.homeGuildId : duel.awayGuildId,
+          battle: {
+            id: newBattleId(),
+            kind: "guild_war" as const,
+            seed,
+            attackerSnapshot: attacker,
+            defenderSnapshot: defender,
+            winner: result.winner,
+            log: result,
+            attackerUserId: attacker.userId,
+            defenderUserId: defender.userId,
+            attackerBotId: attacker.botId,
+            defenderBotId: defender.botId,
+            createdAt: now,
+          },
+        },
+      ];
+    });
+    if (fought.length > 0) {
+      await tx.insert(battles).values(fought.map((f) => f.battle));
+      const values = sql.join(
+        fought.map((f) => sql`(${f.duelId}::uuid, ${f.battle.id}::uuid, ${f.winner}::uuid)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update guild_war_duels d set battle_id = v.battle_id, winner_guild_id = v.winner
+        from (values ${values}) as v(id, battle_id, winner) where d.id = v.id`);
+    }
+    await tx
+      .update(guildWarDuels)
+      .set({ status: "in_progress" })
+      .where(and(eq(guildWarDuels.warId, warId), eq(guildWarDuels.round, round)));
+  }
+
+  async function complete(tx: Tx, war: WarRow, now: Date): Promise<void> {
+    // Prizes may make guilds eligible again: the muster below needs its lock before any guild is touched.
+    await takeMusterLock(tx);
+    const standings = await tx
+      .select({
+        guildId: guildWarParticipants.guildId,
+        duelWins: guildWarParticipants.duelWins,
+        totalPower: guildWarParticipants.totalPower,
+        disbandedAt: guilds.disbandedAt,
+      })
+      .from(guildWarParticipants)
+      .innerJoin(guilds, eq(guilds.id, guildWarParticipants.guildId))
+      .where(eq(guildWarParticipants.warId, war.id));
+    const placements = placeWarGuilds(
+      standings.map((s) => ({
+        guildId: GuildId(s.guildId),
+        duelWins: s.duelWins,
+        totalPower: s.totalPower,
+        disbanded: s.disbandedAt !== null,
+      })),
+      { first: war.firstPlaceReward, second: war.secondPlaceReward, third: war.thirdPlaceReward },
+    );
+    for (const p of placements) {
+      await tx
+        .update(guildWarParticipants)
+        .set({ placement: p.placement, prizeAmount: p.prizeAmount })
+        .where(and(eq(guildWarParticipants.warId, war.id), eq(guildWarParticipants.guildId, p.guildId)));
+    }
+    const paid = placements.filter((p) => p.prizeAmount > 0).sort((a, b) => (a.guildId < b.guildId ? -1 : 1));
+    for (const p of paid) {
+      await moveCoins(tx, {
+        account: "war_pool",
+        warId: war.id,
+        delta: -p.prizeAmount,
+        reason: "war_prize",
+        refType: "guild",
+        refId: p.guildId,
+      });
+      await moveCoins(tx, {
+        account: "guild_bank",
+        guildId: p.guildId,
+        delta: p.prizeAmount,
+        reason: "war_prize",
+        refType: "guild_war",
+        refId: war.id,
+      });
+    }
+    const { house } = warPayout(war.poolBalance, placements);
+    if (house > 0) {
+      await moveCoins(tx, {
+        account: "war_pool",
+        warId: war.id,
+        delta: -house,
+        reason: "house_cut_war",
+        refType: "guild_war",
+        refId: war.id,
+      });
+    }
+    await tx
+      .update(guildWars)
+      .set({ status: "completed", completedAt: now, nextDueAt: null })
+      .where(and(eq(guildWars.id, war.id), eq(guildWars.status, "battle")));
+    await tx.update(guilds).set({ currentWarId: null }).where(eq(guilds.currentWarId, war.id));
+    await announceWar(tx, war.id, "completed");
+    for (const s of standings) await announceGuild(tx, s.guildId);
+    await musterWars(tx, now, timings);
+  }
+
+  return { advance };
+}
+
+/** Each guild's 5 strongest active bots, snapshotted with their pilots' names and equipped weapons. */
+async function rostersOf(tx: Tx, guildIds: readonly string[]): Promise<Map<string, FighterSnapshot[]>> {
+  if (guildIds.length === 0) return new Map();
+  const rows = await tx
+    .select({
+      guildId: guildMembers.guildId,
+      bot: bots,
+      ownerName: profiles.username,
+      weapon: weaponColumns,
+    })
+    .from(guildMembers)
+    .innerJoin(profiles, eq(profiles.id, guildMembers.userId))
+    .innerJoin(bots, and(eq(bots.userId, guildMembers.userId), eq(bots.isActive, true)))
+    // A weapon counts only while its owner still holds it, as in the arena.
+    .leftJoin(
+      inventory,
+      and(eq(inventory.userId, bots.userId), eq(inventory.equipmentId, bots.equippedWeaponId)),
+    )
+    .leftJoin(equipment, eq(equipment.id, inventory.equipmentId))
+    .where(inArray(guildMembers.guildId, [...guildIds]));
+  const byGuild = new Map<string, { botId: string; totalStrength: number; snapshot: FighterSnapshot }[]>();
+  for (const row of rows) {
+    const weapon = row.weapon?.name ? (row.weapon as Weapon) : null;
+    const snapshot = snapshotOfBot(
+      { ...row.bot, id: row.bot.id as BotId, userId: row.bot.userId as UserId },
+      row.ownerName,
+      weapon,
+    );
+    const list = byGuild.get(row.guildId) ?? [];
+    if (!list.some((b) => b.botId === row.bot.id)) {
+      list.push({ botId: row.bot.id, totalStrength: statTotal(row.bot), snapshot });
+    }
+    byGuild.set(row.guildId, list);
+  }
+  const rosters = new Map<string, FighterSnapshot[]>();
+  for (const [guildId, list] of byGuild) {
+    rosters.set(
+      guildId,
+      warRoster(list)
+        .slice(0, GUILD_WAR_ROSTER_SIZE)
+        .map((b) => b.snapshot),
+    );
+  }
+  return rosters;
+}

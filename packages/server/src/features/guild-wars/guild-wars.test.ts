@@ -1,0 +1,209 @@
+// A whole guild war through the API and the reconciler on a test clock: it opens by itself when the 8th guild
+// becomes eligible, takes the stakes, plays the round robin across the battle window, places the guilds by duel
+// wins and power, pays the three banks and the house, and leaves the books clean.
+import type { BattleReplay, GuildWarDetail, GuildWarList } from "@bot-arena/contract";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, errorOf, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
+import { coinLedger, guilds } from "../../platform/db/schema";
+import { auditEconomy } from "../../platform/economy-audit";
+import { moveCoins } from "../../platform/ledger";
+import { expectLedgerClean } from "../bots/testing";
+import { donate, guildPage, guildWithCrew } from "../guilds/testing";
+
+const REGISTRATION_S = 60;
+const BATTLE_S = 70;
+const clock = testClock();
+let t: TestApp;
+let viewer: Player;
+beforeAll(async () => {
+  t = await createTestApp({
+    clock,
+    config: {
+      reconcilerIntervalMs: 0,
+      guildWar: { registrationSeconds: REGISTRATION_S, battleSeconds: BATTLE_S },
+    },
+  });
+  viewer = await signUp(t.app);
+});
+afterAll(() => t.close());
+
+const wars = async () => (await viewer.get("/api/guild-wars")).json<GuildWarList>();
+const war = async (id: string) => (await viewer.get(`/api/guild-wars/${id}`)).json<GuildWarDetail>();
+const advance = async (seconds: number) => {
+  clock.advance(seconds * 1000);
+  return t.app.reconciler.runOnce();
+};
+
+type Crew = Awaited<ReturnType<typeof guildWithCrew>>;
+const crews: Crew[] = [];
+
+describe("before a war", () => {
+  it("shows no active war and no history", async () => {
+    expect(await wars()).toEqual({ active: [], history: [] });
+  });
+
+  it("answers 404 'Guild war not found' for an unknown or malformed id", async () => {
+    for (const id of ["00000000-0000-4000-8000-000000000000", "nope"]) {
+      expect(errorOf(await viewer.get(`/api/guild-wars/${id}`))).toMatchObject({
+        status: 404,
+        message: "Guild war not found",
+      });
+    }
+  });
+
+  it("seven eligible guilds are not enough", async () => {
+    // Crews of 1 to 7 members, so some guilds field fewer than 5 bots and forfeit duels.
+    for (let i = 0; i < 7; i++) crews.push(await guildWithCrew(t, 1 + (i % 7), 500));
+    expect((await wars()).active).toEqual([]);
+  });
+});
+
+describe("a war", () => {
+  let warId: string;
+
+  it("opens when the 8th guild reaches 500, taking the 8 strongest and a 500 stake from each bank", async () => {
+    const eighth = await guildWithCrew(t, 2, 499);
+    crews.push(eighth);
+    // A ninth guild with no power reaches 500 at the same moment as the eighth: eligible, but not among the
+    // 8 strongest. (One transaction stands in for two donations landing together.)
+    const ninth = await guildWithCrew(t, 1, 499);
+    await t.db.update(guilds).set({ totalPower: 0 }).where(eq(guilds.id, ninth.guild.id));
+    await t.db.transaction(async (tx) => {
+      for (const guildId of [eighth.guild.id, ninth.guild.id]) {
+        await moveCoins(tx, { account: "guild_bank", guildId, delta: 1, reason: "test_grant" });
+      }
+    });
+    expect((await wars()).active).toEqual([]);
+    // Any donation that leaves a bank at 500 or more calls the muster.
+    await donate(eighth.leader, eighth.guild.id, 1);
+
+    const { active } = await wars();
+    expect(active).toHaveLength(1);
+    const opened = active[0]!;
+    warId = opened.id;
+    expect(opened).toMatchObject({
+      name: "Guild War #1",
+      status: "registration",
+      currentRound: 0,
+      rounds: 7,
+      rewards: { first: 2000, second: 1000, third: 500 },
+      prizePool: 3500,
+    });
+    expect(Date.parse(opened.registrationEndsAt!) - clock.now().getTime()).toBe(REGISTRATION_S * 1000);
+    expect(opened.participants.map((p) => p.guildId).sort()).toEqual(crews.map((c) => c.guild.id).sort());
+    const powers = opened.participants.map((p) => p.totalPower);
+    expect(powers).toEqual([...powers].sort((a, b) => b - a));
+
+    for (const crew of crews) {
+      const page = await guildPage(crew.leader, crew.guild.id);
+      // 500 each went to the pool; the eighth had donated 501.
+      const left = crew === eighth ? 1 : 0;
+      expect(page.guild).toMatchObject({ bankBalance: left, isEligibleForWar: false, currentWarId: warId });
+      expect(page.bankHistory[0]).toMatchObject({ kind: "war_stake", delta: -500, warName: "Guild War #1" });
+    }
+    const ninthPage = await guildPage(ninth.leader, ninth.guild.id);
+    expect(ninthPage.guild).toMatchObject({ bankBalance: 500, isEligibleForWar: true, currentWarId: null });
+    const pool = await t.db.select().from(coinLedger).where(eq(coinLedger.warId, warId));
+    expect(pool.map((r) => r.delta)).toEqual(Array(8).fill(500));
+  });
+
+  it("a guild at war cannot be picked again, even with 500 more in its bank", async () => {
+    const crew = crews[6]!;
+    await donate(crew.crew[1]!, crew.guild.id, 500);
+    expect((await guildPage(viewer, crew.guild.id)).guild).toMatchObject({
+      bankBalance: 500,
+      isEligibleForWar: false,
+    });
+    expect((await wars()).active).toHaveLength(1);
+  });
+
+  it("nothing moves before registration ends", async () => {
+    expect(await advance(REGISTRATION_S - 1)).toBe(0);
+    expect((await war(warId)).status).toBe("registration");
+  });
+
+  it("the battle starts: top-5 snapshots, 28 pairings of 5 duels, round 1 fought and live", async () => {
+    expect(await advance(1)).toBe(1);
+    const detail = await war(warId);
+    expect(detail).toMatchObject({ status: "battle", currentRound: 1 });
+    expect(Date.parse(detail.battleEndsAt!) - clock.now().getTime()).toBe(BATTLE_S * 1000);
+    expect(detail.duels).toHaveLength(140);
+    const pairs = new Set(detail.duels.map((d) => [d.homeGuildId, d.awayGuildId].sort().join()));
+    expect(pairs.size).toBe(28);
+    const first = detail.duels.filter((d) => d.round === 1);
+    expect(first.every((d) => d.status === "in_progress")).toBe(true);
+    // A fought duel's winner waits for the round's end; a forfeit is decided by the draw itself.
+    expect(first.filter((d) => d.outcome === "live").every((d) => d.winnerGuildId === null)).toBe(true);
+    expect(first.filter((d) => d.outcome === "forfeit").every((d) => d.winnerGuildId !== null)).toBe(true);
+    expect(first.filter((d) => d.outcome === "void").every((d) => d.winnerGuildId === null)).toBe(true);
+    expect(detail.duels.filter((d) => d.round > 1).every((d) => d.status === "pending" && !d.battleId)).toBe(
+      true,
+    );
+    const fought = first.filter((d) => d.outcome === "live" && d.battleId);
+    expect(fought.length).toBeGreaterThan(0);
+    const replay = (await viewer.get(`/api/battles/${fought[0]!.battleId}`)).json<BattleReplay>();
+    expect(replay).toMatchObject({ kind: "guild_war", verified: true });
+    // The one-member guild fields one bot: its slots 2..5 are empty in every pairing.
+    const solo = crews[0]!.guild.id;
+    const soloDuels = detail.duels.filter((d) => d.homeGuildId === solo || d.awayGuildId === solo);
+    const soloBots = soloDuels.map((d) => (d.homeGuildId === solo ? d.homeBot : d.awayBot));
+    expect(soloBots.filter((b) => b !== null)).toHaveLength(7);
+  });
+
+  it("each round's duels are revealed when it ends, and standings count duel wins", async () => {
+    expect(await advance(BATTLE_S / 7)).toBe(1);
+    const detail = await war(warId);
+    expect(detail.currentRound).toBe(2);
+    const round1 = detail.duels.filter((d) => d.round === 1);
+    expect(round1.every((d) => d.status === "completed")).toBe(true);
+    const wins = round1.filter((d) => d.winnerGuildId).length;
+    expect(detail.participants.reduce((sum, p) => sum + p.duelWins, 0)).toBe(wins);
+    const order = detail.participants.map((p) => [p.duelWins, p.totalPower]);
+    expect(order).toEqual([...order].sort((a, b) => b[0]! - a[0]! || b[1]! - a[1]!));
+  });
+
+  it("completes at the battle's end: placements, 2000/1000/500 into the banks, 500 to the house", async () => {
+    const banksBefore = new Map<string, number>();
+    for (const crew of crews)
+      banksBefore.set(crew.guild.id, (await guildPage(viewer, crew.guild.id)).guild.bankBalance);
+    expect(await advance(BATTLE_S)).toBe(6);
+    const { active, history } = await wars();
+    expect(active).toEqual([]);
+    expect(history).toHaveLength(1);
+    const done = history[0]!;
+    expect(done.status).toBe("completed");
+    expect(done.completedAt).not.toBeNull();
+    expect(done.participants.map((p) => p.placement)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(done.participants.map((p) => p.prizeAmount)).toEqual([2000, 1000, 500, 0, 0, 0, 0, 0]);
+    const totalWins = done.participants.reduce((sum, p) => sum + p.duelWins, 0);
+    const detail = await war(done.id);
+    expect(totalWins).toBe(detail.duels.filter((d) => d.winnerGuildId).length);
+    expect(detail.duels.every((d) => d.status === "completed")).toBe(true);
+    for (const p of done.participants) {
+      const page = await guildPage(viewer, p.guildId);
+      expect(page.guild.bankBalance).toBe(banksBefore.get(p.guildId)! + p.prizeAmount);
+      expect(page.guild.currentWarId).toBeNull();
+      if (p.prizeAmount > 0) {
+        expect(page.bankHistory[0]).toMatchObject({
+          kind: "war_prize",
+          delta: p.prizeAmount,
+          warId: done.id,
+        });
+      }
+    }
+    const cut = await t.db.select().from(coinLedger).where(eq(coinLedger.reason, "house_cut_war"));
+    expect(cut.map((r) => r.delta)).toEqual([-500]);
+  });
+
+  it("a completed war never moves again", async () => {
+    expect(await advance(3600)).toBe(0);
+  });
+
+  it("balances the books", async () => {
+    await expectLedgerClean(t);
+    // The one test grant above stands in for donations; everything else must balance.
+    const problems = (await auditEconomy(t.db)).problems.filter((p) => !p.includes("reason test_grant"));
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,107 @@
+// Opening wars: whenever 8 guilds are eligible, a war takes the 8 strongest (ties by id), each pays its 500
+// stake from its bank into the war's pool, and registration starts.
+//
+// Exactly once across processes: every transaction that opens wars first takes one advisory lock (so two
+// musters queue instead of both choosing the same guilds), then locks the eligible guilds in id order, then
+// claims them with a conditional update (`current_war_id is null`). A war's completion musters inside its own
+// transaction, after the same advisory lock, so the lock order is always: advisory lock, then guilds by id.
+import { randomUUID } from "node:crypto";
+import {
+  GUILD_WAR_REWARDS,
+  GUILD_WAR_STAKE,
+  GUILDS_PER_WAR,
+  GuildId,
+  selectWarGuilds,
+} from "@bot-arena/game";
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db, Tx } from "../../platform/db/database";
+import { guilds, guildWarParticipants, guildWars } from "../../platform/db/schema";
+import { moveCoins } from "../../platform/ledger";
+import { announceGuild } from "../guilds/service";
+import { announceWar } from "./events";
+
+/** Any fixed 64-bit number: the key of the one advisory lock that serializes opening wars. */
+const MUSTER_LOCK = 7_130_813_001;
+
+/** Taken first by every transaction that may open a war (re-entrant within the transaction). */
+export async function takeMusterLock(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${MUSTER_LOCK})`);
+}
+
+export type WarTimings = { registrationSeconds: number; battleSeconds: number };
+
+/** Opens as many wars as the eligible guilds allow (usually none or one); returns the new wars' ids. */
+export async function musterWars(tx: Tx, now: Date, timings: WarTimings): Promise<string[]> {
+  await takeMusterLock(tx);
+  const opened: string[] = [];
+  for (;;) {
+    const candidates = await tx
+      .select({ id: guilds.id, totalPower: guilds.totalPower, bankBalance: guilds.bankBalance })
+      .from(guilds)
+      .where(eq(guilds.isEligibleForWar, true))
+      .orderBy(asc(guilds.id))
+      .for("update");
+    const chosen = selectWarGuilds(candidates.map((g) => ({ ...g, id: GuildId(g.id) })));
+    if (!chosen) return opened;
+    opened.push(await openWar(tx, chosen, now, timings));
+  }
+}
+
+/** A cheap look before taking any lock: most donations leave fewer than 8 guilds eligible. */
+export async function enoughEligibleGuilds(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(guilds).where(eq(guilds.isEligibleForWar, true));
+  return (row?.n ?? 0) >= GUILDS_PER_WAR;
+}
+
+async function openWar(
+  tx: Tx,
+  chosen: readonly { id: string; totalPower: number }[],
+  now: Date,
+  timings: WarTimings,
+): Promise<string> {
+  const warId = randomUUID();
+  const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(guildWars);
+  const registrationEndsAt = new Date(now.getTime() + timings.registrationSeconds * 1000);
+  await tx.insert(guildWars).values({
+    id: warId,
+    name: `Guild War #${n + 1}`,
+    status: "registration",
+    registrationEndsAt,
+    nextDueAt: registrationEndsAt,
+    firstPlaceReward: GUILD_WAR_REWARDS.first,
+    secondPlaceReward: GUILD_WAR_REWARDS.second,
+    thirdPlaceReward: GUILD_WAR_REWARDS.third,
+    createdAt: now,
+  });
+  const ids = chosen.map((g) => g.id);
+  const claimed = await tx
+    .update(guilds)
+    .set({ currentWarId: warId })
+    .where(and(inArray(guilds.id, ids), isNull(guilds.currentWarId), isNull(guilds.disbandedAt)))
+    .returning({ id: guilds.id });
+  if (claimed.length !== ids.length) throw new Error("muster: a chosen guild was claimed by another war");
+  for (const id of [...ids].sort()) {
+    await moveCoins(tx, {
+      account: "guild_bank",
+      guildId: id,
+      delta: -GUILD_WAR_STAKE,
+      reason: "war_stake",
+      refType: "guild_war",
+      refId: warId,
+    });
+    await moveCoins(tx, {
+      account: "war_pool",
+      warId,
+      delta: GUILD_WAR_STAKE,
+      reason: "war_stake",
+      refType: "guild",
+      refId: id,
+    });
+  }
+  await tx
+    .insert(guildWarParticipants)
+    .values(chosen.map((g) => ({ warId, guildId: g.id, totalPower: g.totalPower, createdAt: now })));
+  await announceWar(tx, warId, "opened");
+  for (const id of ids) await announceGuild(tx, id);
+  return warId;
+}

@@ -1,0 +1,170 @@
+// Reading the wars: the active ones and the history for /guild-wars, and one war with every duel for a war
+// card's guild view. Standings rank by power during registration and by duel wins then power afterwards.
+import type { GuildWarDetail, GuildWarDuel, GuildWarList, GuildWarSummary } from "@bot-arena/contract";
+import { GuildId, messages, rankWarStandings, statTotal, warPrizePool, warRounds } from "@bot-arena/game";
+import { asc, desc, eq, inArray, ne } from "drizzle-orm";
+import type { Clock } from "../../platform/clock";
+import type { Db } from "../../platform/db/database";
+import { guilds, guildWarDuels, guildWarParticipants, guildWars } from "../../platform/db/schema";
+import { notFound } from "../../platform/errors";
+import { isUuid } from "../../platform/ids";
+import type { FighterSnapshot } from "../battles/snapshot";
+import { enoughEligibleGuilds, musterWars, type WarTimings } from "./muster";
+
+export type GuildWarsService = ReturnType<typeof createGuildWarsService>;
+
+/** How many completed wars the History tab lists. */
+export const WAR_HISTORY_LIMIT = 20;
+
+type WarRow = typeof guildWars.$inferSelect;
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: WarTimings }) {
+  const { db } = deps;
+
+  async function summaries(rows: readonly WarRow[]): Promise<GuildWarSummary[]> {
+    if (rows.length === 0) return [];
+    const participants = await db
+      .select({
+        warId: guildWarParticipants.warId,
+        guildId: guildWarParticipants.guildId,
+        name: guilds.name,
+        tag: guilds.tag,
+        totalPower: guildWarParticipants.totalPower,
+        duelWins: guildWarParticipants.duelWins,
+        placement: guildWarParticipants.placement,
+        prizeAmount: guildWarParticipants.prizeAmount,
+      })
+      .from(guildWarParticipants)
+      .innerJoin(guilds, eq(guilds.id, guildWarParticipants.guildId))
+      .where(
+        inArray(
+          guildWarParticipants.warId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(desc(guildWarParticipants.totalPower), asc(guildWarParticipants.guildId));
+    return rows.map((war) => {
+      const own = participants.filter((p) => p.warId === war.id);
+      const ordered =
+        war.status === "completed"
+          ? [...own].sort((a, b) => (a.placement ?? 99) - (b.placement ?? 99))
+          : war.status === "battle"
+            ? rankWarStandings(own.map((p) => ({ ...p, guildId: GuildId(p.guildId) })))
+            : own;
+      const rewards = {
+        first: war.firstPlaceReward,
+        second: war.secondPlaceReward,
+        third: war.thirdPlaceReward,
+      };
+      return {
+        id: war.id,
+        name: war.name,
+        status: war.status,
+        registrationEndsAt: iso(war.registrationEndsAt),
+        battleEndsAt: iso(war.battleEndsAt),
+        completedAt: iso(war.completedAt),
+        createdAt: war.createdAt.toISOString(),
+        currentRound: war.currentRound,
+        rounds: warRounds(own.length),
+        nextDueAt: iso(war.nextDueAt),
+        rewards,
+        prizePool: warPrizePool(rewards),
+        participants: ordered.map((p, i) => ({
+          guildId: p.guildId,
+          name: p.name,
+          tag: p.tag,
+          totalPower: p.totalPower,
+          duelWins: p.duelWins,
+          placement: p.placement,
+          prizeAmount: p.prizeAmount,
+          rank: i + 1,
+        })),
+      };
+    });
+  }
+
+  return {
+    async list(): Promise<GuildWarList> {
+      const [active, history] = await Promise.all([
+        db
+          .select()
+          .from(guildWars)
+          .where(ne(guildWars.status, "completed"))
+          .orderBy(desc(guildWars.createdAt)),
+        db
+          .select()
+          .from(guildWars)
+          .where(eq(guildWars.status, "completed"))
+          .orderBy(desc(guildWars.completedAt), desc(guildWars.id))
+          .limit(WAR_HISTORY_LIMIT),
+      ]);
+      const [activeViews, historyViews] = await Promise.all([summaries(active), summaries(history)]);
+      return { active: activeViews, history: historyViews };
+    },
+
+    async detail(warId: string): Promise<GuildWarDetail> {
+      if (!isUuid(warId)) throw notFound(messages.warNotFound);
+      const [war] = await db.select().from(guildWars).where(eq(guildWars.id, warId));
+      if (!war) throw notFound(messages.warNotFound);
+      const [[summary], duels] = await Promise.all([
+        summaries([war]),
+        db
+          .select()
+          .from(guildWarDuels)
+          .where(eq(guildWarDuels.warId, warId))
+          .orderBy(asc(guildWarDuels.round), asc(guildWarDuels.pairing), asc(guildWarDuels.slot)),
+      ]);
+      return { ...summary!, duels: duels.map(toDuel) };
+    },
+
+    /** Opens whatever wars the eligible guilds allow; called after donations and once at start-up. */
+    async muster(): Promise<string[]> {
+      if (!(await enoughEligibleGuilds(db))) return [];
+      return db.transaction((tx) => musterWars(tx, deps.clock.now(), deps.timings));
+    },
+  };
+}
+
+function duelBot(snapshot: unknown): GuildWarDuel["homeBot"] {
+  if (!snapshot) return null;
+  const bot = snapshot as FighterSnapshot;
+  return {
+    name: bot.name,
+    ownerName: bot.ownerName,
+    level: bot.level,
+    power: statTotal(bot.stats),
+    imageUrl: bot.imageUrl,
+  };
+}
+
+function toDuel(row: typeof guildWarDuels.$inferSelect): GuildWarDuel {
+  // A slot without a battle is decided when the bots are drawn: a forfeit (one side has no bot) or void
+  // (neither has). A fought duel's winner is told when its round ends.
+  const fought = row.homeBot !== null && row.awayBot !== null;
+  const outcome: GuildWarDuel["outcome"] = !fought
+    ? row.homeBot === null && row.awayBot === null
+      ? "void"
+      : "forfeit"
+    : row.status === "pending"
+      ? "pending"
+      : row.status === "in_progress"
+        ? "live"
+        : "battle";
+  return {
+    id: row.id,
+    round: row.round,
+    pairing: row.pairing,
+    slot: row.slot,
+    status: row.status,
+    homeGuildId: row.homeGuildId,
+    awayGuildId: row.awayGuildId,
+    homeBot: duelBot(row.homeBot),
+    awayBot: duelBot(row.awayBot),
+    // A duel's battle can be watched from the moment it is fought.
+    battleId: row.status === "pending" ? null : row.battleId,
+    winnerGuildId: row.status === "completed" || !fought ? row.winnerGuildId : null,
+    outcome,
+  };
+}

@@ -1,0 +1,26 @@
+// Guild rows as the contract shows them: the card fields with the progress bar toward war eligibility.
+import type { GuildSummary } from "@bot-arena/contract";
+import { warEligibilityProgress } from "@bot-arena/game";
+import type { guilds } from "../../platform/db/schema";
+
+export type GuildRow = typeof guilds.$inferSelect;
+
+export const toGuildSummary = (row: GuildRow): GuildSummary => ({
+  id: row.id,
+  name: row.name,
+  tag: row.tag,
+  description: row.description,
+  memberCount: row.memberCount,
+  maxMembers: row.maxMembers,
+  bankBalance: row.bankBalance,
+  totalPower: row.totalPower,
+  isEligibleForWar: row.isEligibleForWar,
+  currentWarId: row.currentWarId,
+  progress: { ...warEligibilityProgress(row.bankBalance), needed: 500 },
+});
+
+/** The spec's "user short id": enough of the uuid to tell members apart at a glance. */
+export const shortId = (userId: string): string => userId.slice(0, 8);
+
+/** Channels a guild change is announced on: the guild's own page and the list of guilds. */
+export const guildChannel = (guildId: string) => `guild:${guildId}` as const;
