@@ -1,0 +1,83 @@
+// The chat through two server processes on one database (two apps in this process, each with its own pool
+// and its own LISTEN): the pace limit counts a player's messages across both, a message sent through one
+// reaches a reader on the other, and a deletion through one removes it from the other's readers.
+import type { AddressInfo } from "node:net";
+import type { ChatMessage, LiveServerMessage } from "@bot-arena/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  asPlayer,
+  createTestApp,
+  createTestDatabase,
+  type Player,
+  signUp,
+  type TestApp,
+  type TestDatabase,
+} from "../../../test/helpers";
+import { connectLive, type LiveClient, subscribe } from "../../../test/live-client";
+
+const adminEmail = "two_servers_mod@arena.test";
+let shared: TestDatabase;
+let a: TestApp;
+let b: TestApp;
+let urlB: string;
+beforeAll(async () => {
+  shared = await createTestDatabase();
+  const config = { adminEmails: [adminEmail] };
+  a = await createTestApp({ database: shared.database, config });
+  b = await createTestApp({ database: shared.database, config });
+  await b.app.listen({ port: 0, host: "127.0.0.1" });
+  urlB = `http://127.0.0.1:${(b.app.server.address() as AddressInfo).port}`;
+}, 120_000);
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await shared?.drop();
+});
+
+/** The same player's session, talking to server B. */
+const onB = (player: Player) => asPlayer(b.app, player.cookie, player.me);
+
+const isEvent =
+  (kind: string, match: (data: Record<string, unknown>) => boolean) =>
+  (m: LiveServerMessage): m is Extract<LiveServerMessage, { type: "event" }> =>
+    m.type === "event" && m.event.channel === "chat" && m.event.kind === kind && match(m.event.data ?? {});
+
+describe("chat across two servers", () => {
+  it("counts one player's pace over both: of 8 parallel messages split over A and B, 5 pass", async () => {
+    const player = await signUp(a.app);
+    const viaB = onB(player);
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        (i % 2 === 0 ? player : viaB).post("/api/chat/messages", { message: `split ${i}` }),
+      ),
+    );
+    const codes = responses.map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 201, 201, 201, 201, 429, 429, 429]);
+  });
+
+  it("delivers a message sent through A to a reader on B, and its deletion too", async () => {
+    const writer = await signUp(a.app);
+    const reader = await signUp(b.app);
+    const admin = await signUp(a.app, { email: adminEmail });
+    let live: LiveClient | null = null;
+    try {
+      live = await connectLive(urlB, reader.cookie);
+      await subscribe(live, ["chat"]);
+      const sent = (await writer.post("/api/chat/messages", { message: "hello from A" })).json<ChatMessage>();
+      const arrived = await live.next(
+        isEvent("message", (d) => (d.message as ChatMessage).id === sent.id),
+        10_000,
+      );
+      expect(arrived.event.data!.message).toEqual(sent);
+      await admin.request({ method: "DELETE", url: `/api/admin/chat/messages/${sent.id}` });
+      await live.next(
+        isEvent("deleted", (d) => d.id === sent.id),
+        10_000,
+      );
+      const onServerB = (await b.app.inject({ method: "GET", url: "/api/chat/messages" })).json();
+      expect(onServerB.messages.map((m: ChatMessage) => m.id)).not.toContain(sent.id);
+    } finally {
+      live?.close();
+    }
+  });
+});
