@@ -1,10 +1,13 @@
 // House ads for the banner slots, from house-ads.json beside this file; ADS=off serves none.
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { type AdsResponse, houseAd } from "@bot-arena/contract";
 import { z } from "zod";
 import type { Config } from "../../platform/config";
+import { serverRoot } from "../../platform/paths";
 
-export const houseAdsFile = new URL("./house-ads.json", import.meta.url);
+export const houseAdsFile = pathToFileURL(path.join(serverRoot, "src/features/ads/house-ads.json"));
 
 export type AdsService = ReturnType<typeof createAdsService>;
 

@@ -12,7 +12,7 @@ import { publishToPlayer } from "../../platform/live/publish";
 import { fight, newBattleId, newBattleSeed, recordBattle } from "../battles/record";
 import { type FighterSnapshot, snapshotOfBot } from "../battles/snapshot";
 import { generateBotImage, mechaInputOf } from "../bots/bot-images";
-import { assertNotListed, findActiveBot, refreshEnergy } from "../bots/queries";
+import { assertNotListed, findActiveBot, lockProfile, refreshEnergy } from "../bots/queries";
 import { battleOutcomeOf, settleAttacker } from "./progress";
 import { assertCanBattle, noActiveBot } from "./refusals";
 import { equippedWeapon } from "./weapon";
@@ -96,6 +96,8 @@ export function createAiArena(deps: ArenaDeps) {
 
     aiBattle(user: SessionUser): Promise<BattleOutcome> {
       return db.transaction(async (tx) => {
+        // Profile first: the battle row's foreign key and the stake touch it, and every path locks it before bots.
+        await lockProfile(tx, user.id);
         const locked = await findActiveBot(tx, user.id, { lock: true });
         if (!locked) throw noActiveBot();
         await assertNotListed(tx, locked.id);

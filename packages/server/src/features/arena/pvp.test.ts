@@ -70,6 +70,16 @@ describe("the PvP opponent list", () => {
     expect((await opponentsOf(viewer))[0]?.name).toBe("Contender 11");
   });
 
+  it("tells a player under 100 wallet coins that they cannot challenge, and stops once they can", async () => {
+    const viewer = await pilot(t);
+    const list = async () => (await viewer.get("/api/arena/pvp/opponents")).json<PvpOpponentList>();
+    expect((await list()).cannotChallenge).toBeNull();
+    await setCoins(t.db, viewer, 99);
+    expect((await list()).cannotChallenge).toBe("You need at least 100 coins in your wallet for PvP");
+    await setCoins(t.db, viewer, 100);
+    expect((await list()).cannotChallenge).toBeNull();
+  });
+
   it("is empty when no one else qualifies, and needs a session", async () => {
     const lonely = await pilot(t);
     const list = await opponentsOf(lonely);
@@ -129,7 +139,7 @@ describe("a PvP battle", () => {
     await expectLedgerClean(t);
   });
 
-  it("a loss costs the attacker 10% of its own wallet, and nothing below 100 coins", async () => {
+  it("a loss costs the attacker 10% of its own wallet", async () => {
     const attacker = await pilot(t);
     const defender = await pilot(t);
     await setBot(t.db, attacker.bot.id, SCRAP_HEAP);
@@ -146,11 +156,6 @@ describe("a PvP battle", () => {
     });
     expect(await coinsOf(defender)).toBe(1055);
     expect((await botRow(t.db, defender.bot.id)).wins).toBe(1);
-
-    await setCoins(t.db, attacker, 99);
-    const safe = await outcomeOf(await pvpBattle(attacker, defender.bot.id));
-    expect(safe).toMatchObject({ won: false, coinsDelta: 0, newCoinBalance: 99 });
-    expect(await coinsOf(defender)).toBe(1055);
     await expectLedgerClean(t);
   });
 
@@ -232,6 +237,15 @@ describe("refusing a PvP battle changes nothing", () => {
       },
       409,
       messages.opponentProtected,
+    ],
+    [
+      "an attacker with under 100 wallet coins (nothing at stake)",
+      async (a, d) => {
+        await setCoins(t.db, a, 99);
+        return d.bot.id;
+      },
+      409,
+      "You need at least 100 coins in your wallet for PvP",
     ],
     [
       "energy below 20",

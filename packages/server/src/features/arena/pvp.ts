@@ -2,17 +2,19 @@
 // nothing, so only its record moves; the loser's owner pays the winner's owner the house stake through the
 // ledger. Rows are locked profiles first, then bots, each in id order (the order the roster and the market
 // use too), so two players challenging each other at the same moment queue up instead of deadlocking.
-import type { BattleOutcome, PvpOpponentList } from "@bot-arena/contract";
+import { arenaMessages, type BattleOutcome, type PvpOpponentList } from "@bot-arena/contract";
 import {
+  canChallengePvp,
   isPvpTargetable,
   PVP_OPPONENT_LIST_SIZE,
   PVP_SAFE_WALLET,
   pvpStake,
   settleDefense,
 } from "@bot-arena/game";
-import { and, asc, desc, eq, gte, inArray, ne, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ne, notExists, sql } from "drizzle-orm";
 import type { SessionUser } from "../../platform/auth/session";
 import type { Db, Tx } from "../../platform/db/database";
+import { lockBots, lockProfiles } from "../../platform/db/locks";
 import { bots, marketplaceListings, profiles } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
@@ -25,6 +27,7 @@ import { battleOutcomeOf, settleAttacker } from "./progress";
 import {
   assertCanBattle,
   attackerListed,
+  challengerWalletTooLow,
   noActiveBot,
   opponentProtected,
   opponentUnavailable,
@@ -62,7 +65,8 @@ export function createPvpArena(deps: ArenaDeps) {
         // NULLS LAST as bots_level_idx is built, so the highest levels come straight off the index.
         .orderBy(sql`${bots.level} desc nulls last`, desc(bots.wins), asc(bots.id))
         .limit(PVP_OPPONENT_LIST_SIZE);
-      return { opponents: rows };
+      const [me] = await db.select({ coins: profiles.coins }).from(profiles).where(eq(profiles.id, userId));
+      return { opponents: rows, cannotChallenge: challengeRefusal(me?.coins ?? 0) };
     },
 
     pvpBattle(user: SessionUser, defenderId: string): Promise<BattleOutcome> {
@@ -74,18 +78,8 @@ export function createPvpArena(deps: ArenaDeps) {
         if (!target) throw botNotFound();
         if (target.userId === user.id) throw ownBot();
 
-        const owners = await tx
-          .select({ id: profiles.id, username: profiles.username, coins: profiles.coins })
-          .from(profiles)
-          .where(inArray(profiles.id, [user.id, target.userId]))
-          .orderBy(asc(profiles.id))
-          .for("update");
-        const lockedBots = await tx
-          .select()
-          .from(bots)
-          .where(inArray(bots.id, [active.id, defenderId]))
-          .orderBy(asc(bots.id))
-          .for("update");
+        const owners = await lockProfiles(tx, [user.id, target.userId]);
+        const lockedBots = await lockBots(tx, [active.id, defenderId], [user.id, target.userId]);
         const locked = lockedBots.find((row) => row.id === active.id);
         const defender = lockedBots.find((row) => row.id === defenderId);
         const attackerOwner = owners.find((owner) => owner.id === user.id);
@@ -98,6 +92,8 @@ export function createPvpArena(deps: ArenaDeps) {
         if (await isListed(tx, locked.id)) throw attackerListed();
         if (await isListed(tx, defender.id)) throw opponentUnavailable();
         if (!isPvpTargetable(defenderOwner.coins)) throw opponentProtected();
+        // Read under the lock: a wallet spent down in the meantime is seen here.
+        if (!canChallengePvp(attackerOwner.coins)) throw challengerWalletTooLow();
 
         const now = clock.now();
         const bot = await refreshEnergy(tx, locked, now);
@@ -153,6 +149,10 @@ export function createPvpArena(deps: ArenaDeps) {
     },
   };
 }
+
+/** What the opponent list tells a player who cannot challenge (the refusal's own words), or null. */
+const challengeRefusal = (wallet: number): string | null =>
+  canChallengePvp(wallet) ? null : arenaMessages.challengerWalletTooLow;
 
 type Owner = { id: UserId; coins: number };
 

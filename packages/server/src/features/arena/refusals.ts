@@ -9,6 +9,8 @@ export const ownBot = () => forbidden(messages.cannotFightOwnBot);
 export const opponentProtected = () => conflict(messages.opponentProtected);
 export const opponentUnavailable = () => conflict(arenaMessages.opponentUnavailable);
 export const attackerListed = () => conflict(botsMessages.botListed);
+export const challengerWalletTooLow = () =>
+  new AppError(409, "NOT_ENOUGH_COINS", arenaMessages.challengerWalletTooLow);
 export const notEnoughEnergy = (mode: BattleMode) =>
   new AppError(409, "NOT_ENOUGH_ENERGY", messages.notEnoughEnergy(battleEnergyCost(mode)));
 

@@ -6,23 +6,26 @@ import type { Db } from "../../platform/db/database";
 import { equipment, inventory } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
 
+/** The equipment columns a Weapon is read from (also used where bots are read in bulk, e.g. guild wars). */
+export const weaponColumns = {
+  name: equipment.name,
+  strengthBonus: equipment.strengthBonus,
+  agilityBonus: equipment.agilityBonus,
+  defenseBonus: equipment.defenseBonus,
+  intelligenceBonus: equipment.intelligenceBonus,
+  ultimateAbilityName: equipment.ultimateAbilityName,
+  ultimateAbilityType: equipment.ultimateAbilityType,
+  ultimateAbilityPower: equipment.ultimateAbilityPower,
+  ultimateTriggerChance: equipment.ultimateTriggerChance,
+};
+
 export async function equippedWeapon(
   db: Db,
   bot: { userId: UserId; equippedWeaponId: string | null },
 ): Promise<Weapon | null> {
   if (bot.equippedWeaponId === null) return null;
   const [row] = await db
-    .select({
-      name: equipment.name,
-      strengthBonus: equipment.strengthBonus,
-      agilityBonus: equipment.agilityBonus,
-      defenseBonus: equipment.defenseBonus,
-      intelligenceBonus: equipment.intelligenceBonus,
-      ultimateAbilityName: equipment.ultimateAbilityName,
-      ultimateAbilityType: equipment.ultimateAbilityType,
-      ultimateAbilityPower: equipment.ultimateAbilityPower,
-      ultimateTriggerChance: equipment.ultimateTriggerChance,
-    })
+    .select(weaponColumns)
     .from(equipment)
     .innerJoin(inventory, and(eq(inventory.equipmentId, equipment.id), eq(inventory.userId, bot.userId)))
     .where(eq(equipment.id, bot.equippedWeaponId))

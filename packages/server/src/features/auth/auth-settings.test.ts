@@ -1,31 +1,8 @@
 // Account behaviour that depends on configuration: rate limits, Secure cookies behind a proxy, admin emails.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  createTestApp,
-  createTestDatabase,
-  errorOf,
-  signUp,
-  type TestApp,
-  type TestDatabase,
-  uniqueName,
-} from "../../../test/helpers";
-import type { Config } from "../../platform/config";
+import { describe, expect, it } from "vitest";
+import { appsOnOneDatabase, errorOf, signUp, uniqueName } from "../../../test/helpers";
 
-let shared: TestDatabase;
-const apps: TestApp[] = [];
-beforeAll(async () => {
-  shared = await createTestDatabase();
-});
-afterAll(async () => {
-  for (const t of apps) await t.close();
-  await shared.drop();
-});
-
-async function appWith(config: Partial<Config>) {
-  const t = await createTestApp({ database: shared.database, config });
-  apps.push(t);
-  return t;
-}
+const { appWith } = appsOnOneDatabase();
 
 const form = () => {
   const username = uniqueName();

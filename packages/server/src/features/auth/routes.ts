@@ -3,6 +3,7 @@ import { routes } from "@bot-arena/contract";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../platform/config";
 import { type RouteOptions, route } from "../../platform/route";
+import { createGuessingThrottle, isWrongPassword } from "./guessing";
 import type { AuthService } from "./service";
 
 export function authRoutes(
@@ -26,11 +27,18 @@ export function authRoutes(
     limited,
   );
 
+  const guessing = createGuessingThrottle(app.requestLimits.store);
   route(
     app,
     routes.signIn,
     async ({ body, request, reply }) => {
-      const { me, token } = await auth.signIn(body);
+      const key = await guessing.signInKey(body.email, request);
+      const attempt = await guessing.admitSignIn(key, reply);
+      const { me, token } = await auth.signIn(body).catch(async (error) => {
+        if (isWrongPassword(error)) await guessing.failed(key, attempt);
+        throw error;
+      });
+      await guessing.signedIn(key, body.email, request, reply);
       app.sessions.setCookie(request, reply, token);
       return me;
     },

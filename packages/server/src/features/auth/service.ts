@@ -1,7 +1,7 @@
 // Accounts: sign-up (account, 1000 starting coins, session in one transaction), sign-in, and the player's profile.
 import { authMessages, type Me, type SignInBody, type SignUpBody } from "@bot-arena/contract";
-import { eq, sql } from "drizzle-orm";
-import { dummyHasher, hashPassword, verifyPassword } from "../../platform/auth/password";
+import { and, eq, sql } from "drizzle-orm";
+import { dummyHasher, hashPassword, needsRehash, verifyPassword } from "../../platform/auth/password";
 import { grantAdminTo, isAdmin } from "../../platform/auth/roles";
 import type { Sessions, SessionUser } from "../../platform/auth/session";
 import type { Config } from "../../platform/config";
@@ -97,13 +97,32 @@ export function createAuthService(deps: {
         throw invalidCredentials();
       }
       if (!(await verifyPassword(input.password, account.passwordHash))) throw invalidCredentials();
+      // A hash made at an older, lower cost is replaced now that the password is known to be right.
+      const upgraded = needsRehash(account.passwordHash, config.passwordHashCost)
+        ? await hashPassword(input.password, config.passwordHashCost)
+        : null;
       return db.transaction(async (tx) => {
+        if (upgraded) {
+          // Only if nobody changed the password meanwhile.
+          await tx
+            .update(profiles)
+            .set({ passwordHash: upgraded })
+            .where(and(eq(profiles.id, account.id), eq(profiles.passwordHash, account.passwordHash)));
+        }
         if (isAdminEmail(account.email)) await grantAdminTo(tx, account.id);
         const token = await sessions.create(tx, account.id);
         return { me: await profileOf(account.id, await isAdmin(tx, account.id), tx), token };
       });
     },
 
-    me: (user: SessionUser) => profileOf(user.id, user.isAdmin),
+    /** Answered from the session lookup's own row: GET /api/me costs one query (docs/performance.md). */
+    me: async (user: SessionUser): Promise<Me> => ({
+      id: user.id,
+      username: user.username,
+      email: user.email,
+      coins: user.seen.coins,
+      vaultCoins: user.seen.vaultCoins,
+      isAdmin: user.isAdmin,
+    }),
   };
 }

@@ -20,11 +20,14 @@ export async function setVault(db: Db, player: Player, coins: number): Promise<v
   });
 }
 
-/** Every coin in the game: all wallets and vaults plus what waits in pending cash-outs. */
+/** Every coin in the game: wallets, vaults, tournament pools, guild banks, war pools and pending cash-outs. */
 export async function coinsInGame(db: Db): Promise<number> {
   const [row] = rowsOf<{ total: string | number }>(
     await db.execute(sql`
       select (select coalesce(sum(coins + vault_coins), 0) from profiles)
+           + (select coalesce(sum(pool_balance), 0) from tournaments)
+           + (select coalesce(sum(bank_balance), 0) from guilds)
+           + (select coalesce(sum(pool_balance), 0) from guild_wars)
            + (select coalesce(sum(amount), 0) from cashout_requests where status = 'pending') as total`),
   );
   return Number(row?.total ?? 0);

@@ -1,6 +1,13 @@
 // The vault: deposits (500 a UTC day), withdrawals and cash-outs, each a pair of ledger moves in one
 // transaction. The daily counter is raised by a conditional update, so parallel deposits cannot pass the limit.
-import type { BankSummary, BankTransaction, CashoutResponse, LedgerPage } from "@bot-arena/contract";
+import {
+  adminCashoutMessages,
+  type BankSummary,
+  type BankTransaction,
+  type CashoutResponse,
+  type CashoutStatus,
+  type LedgerPage,
+} from "@bot-arena/contract";
 import {
   depositAllowance,
   depositsToday,
@@ -15,12 +22,15 @@ import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/database";
+import { lockProfiles } from "../../platform/db/locks";
 import { cashoutRequests, coinLedger, profiles } from "../../platform/db/schema";
 import { notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
-import { moveCoins } from "../../platform/ledger";
+import { moveCoins, type PlayerAccount } from "../../platform/ledger";
+import { grantReasons } from "../admin/grant-notes";
 import type { PayoutProvider } from "./payouts";
 import { orRefuse } from "./refuse";
+import { settleCashout } from "./settle";
 
 /** How many of the latest cash-out requests the bank page shows. */
 export const RECENT_CASHOUTS = 10;
@@ -32,8 +42,10 @@ const toCashout = (row: CashoutRow) => ({
   id: row.id,
   gamertag: row.gamertag,
   amount: row.amount,
-  status: row.status as "pending" | "paid" | "failed",
+  status: row.status as CashoutStatus,
   createdAt: row.createdAt.toISOString(),
+  settledAt: row.settledAt?.toISOString() ?? null,
+  refundReason: row.refundReason,
 });
 
 export function createBankService(deps: {
@@ -159,11 +171,13 @@ export function createBankService(deps: {
 
     async cashout(userId: UserId, input: { gamertag: string; amount: number }): Promise<CashoutResponse> {
       const { request, newVaultCoins } = await db.transaction(async (tx) => {
+        // Profile first: the request's foreign key touches it before the payment does (the lock order).
+        await lockProfiles(tx, [userId]);
         const profile = await vaultProfile(tx, userId);
         const { gamertag, amount } = orRefuse(validateCashOut(input, profile));
         const [row] = await tx
           .insert(cashoutRequests)
-          .values({ userId, gamertag, amount, status: "pending" })
+          .values({ userId, gamertag, amount, status: "pending", createdAt: deps.clock.now() })
           .returning();
         const request = row!;
         const newVaultCoins = await moveCoins(tx, {
@@ -179,13 +193,25 @@ export function createBankService(deps: {
       });
       // Handed over only once committed: a provider must never pay out coins that a rollback would restore.
       try {
-        const { providerRef } = await deps.payouts.submit({
+        const answer = await deps.payouts.submit({
           id: request.id,
           userId,
           gamertag: request.gamertag,
           amount: request.amount,
         });
-        if (providerRef !== null) {
+        if (answer.outcome === "paid" && answer.providerRef !== null) {
+          await settleCashout(
+            db,
+            deps.clock,
+            request.id,
+            { outcome: "paid", reference: answer.providerRef },
+            null,
+          );
+        } else if (answer.outcome === "failed") {
+          const reason = answer.failureReason?.trim() || adminCashoutMessages.providerFailed;
+          await settleCashout(db, deps.clock, request.id, { outcome: "refunded", reason }, null);
+        } else if (answer.providerRef !== null) {
+          const { providerRef } = answer;
           await db.update(cashoutRequests).set({ providerRef }).where(eq(cashoutRequests.id, request.id));
         }
       } catch (error) {
@@ -194,7 +220,14 @@ export function createBankService(deps: {
           "payout submission failed; request stays pending",
         );
       }
-      return { newVaultCoins, request: toCashout(request), message: messages.cashoutSubmitted };
+      // The provider may have settled it already (paid, or refunded to the vault): answer with where it stands.
+      const [latest] = await db.select().from(cashoutRequests).where(eq(cashoutRequests.id, request.id));
+      const vault = latest?.status === "refunded" ? newVaultCoins + latest.amount : newVaultCoins;
+      return {
+        newVaultCoins: vault,
+        request: toCashout(latest ?? request),
+        message: messages.cashoutSubmitted,
+      };
     },
 
     async ledger(userId: UserId, page: { before?: number | undefined; limit: number }): Promise<LedgerPage> {
@@ -209,15 +242,18 @@ export function createBankService(deps: {
         )
         .orderBy(desc(coinLedger.id))
         .limit(page.limit + 1);
+      const notes = await grantReasons(db, rows);
       const entries = rows.slice(0, page.limit).map((row) => ({
         id: row.id,
-        account: row.account,
+        // A player's own rows are always on their wallet or vault (the ledger's owner check).
+        account: row.account as PlayerAccount,
         delta: row.delta,
         balanceAfter: row.balanceAfter,
         reason: row.reason,
         refType: row.refType,
         refId: row.refId,
         createdAt: row.createdAt.toISOString(),
+        ...(notes.has(row.id) ? { note: notes.get(row.id) } : {}),
       }));
       return { entries, nextCursor: rows.length > page.limit ? (entries.at(-1)?.id ?? null) : null };
     },

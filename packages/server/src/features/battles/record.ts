@@ -4,6 +4,7 @@ import { randomInt, randomUUID } from "node:crypto";
 import { type BattleResult, createRng, runBattle } from "@bot-arena/game";
 import type { Db } from "../../platform/db/database";
 import { battles } from "../../platform/db/schema";
+import { injectedBattleSeed } from "../../platform/test-seeds";
 import { type FighterSnapshot, fighterOf } from "./snapshot";
 
 export type BattleRow = typeof battles.$inferSelect;
@@ -13,7 +14,11 @@ export type RecordedBattle = Pick<BattleRow, "id" | "kind" | "seed" | "createdAt
 
 // 48 bits: plenty of distinct battles, and still an exact JavaScript number and a PostgreSQL bigint.
 const SEED_LIMIT = 2 ** 48 - 1;
-export const newBattleSeed = (): number => randomInt(0, SEED_LIMIT);
+/** A fresh random seed, or the one a test request fixed (platform/test-seeds.ts). */
+export const newBattleSeed = (): number => {
+  const fixed = injectedBattleSeed();
+  return fixed === undefined ? randomInt(0, SEED_LIMIT) : fixed % SEED_LIMIT;
+};
 export const newBattleId = (): string => randomUUID();
 
 /** The battle the seed and the two fighters decide; the same inputs always give the same result. */
@@ -33,27 +38,37 @@ export type BattleRecord = {
   createdAt: Date;
 };
 
+/** The row a battle is stored as. */
+function battleRowOf(record: BattleRecord): typeof battles.$inferInsert {
+  return {
+    id: record.id,
+    kind: record.kind,
+    seed: record.seed,
+    attackerSnapshot: record.attacker,
+    defenderSnapshot: record.defender,
+    winner: record.result.winner,
+    log: record.result,
+    attackerUserId: record.attacker.userId,
+    defenderUserId: record.defender.userId,
+    attackerBotId: record.attacker.botId,
+    defenderBotId: record.defender.botId,
+    xpGained: record.xpGained,
+    coinsMoved: record.coinsMoved,
+    createdAt: record.createdAt,
+  };
+}
+
 export async function recordBattle(db: Db, record: BattleRecord): Promise<RecordedBattle> {
   const [row] = await db
     .insert(battles)
-    .values({
-      id: record.id,
-      kind: record.kind,
-      seed: record.seed,
-      attackerSnapshot: record.attacker,
-      defenderSnapshot: record.defender,
-      winner: record.result.winner,
-      log: record.result,
-      attackerUserId: record.attacker.userId,
-      defenderUserId: record.defender.userId,
-      attackerBotId: record.attacker.botId,
-      defenderBotId: record.defender.botId,
-      xpGained: record.xpGained,
-      coinsMoved: record.coinsMoved,
-      createdAt: record.createdAt,
-    })
+    .values(battleRowOf(record))
     // Not the jsonb columns: sending the log back would double the bytes of every battle.
     .returning({ id: battles.id, kind: battles.kind, seed: battles.seed, createdAt: battles.createdAt });
   if (!row) throw new Error("recordBattle: the insert returned no row");
   return row;
+}
+
+/** Stores many battles in one statement (a tournament round); nothing is read back. */
+export async function recordBattles(db: Db, records: readonly BattleRecord[]): Promise<void> {
+  if (records.length > 0) await db.insert(battles).values(records.map(battleRowOf));
 }

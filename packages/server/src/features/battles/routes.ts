@@ -5,5 +5,5 @@ import type { BattlesService } from "./service";
 
 export function battlesRoutes(app: FastifyInstance, deps: { battles: BattlesService }): void {
   route(app, routes.recentBattles, ({ user, query }) => deps.battles.recent(user.id, query.botId));
-  route(app, routes.battleReplay, ({ params }) => deps.battles.replay(params.id));
+  route(app, routes.battleReplay, ({ params, user }) => deps.battles.replay(params.id, user));
 }

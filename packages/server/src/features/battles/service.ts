@@ -15,6 +15,8 @@ import { battles } from "../../platform/db/schema";
 import { notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { findOwnedBot, isBotId } from "../bots/queries";
+import type { Viewer } from "../tournament/views";
+import { assertCanWatchTournamentBattle } from "../tournament/watch";
 import { fight } from "./record";
 import type { FighterSnapshot } from "./snapshot";
 import { battleViewOf } from "./view";
@@ -41,11 +43,13 @@ export function createBattlesService(deps: { db: Db; log: Log }) {
   const { db } = deps;
 
   return {
-    async replay(id: string): Promise<BattleReplay> {
+    async replay(id: string, viewer: Viewer): Promise<BattleReplay> {
       // Battle ids are uuids like bot ids; anything else names no battle.
       if (!isBotId(id)) throw notFound(battleMessages.notFound);
       const [row] = await db.select().from(battles).where(eq(battles.id, id));
       if (!row) throw notFound(battleMessages.notFound);
+      // A live tournament match may be closed to spectators until it is over.
+      if (row.kind === "tournament") await assertCanWatchTournamentBattle(db, row.id, viewer);
       const header = {
         ...row,
         attackerSnapshot: row.attackerSnapshot as FighterSnapshot,

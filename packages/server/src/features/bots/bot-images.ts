@@ -48,7 +48,8 @@ export async function generateBotImage(deps: BotImageDeps, input: MechaInput): P
   }
 }
 
-async function equippedWeaponOf(db: Db, weaponId: string | null): Promise<WeaponInput | null> {
+/** The weapon a bot holds, as the image draws it; null when it holds none. */
+export async function equippedWeaponOf(db: Db, weaponId: string | null): Promise<WeaponInput | null> {
   if (weaponId === null) return null;
   const rows = await db
     .select({

@@ -5,7 +5,8 @@ import { botsMessages } from "@bot-arena/contract";
 import { messages, regenerateEnergy } from "@bot-arena/game";
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
-import { bots, marketplaceListings, profiles } from "../../platform/db/schema";
+import { assertProfileHeld, lockProfiles } from "../../platform/db/locks";
+import { bots, marketplaceListings } from "../../platform/db/schema";
 import { AppError, conflict, notFound } from "../../platform/errors";
 import type { BotId, UserId } from "../../platform/ids";
 import { setupStageOf } from "./setup-stage";
@@ -21,6 +22,7 @@ export const botNotFound = () => notFound(messages.botNotFound);
 
 async function selectOwned(db: Db, userId: UserId, botId: string, lock: boolean): Promise<BotRow> {
   if (!isBotId(botId)) throw botNotFound();
+  if (lock) assertProfileHeld(db, userId);
   const query = db
     .select()
     .from(bots)
@@ -44,6 +46,7 @@ export const lockOwnedBot = (db: Db, userId: UserId, botId: string): Promise<Bot
 
 /** The player's active bot, or null when none is active. */
 export async function findActiveBot(db: Db, userId: UserId, options: { lock?: boolean } = {}) {
+  if (options.lock) assertProfileHeld(db, userId);
   const query = db
     .select()
     .from(bots)
@@ -72,12 +75,7 @@ export async function listOwnedBots(db: Db, userId: UserId): Promise<{ bot: BotR
  * "profile, then bot" in another would deadlock.
  */
 export async function lockProfile(db: Db, userId: UserId): Promise<{ coins: number }> {
-  const rows = await db
-    .select({ coins: profiles.coins })
-    .from(profiles)
-    .where(eq(profiles.id, userId))
-    .for("update");
-  const row = rows[0];
+  const [row] = await lockProfiles(db, [userId]);
   if (!row) throw new AppError(401, "NOT_AUTHENTICATED", messages.notAuthenticated);
   return row;
 }
@@ -166,6 +164,7 @@ export function toBotDto(row: BotRow, options: { isListed: boolean }): BotDto {
     equippedWeaponId: row.equippedWeaponId,
     isListed: options.isListed,
     setupStage: setupStageOf(row),
+    isCustomized: row.customizedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

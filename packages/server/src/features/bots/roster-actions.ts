@@ -27,6 +27,7 @@ import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
 import { releaseWeapons } from "../inventory/weapons";
+import { assertNotEntered } from "../tournament/entered-bots";
 import { regenerateBotImage } from "./bot-images";
 import { accept, type BotsDeps } from "./deps";
 import { assertNotListed, botDtoOf, findOwnedBot, lockOwnedBot, lockProfile, refreshEnergy } from "./queries";
@@ -110,6 +111,7 @@ export async function refreshRosterBot(
       reason: "refresh",
       message: messages.refreshNeedsCoins,
     });
+    await assertNotEntered(tx, [bot.id], messages.refreshTournamentConflict);
     const rng = deps.rng();
     const refreshed = refreshBot(rng, bot);
     await tx.update(bots).set(refreshed).where(eq(bots.id, bot.id));
@@ -130,6 +132,7 @@ export async function recycleBot(deps: BotsDeps, userId: UserId, botId: string):
     const bot = await lockOwnedBot(tx, userId, botId);
     if (bot.isActive) throw conflict(messages.cannotRecycleActive);
     await assertNotListed(tx, bot.id);
+    await assertNotEntered(tx, [bot.id], messages.recycleTournamentConflict);
     // The item it held goes back to the inventory as unequipped, not "Equipped" to a bot that is gone.
     if (bot.equippedWeaponId !== null) await releaseWeapons(tx, userId, [bot.id]);
     try {
@@ -161,6 +164,8 @@ export async function trainBot(
   stat: StatName,
 ): Promise<BotActionResponse> {
   return deps.db.transaction(async (tx) => {
+    // The lock order: the owner's profile before the bot (guild power triggers touch the guild row too).
+    await lockProfile(tx, userId);
     const locked = await lockOwnedBot(tx, userId, botId);
     const bot = await refreshEnergy(tx, locked, deps.clock.now());
     const trained = trainStat(bot, stat);

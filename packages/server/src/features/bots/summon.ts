@@ -88,6 +88,8 @@ export async function nameBot(deps: BotsDeps, userId: UserId, botId: string, raw
   const name = accept(validateSummonName(rawName));
   if (isPlaceholderName(name)) throw badRequest(botsMessages.placeholderName);
   return deps.db.transaction(async (tx) => {
+    // The lock order: the owner's profile before the bot.
+    await lockProfile(tx, userId);
     const bot = await lockOwnedBot(tx, userId, botId);
     if (setupStageOf(bot) !== "name") throw conflict(botsMessages.alreadyNamed);
     await tx.update(bots).set({ name }).where(eq(bots.id, bot.id));
@@ -115,6 +117,7 @@ export async function allocateBonus(
   body: AllocateBody,
 ): Promise<Bot> {
   return deps.db.transaction(async (tx) => {
+    await lockProfile(tx, userId);
     const bot = await lockOwnedBot(tx, userId, botId);
     const stage = setupStageOf(bot);
     if (bot.statPointsAllocated) throw conflict(botsMessages.alreadyAllocated);

@@ -13,7 +13,7 @@ import {
 } from "@bot-arena/game";
 import { inArray } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
-import type { Db } from "../../platform/db/database";
+import type { Db, Tx } from "../../platform/db/database";
 import { pgCodes, pgErrorOf } from "../../platform/db/pg-error";
 import { bots } from "../../platform/db/schema";
 import { conflict } from "../../platform/errors";
@@ -24,6 +24,7 @@ import { newBotRow } from "../bots/bot-rows";
 import { type BotRow, isListed, lockOwnedBot, lockProfile, toBotDto } from "../bots/queries";
 import { setupStageOf } from "../bots/setup-stage";
 import { releaseWeapons } from "../inventory/weapons";
+import { assertNotEntered } from "../tournament/entered-bots";
 import { claimLibraryImage } from "./library-image";
 
 export type FusionService = ReturnType<typeof createFusionService>;
@@ -37,11 +38,17 @@ const asParent = (bot: BotRow) => ({
   botClass: bot.class,
 });
 
-export function createFusionService(deps: { db: Db; clock: Clock }) {
+/** The library's automatic top-up (admin image library): a fresh image when a rarity runs dry, and a refill. */
+export type LibraryRefill = {
+  claimFresh(tx: Tx, want: { rarity: string; botClass: BotRow["class"] }): Promise<string | null>;
+  nudge(): void;
+};
+
+export function createFusionService(deps: { db: Db; clock: Clock; library?: LibraryRefill }) {
   return {
-    fuse(userId: UserId, body: FusionBody): Promise<FusionResponse> {
+    async fuse(userId: UserId, body: FusionBody): Promise<FusionResponse> {
       if (body.bot1Id === body.bot2Id) throw conflict(messages.cannotFuse);
-      return deps.db.transaction(async (tx) => {
+      const fusion = await deps.db.transaction(async (tx) => {
         await lockProfile(tx, userId);
         // Bots locked in id order, so two fusions sharing a bot cannot deadlock.
         const locked = new Map<string, BotRow>();
@@ -55,13 +62,17 @@ export function createFusionService(deps: { db: Db; clock: Clock }) {
           if (parent.isActive) throw conflict(fusionMessages.cannotFuseActive);
           if (setupStageOf(parent) !== null) throw conflict(fusionMessages.finishSetupFirst);
         }
+        await assertNotEntered(tx, [first.id, second.id], fusionMessages.tournamentConflict);
         const now = deps.clock.now();
         const fused = orRefuse(fuseBots(asParent(first), asParent(second), now.getTime()));
-        const imageUrl = await claimLibraryImage(tx, {
-          rarity: fused.rarity,
-          botClass: fused.botClass,
-          model: fused.model,
-        });
+        const imageUrl =
+          (await claimLibraryImage(tx, {
+            rarity: fused.rarity,
+            botClass: fused.botClass,
+            model: fused.model,
+          })) ??
+          (await deps.library?.claimFresh(tx, { rarity: fused.rarity, botClass: fused.botClass })) ??
+          null;
         if (imageUrl === null) throw conflict(messages.noImagesForRarity(fused.rarity));
 
         await releaseWeapons(tx, userId, [first.id, second.id]);
@@ -80,6 +91,8 @@ export function createFusionService(deps: { db: Db; clock: Clock }) {
         await publishToPlayer(tx, userId, "bots");
         return { bot: toBotDto(row!, { isListed: false }), message: messages.fusionSuccessful };
       });
+      deps.library?.nudge();
+      return fusion;
     },
   };
 }

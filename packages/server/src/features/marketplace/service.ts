@@ -18,10 +18,11 @@ import {
   messages,
   type Rarity,
 } from "@bot-arena/game";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import { type Db, rowsOf } from "../../platform/db/database";
-import { bots, marketplaceListings, marketplaceSales, profiles } from "../../platform/db/schema";
+import { lockProfiles } from "../../platform/db/locks";
+import { bots, marketplaceListings, marketplaceSales } from "../../platform/db/schema";
 import { conflict, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
@@ -31,6 +32,7 @@ import { createBattlesService } from "../battles/service";
 import { countBots, isListed, lockOwnedBot, lockProfile } from "../bots/queries";
 import { setupStageOf } from "../bots/setup-stage";
 import { releaseWeapons } from "../inventory/weapons";
+import { assertNotEntered } from "../tournament/entered-bots";
 import { readListing, readListings } from "./listing-view";
 import { publishAll } from "./publish-all";
 
@@ -103,6 +105,8 @@ export function createMarketplaceService(deps: {
           }),
         );
         if (setupStageOf(bot) !== null) throw conflict(marketplaceMessages.finishSetupFirst);
+        // An entered bot stays with its owner until its tournament ends.
+        await assertNotEntered(tx, [bot.id], messages.listTournamentConflict);
         const [created] = await tx
           .insert(marketplaceListings)
           .values({ botId: bot.id, sellerId, price: body.price })
@@ -131,21 +135,16 @@ export function createMarketplaceService(deps: {
 
     buy(buyerId: UserId, listingId: string): Promise<BuyListingResponse> {
       return db.transaction(async (tx) => {
-        // The listing first: every buyer of it queues on this one row, and all but the first find it gone.
-        const [listing] = await tx
-          .select()
-          .from(marketplaceListings)
-          .where(eq(marketplaceListings.id, listingId))
-          .for("update");
-        if (!listing) throw listingGone();
-        if (listing.sellerId === buyerId) throw conflict(messages.cannotBuyOwn);
-        // Both profiles in id order, so two players buying from each other cannot deadlock.
-        const locked = await tx
-          .select({ id: profiles.id, coins: profiles.coins })
-          .from(profiles)
-          .where(inArray(profiles.id, [buyerId, listing.sellerId]))
-          .orderBy(asc(profiles.id))
-          .for("update");
+        const listingRow = () =>
+          tx.select().from(marketplaceListings).where(eq(marketplaceListings.id, listingId));
+        const [seen] = await listingRow();
+        if (!seen) throw listingGone();
+        if (seen.sellerId === buyerId) throw conflict(messages.cannotBuyOwn);
+        // The lock order: both profiles (in id order), then the bot, then the listing. Every buyer of this
+        // listing queues on the seller's profile, and all but the first find the listing gone.
+        const locked = await lockProfiles(tx, [buyerId, seen.sellerId]);
+        const [listing] = await listingRow().for("update");
+        if (!listing || listing.sellerId !== seen.sellerId) throw listingGone();
         const buyerCoins = locked.find((row) => row.id === buyerId)?.coins ?? 0;
         orRefuse(
           checkBuyListing({

@@ -28,6 +28,8 @@ export function createShopService(deps: { db: Db; clock: Clock }) {
   async function buyEquipment(tx: Tx, userId: UserId, itemId: string): Promise<PurchaseResponse> {
     const [item] = await tx.select().from(equipment).where(eq(equipment.id, itemId));
     if (!item) throw notFound(shopMessages.itemNotFound);
+    // Profile first: the inventory row's foreign key touches it before the payment does (the lock order).
+    await lockProfile(tx, userId);
     const [entry] = await tx
       .insert(inventory)
       .values({ userId, equipmentId: item.id })

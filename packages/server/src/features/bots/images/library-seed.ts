@@ -2,7 +2,7 @@
 // rarity x class, topped up at start so each slot holds at least `perSlot` unclaimed images.
 import { CREATION_COLOR_SCHEMES, CUSTOMIZATION_COLOR_SCHEMES } from "@bot-arena/game";
 import { and, count, eq, sql } from "drizzle-orm";
-import type { Db } from "../../../platform/db/database";
+import type { Db, Tx } from "../../../platform/db/database";
 import { botImageLibrary } from "../../../platform/db/schema";
 import type { SeedStep } from "../../../platform/seed";
 import { type ImageProvider, svgProvider } from "./provider";
@@ -44,18 +44,24 @@ export interface LibraryImageOptions {
   provider?: ImageProvider;
 }
 
-/** Generates `amount` new images for one slot and adds them as unclaimed rows; the admin's "generate" too. */
+/**
+ * Generates `amount` new images for one slot and adds them as unclaimed rows. `firstIndex` picks the numbering
+ * (the admin panel and the background top-up pass a random one, since a cleared library restarts the count).
+ */
 export async function addLibraryImages(
-  db: Db,
-  slot: { rarity: LibraryRarity; botClass: BotClass; amount: number },
+  db: Db | Tx,
+  slot: { rarity: LibraryRarity; botClass: BotClass; amount: number; firstIndex?: number },
   { mediaDir, provider = svgProvider }: LibraryImageOptions,
 ): Promise<number> {
   if (slot.amount <= 0) return 0;
   // Numbering continues after every row the slot ever had, so new images differ from claimed ones.
-  const [existing] = await db
-    .select({ total: count() })
-    .from(botImageLibrary)
-    .where(and(eq(botImageLibrary.rarity, slot.rarity), eq(botImageLibrary.botClass, slot.botClass)));
+  const [existing] =
+    slot.firstIndex === undefined
+      ? await db
+          .select({ total: count() })
+          .from(botImageLibrary)
+          .where(and(eq(botImageLibrary.rarity, slot.rarity), eq(botImageLibrary.botClass, slot.botClass)))
+      : [{ total: slot.firstIndex }];
   const first = existing?.total ?? 0;
   const rows: (typeof botImageLibrary.$inferInsert)[] = [];
   for (let i = 0; i < slot.amount; i++) {
