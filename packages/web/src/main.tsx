@@ -2,9 +2,8 @@
 import "./index.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router/dom";
 import { Providers } from "./app/providers";
-import { router } from "./app/router";
+import { AppRouter } from "./app/router";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -12,7 +11,7 @@ if (!root) throw new Error("index.html has no #root element");
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <AppRouter />
     </Providers>
   </StrictMode>,
 );

@@ -1,6 +1,7 @@
 // Opens the live socket while a player is signed in and wires the channels every page depends on:
-// `me` (balance and bots) and `music` (the player's track list).
+// `me` (balance and bots, and a toast when a cash-out settles) and `music` (the player's track list).
 import { useEffect } from "react";
+import { useCashoutToasts } from "../features/bank/useCashoutToasts";
 import { live } from "./live";
 import { queryKeys } from "./queryKeys";
 import { useMe } from "./session";
@@ -13,14 +14,21 @@ export function LiveSession() {
     if (!playerId) return;
     live.start();
     const backOnline = () => live.reconnectNow();
+    // A tab whose socket gave way to newer tabs (too many open) takes it back when the player looks at it.
+    const shown = () => {
+      if (document.visibilityState === "visible") live.reconnectNow();
+    };
     window.addEventListener("online", backOnline);
+    document.addEventListener("visibilitychange", shown);
     return () => {
       window.removeEventListener("online", backOnline);
+      document.removeEventListener("visibilitychange", shown);
       live.stop();
     };
   }, [playerId]);
 
   useLiveInvalidate("me", [queryKeys.me, queryKeys.bots]);
   useLiveInvalidate("music", [queryKeys.tracks]);
+  useCashoutToasts();
   return null;
 }

@@ -1,11 +1,11 @@
 // What a page shows when it throws or its chunk fails to load (often a new release replaced the chunk:
-// reloading fetches the current one).
-import { useRouteError } from "react-router";
+// reloading fetches the current one). The boundary starts afresh on every new path, so leaving a broken page
+// shows the next one.
+import { Component, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import { ScreenMessage } from "./ScreenState";
 
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
   return (
     <ScreenMessage
       title="System malfunction"
@@ -13,4 +13,23 @@ export function RouteError() {
       onRetry={() => window.location.reload()}
     />
   );
+}
+
+class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
+}
+
+/** Keeps a failing page inside its layout (navigation bar, music player stay usable). */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <Boundary key={pathname}>{children}</Boundary>;
 }

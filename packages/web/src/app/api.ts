@@ -53,15 +53,17 @@ export async function request<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
+  // A FormData body (an upload) sets its own multipart type and boundary.
+  const form = body instanceof FormData;
   // Only a request with a body says it is JSON: Fastify refuses an empty body labelled application/json.
-  if (body !== undefined) headers["content-type"] = "application/json";
+  if (body !== undefined && !form) headers["content-type"] = "application/json";
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
       credentials: "same-origin",
-      body: body === undefined ? null : JSON.stringify(body),
+      body: body === undefined ? null : form ? body : JSON.stringify(body),
       signal: signal ?? null,
     });
   } catch (cause) {
@@ -85,4 +87,6 @@ export const api = {
   put: <T>(path: string, body?: unknown) => request<T>("PUT", path, body),
   patch: <T>(path: string, body?: unknown) => request<T>("PATCH", path, body),
   delete: <T>(path: string) => request<T>("DELETE", path),
+  /** A multipart upload: the form's fields and file. */
+  postForm: <T>(path: string, form: FormData) => request<T>("POST", path, form),
 };

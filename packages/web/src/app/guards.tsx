@@ -1,7 +1,6 @@
 // Route guards. The server enforces every rule; these only keep visitors off screens they cannot use.
 import { type ReactNode, useEffect } from "react";
 import { Navigate } from "react-router";
-import { toast } from "sonner";
 import { ScreenLoader, ScreenMessage } from "./ScreenState";
 import { useMe } from "./session";
 
@@ -23,7 +22,9 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const refused = me.data != null && !me.data.isAdmin;
   useEffect(() => {
     // A fixed id keeps StrictMode's double effect from stacking two toasts.
-    if (refused) toast.error(UNAUTHORIZED, { id: "admin-unauthorized" });
+    // Sonner loads on demand so the landing page's download stays without it (Toasts.tsx).
+    if (refused)
+      void import("sonner").then(({ toast }) => toast.error(UNAUTHORIZED, { id: "admin-unauthorized" }));
   }, [refused]);
   if (!me.data) return <ScreenLoader label="Checking clearance" />;
   if (refused) return <Navigate to="/" replace />;

@@ -1,6 +1,6 @@
 import type { LiveEvent } from "@bot-arena/contract";
 import { describe, expect, it } from "vitest";
-import { backoffDelay, createLiveClient, RESYNC } from "./live";
+import { backoffDelay, CLOSE_REPLACED, createLiveClient, RESYNC } from "./live";
 
 class FakeSocket {
   readyState = 0;
@@ -21,9 +21,9 @@ class FakeSocket {
     this.readyState = 1;
     this.onopen?.({});
   }
-  drop() {
+  drop(code?: number) {
     this.readyState = 3;
-    this.onclose?.({});
+    this.onclose?.({ code });
   }
   push(event: LiveEvent) {
     this.onmessage?.({ data: JSON.stringify({ type: "event", event }) });
@@ -96,6 +96,17 @@ describe("live client", () => {
     expect(sockets[1]!.sent).toEqual([{ type: "subscribe", channels: ["me"] }]);
     expect(kinds).toEqual([RESYNC]);
     expect(client.status).toBe("open");
+  });
+
+  it("does not fight back when a newer tab took its place (4409), until asked to reconnect", () => {
+    const { client, sockets, pending } = setup();
+    client.start();
+    sockets[0]!.open();
+    sockets[0]!.drop(CLOSE_REPLACED);
+    expect(pending).toHaveLength(0);
+    expect(client.status).toBe("idle");
+    client.reconnectNow();
+    expect(sockets).toHaveLength(2);
   });
 
   it("stays closed after stop()", () => {

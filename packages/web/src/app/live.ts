@@ -35,6 +35,11 @@ export type LiveClientOptions = {
 };
 
 const OPEN = 1;
+/**
+ * The server closed this socket because a newer one of the same browser or player took its place (too many
+ * tabs). Reconnecting at once would only push another tab out, so this one waits until it is looked at again.
+ */
+export const CLOSE_REPLACED = 4409;
 const PING_EVERY_MS = 25_000;
 const MAX_CHANNELS_PER_MESSAGE = 20;
 
@@ -158,12 +163,13 @@ export function createLiveClient(options: LiveClientOptions) {
     current.onerror = () => {
       // onclose follows every error and does the reconnecting.
     };
-    current.onclose = () => {
+    current.onclose = (event) => {
       if (socket !== current) return;
       socket = null;
       if (pingTimer !== null) timers.clearInterval(pingTimer);
       pingTimer = null;
-      if (wanted) scheduleReconnect();
+      const replaced = (event as { code?: number } | null)?.code === CLOSE_REPLACED;
+      if (wanted && !replaced) scheduleReconnect();
       else setStatus("idle");
     };
   }
@@ -186,7 +192,7 @@ export function createLiveClient(options: LiveClientOptions) {
       closing?.close(1000);
       setStatus("idle");
     },
-    /** Skips the backoff wait, e.g. when the browser reports it is back online. */
+    /** Skips the backoff wait, e.g. when the browser reports it is back online or the tab is shown again. */
     reconnectNow() {
       if (!wanted || socket) return;
       clearTimers();

@@ -1,16 +1,25 @@
 // The route table (seed 001 §2). Every page is its own lazily loaded chunk, and each lives in its
 // feature's folder so the engineer building a feature replaces exactly one file.
-import { type ComponentType, lazy } from "react";
-import { createBrowserRouter, type RouteObject } from "react-router";
+// Declarative routing (BrowserRouter + useRoutes), not the data router: the app loads data with React Query,
+// and the data router's code would double what the landing page downloads for routing (docs/performance.md).
+import { type ComponentType, lazy, Suspense } from "react";
+import { BrowserRouter, type RouteObject, useRoutes } from "react-router";
 import { RequireAdmin, RequireSession } from "./guards";
 import { PublicLayout } from "./PublicLayout";
 import { RootLayout } from "./RootLayout";
-import { RouteError } from "./RouteError";
-import { ShellLayout } from "./ShellLayout";
+import { RouteErrorBoundary } from "./RouteError";
+import { ScreenLoader } from "./ScreenState";
+
+// The signed-in shell (navigation bar and its icons) is not part of the landing page's download.
+const ShellLayout = lazy(() => import("./ShellLayout").then((m) => ({ default: m.ShellLayout })));
 
 function page(load: () => Promise<{ default: ComponentType }>) {
   const Page = lazy(load);
-  return <Page />;
+  return (
+    <RouteErrorBoundary>
+      <Page />
+    </RouteErrorBoundary>
+  );
 }
 
 const publicPages: RouteObject[] = [
@@ -42,23 +51,40 @@ const shellPages: RouteObject[] = [
   { path: "/guilds", element: page(() => import("../features/guilds/GuildsPage")) },
   { path: "/guilds/:id", element: page(() => import("../features/guilds/GuildPage")) },
   { path: "/guild-wars", element: page(() => import("../features/guild-wars/GuildWarsPage")) },
+  { path: "/account", element: page(() => import("../features/account/AccountPage")) },
 ];
 
-export const router = createBrowserRouter([
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
     children: [
-      // The pathless error routes keep a failing page inside its layout (nav bar, music player).
-      { element: <PublicLayout />, children: [{ errorElement: <RouteError />, children: publicPages }] },
+      { element: <PublicLayout />, children: publicPages },
       {
         element: (
           <RequireSession>
-            <ShellLayout />
+            <Suspense fallback={<ScreenLoader />}>
+              <ShellLayout />
+            </Suspense>
           </RequireSession>
         ),
-        children: [{ errorElement: <RouteError />, children: shellPages }],
+        children: shellPages,
       },
     ],
   },
-]);
+];
+
+function AppRoutes() {
+  return useRoutes(routes);
+}
+
+export function AppRouter() {
+  return (
+    // Navigations render at once (not in a transition), so a page that must leave before the session changes
+    // (logout) can flush its navigation; a page still loading shows its layout's loader meanwhile.
+    <BrowserRouter useTransitions={false}>
+      <RouteErrorBoundary>
+        <AppRoutes />
+      </RouteErrorBoundary>
+    </BrowserRouter>
+  );
+}

@@ -1,6 +1,7 @@
 // Ends the session: the server clears the cookie, the app leaves the shell and forgets the player.
 import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
+import { flushSync } from "react-dom";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Spinner } from "../../ui/Spinner";
@@ -15,9 +16,9 @@ export function LogoutButton() {
     signOut.mutate(undefined, {
       onSuccess: async () => {
         toast.success("Logged out successfully");
-        // Leave the shell first, and synchronously: if the shell were still mounted (a navigation
-        // rendered in a transition) when the session disappears, its guard would send us to /auth.
-        await navigate("/", { flushSync: true });
+        // Leave the shell first, and synchronously: if the shell were still mounted when the session
+        // disappears, its guard would send us to /auth.
+        flushSync(() => navigate("/"));
         applySession(queryClient, null);
       },
       onError: () => {

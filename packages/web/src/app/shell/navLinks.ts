@@ -14,6 +14,7 @@ import {
   Store,
   Swords,
   Trophy,
+  UserCog,
   Users,
   Wrench,
 } from "lucide-react";
@@ -35,6 +36,8 @@ export const navLinks: NavLinkSpec[] = [
   { to: "/tournament", label: "Tournament", icon: Trophy },
   { to: "/guilds", label: "Guilds", icon: Users },
   { to: "/guild-wars", label: "Guild Wars", icon: Castle },
+  // Not in the spec's list: the account page (password, sign out everywhere) closes the row.
+  { to: "/account", label: "Account", icon: UserCog },
 ];
 
 export const adminLink: NavLinkSpec = { to: "/admin", label: "Admin", icon: ShieldCheck };

@@ -155,7 +155,8 @@ export default function BankPage() {
         </Panel>
       </div>
 
-      <div className="grid gap-4 lg:grid-cols-[2fr_1fr]">
+      {/* minmax(0, 1fr) on a phone: a long line in the history truncates instead of widening the page. */}
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-[2fr_1fr]">
         <LedgerHistory />
         <CashoutHistory requests={cashouts} />
       </div>

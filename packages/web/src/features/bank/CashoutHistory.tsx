@@ -8,8 +8,16 @@ import { formatCoins } from "./coins";
 const statusTone: Record<CashoutRequest["status"], BadgeTone> = {
   pending: "legendary",
   paid: "success",
-  failed: "danger",
+  refunded: "danger",
 };
+
+/** Where a request stands, in words: pending, paid on a date, or refunded with the operator's reason. */
+function outcome(request: CashoutRequest): string {
+  if (request.status === "paid" && request.settledAt)
+    return `Paid ${when.format(new Date(request.settledAt))}`;
+  if (request.status === "refunded") return `Refunded to your vault: ${request.refundReason ?? ""}`;
+  return "Awaiting payment (24-48 hours)";
+}
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export function CashoutHistory({ requests }: { requests: readonly CashoutRequest[] }) {
@@ -30,11 +38,20 @@ export function CashoutHistory({ requests }: { requests: readonly CashoutRequest
               <div className="min-w-0 flex-1">
                 <p className="truncate font-semibold text-ink">{request.gamertag}</p>
                 <p className="text-xs text-muted">{when.format(new Date(request.createdAt))}</p>
+                <p
+                  className={request.status === "refunded" ? "text-sm text-danger" : "text-sm text-muted"}
+                  data-testid="cashout-outcome"
+                >
+                  {outcome(request)}
+                </p>
               </div>
-              <span className="font-display text-sm font-bold tabular-nums text-amber">
-                {formatCoins(request.amount)}
-              </span>
-              <Badge tone={statusTone[request.status]}>{request.status}</Badge>
+              {/* Amount over status: narrow enough for a phone beside a long refund reason. */}
+              <div className="flex shrink-0 flex-col items-end gap-1">
+                <span className="font-display text-sm font-bold tabular-nums text-amber">
+                  {formatCoins(request.amount)}
+                </span>
+                <Badge tone={statusTone[request.status]}>{request.status}</Badge>
+              </div>
             </li>
           ))}
         </ul>

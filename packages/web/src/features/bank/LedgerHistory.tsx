@@ -46,6 +46,11 @@ export function LedgerHistory() {
                   </span>
                   <div className="min-w-0 flex-1">
                     <p className="truncate font-semibold text-ink">{reasonLabel(entry.reason)}</p>
+                    {entry.note && (
+                      <p className="truncate text-sm text-cyan/90" title={entry.note}>
+                        “{entry.note}”
+                      </p>
+                    )}
                     <p className="text-xs text-muted">{when.format(new Date(entry.createdAt))}</p>
                   </div>
                   <Badge tone={entry.account === "vault" ? "magenta" : "cyan"}>{entry.account}</Badge>

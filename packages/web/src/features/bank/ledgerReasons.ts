@@ -10,6 +10,7 @@ const labels: Record<string, string> = {
   vault_deposit: "Vault deposit",
   vault_withdraw: "Vault withdrawal",
   cashout: "Cash-out request",
+  cashout_refund: "Cash-out refund",
   marketplace_purchase: "Marketplace purchase",
   marketplace_sale: "Marketplace sale",
   pvp_win: "PvP victory",

@@ -16,6 +16,7 @@ import { BotImage } from "../bots/BotImage";
 import { useBattleReplay } from "./api";
 import { BattleLog } from "./BattleLog";
 import { CombatZone } from "./CombatZone";
+import { battleKindLabel } from "./kindLabel";
 
 export default function BattleReplayPage() {
   const { id = "" } = useParams();
@@ -79,9 +80,7 @@ function MatchCard({ battle }: { battle: BattleReplay }) {
     <Panel>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
-          <Badge tone="magenta">
-            {battle.kind === "pvp" ? "PvP" : battle.kind === "ai" ? "AI Battle" : "Tournament"}
-          </Badge>
+          <Badge tone="magenta">{battleKindLabel(battle.kind)}</Badge>
           <Badge tone="neutral">{battle.rounds} rounds</Badge>
           {battle.endedBy === "roundLimit" && <Badge tone="neutral">Decided on health</Badge>}
         </div>

@@ -13,6 +13,7 @@ import { BattleLogLines } from "./BattleLogLines";
 import { celebrate } from "./celebrate";
 import { effectLook } from "./effectLook";
 import { FighterStage } from "./FighterStage";
+import { battleKindLabel } from "./kindLabel";
 import { type Cue, verdictFor } from "./playback";
 import { useBattlePlayback } from "./useBattlePlayback";
 
@@ -105,7 +106,7 @@ export function CombatZone({ battle, viewer, summary, onResult, onClose }: Comba
           className="hidden font-display text-xs font-bold uppercase tracking-[0.25em] text-muted sm:block"
           aria-live="off"
         >
-          {battle.kind === "pvp" ? "PvP" : battle.kind === "ai" ? "AI Battle" : "Tournament"} · Round{" "}
+          {battleKindLabel(battle.kind)} · Round{" "}
           <span className="text-ink tabular-nums">{Math.max(1, arena.round)}</span>
         </p>
         <div className="flex items-center gap-2">

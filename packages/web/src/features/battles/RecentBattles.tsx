@@ -11,6 +11,7 @@ import { cn } from "../../ui/cn";
 import { Panel } from "../../ui/Panel";
 import { Spinner } from "../../ui/Spinner";
 import { replayRoute, useRecentBattles } from "./api";
+import { battleKindLabel } from "./kindLabel";
 import { timeAgo } from "./timeAgo";
 
 export function RecentBattles({ botId }: { botId: string }) {
@@ -80,7 +81,7 @@ function BattleRow({ battle }: { battle: BattleSummary }) {
           </p>
           <p className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm text-muted">
             <span>{timeAgo(battle.createdAt, Date.now())}</span>
-            <span>{battle.kind === "pvp" ? "PvP" : battle.kind === "ai" ? "AI" : "Tournament"}</span>
+            <span>{battleKindLabel(battle.kind, "short")}</span>
             {battle.side === "defender" && (
               <Badge tone="neutral">
                 <Shield className="size-3" aria-hidden="true" />

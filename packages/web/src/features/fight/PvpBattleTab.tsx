@@ -1,8 +1,9 @@
 // The 'PvP Battle' tab: up to 10 other players' bots (highest level first, owners with at least 100 coins),
-// one to pick, and the challenge. The loser's owner pays the winner's owner 10% of their wallet.
+// one to pick, and the challenge. The loser's owner pays the winner's owner 10% of their wallet, so a challenger
+// needs 100 wallet coins too: the server says when they do not, and the tab shows it above the list.
 import type { BattleOutcome, Bot, PvpOpponent } from "@bot-arena/contract";
 import { checkBattle, messages, PVP_BATTLE_ENERGY } from "@bot-arena/game";
-import { Swords, Users } from "lucide-react";
+import { Coins, Swords, Users } from "lucide-react";
 import { RadioGroup } from "radix-ui";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -22,9 +23,15 @@ export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: 
   const opponents = usePvpOpponents(true);
   const battle = usePvpBattle();
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = opponents.data?.find((o) => o.id === selectedId) ?? null;
+  const list = opponents.data?.opponents ?? [];
+  const cannotChallenge = opponents.data?.cannotChallenge ?? null;
+  const selected = list.find((o) => o.id === selectedId) ?? null;
 
   const challenge = () => {
+    if (cannotChallenge) {
+      toast.error(cannotChallenge);
+      return;
+    }
     const check = checkBattle({
       mode: "pvp",
       opponentSelected: selected !== null,
@@ -48,9 +55,17 @@ export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: 
       </div>
     );
   }
-  const list = opponents.data ?? [];
   return (
     <div className="space-y-5">
+      {cannotChallenge && (
+        <p
+          role="status"
+          className="flex items-center gap-2 rounded-md border border-amber/50 bg-amber/10 p-3 text-sm font-semibold text-amber"
+        >
+          <Coins className="size-4 shrink-0" aria-hidden="true" />
+          {cannotChallenge}
+        </p>
+      )}
       {list.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-cyan/30 px-4 py-10 text-center">
           <Users className="size-10 text-muted" aria-hidden="true" />
@@ -101,6 +116,7 @@ export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: 
         className="w-full"
         icon={<Swords className="size-4" aria-hidden="true" />}
         busy={battle.isPending}
+        disabled={cannotChallenge !== null}
         onClick={challenge}
       >
         Challenge {selected?.name ?? "an opponent"} ({PVP_BATTLE_ENERGY} Energy)

@@ -32,7 +32,6 @@ export function usePvpOpponents(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.pvpOpponents,
     queryFn: ({ signal }) => api.get<PvpOpponentList>(pvpOpponents, signal),
-    select: (data) => data.opponents,
     enabled,
   });
 }

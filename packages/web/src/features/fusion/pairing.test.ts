@@ -34,6 +34,7 @@ function bot(shape: Partial<Bot> = {}): Bot {
     isListed: false,
     setupStage: null,
     createdAt: new Date(0).toISOString(),
+    isCustomized: false,
     ...shape,
   };
 }

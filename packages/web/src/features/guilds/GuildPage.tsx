@@ -1,7 +1,195 @@
-// /guilds/:id: a placeholder until this feature ships; replace this file with the real page.
-import { Flag } from "lucide-react";
-import { ComingSoon } from "../../ui/ComingSoon";
+// /guilds/:id: one guild's tag, name, description, members, bank, total power and war status (Ready or
+// Building, with the way to 500 while building), the Members and Bank tabs, Join for a player without a
+// guild, Leave Guild for members, and the way back to /guilds. Live on the guild's own channel.
+import { ArrowLeft, Coins, LogOut, Shield, Swords, UserPlus, Users, Zap } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { toast } from "sonner";
+import { errorMessage } from "../../app/api";
+import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { Badge } from "../../ui/Badge";
+import { Button, ButtonLink } from "../../ui/Button";
+import { Panel } from "../../ui/Panel";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
+import { usePageTitle } from "../../ui/usePageTitle";
+import { formatCoins } from "../bank/coins";
+import { useGuild, useJoinGuild, useLeaveGuild } from "./api";
+import { BankTab } from "./BankTab";
+import { LeaveGuildDialog } from "./LeaveGuildDialog";
+import { MembersTab } from "./MembersTab";
+import { WarProgress } from "./WarReadiness";
+
+function Tile({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3 rounded-lg border border-cyan/15 bg-deep/60 p-3">
+      <span className="grid size-10 shrink-0 place-items-center rounded-md border border-cyan/30 bg-cyan/10 text-cyan">
+        {icon}
+      </span>
+      <div className="min-w-0">
+        <p className="text-[0.65rem] font-semibold uppercase tracking-[0.2em] text-muted">{label}</p>
+        <div className="font-display text-lg font-bold tabular-nums text-ink">{value}</div>
+      </div>
+    </div>
+  );
+}
 
 export default function GuildPage() {
-  return <ComingSoon title="Guild" icon={<Flag className="size-6" />} />;
+  const { id = "" } = useParams();
+  const query = useGuild(id);
+  const join = useJoinGuild();
+  const leave = useLeaveGuild(id);
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+  usePageTitle(query.data ? `[${query.data.guild.tag}] ${query.data.guild.name}` : "Guild");
+
+  if (query.isPending) return <ScreenLoader label="Loading guild" />;
+  if (query.isError) {
+    return (
+      <ScreenMessage
+        title="Guild not found"
+        detail={errorMessage(query.error, "Failed to load data")}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  }
+  const detail = query.data;
+  const { guild } = detail;
+  const disbanded = guild.disbandedAt !== null;
+  const canJoin = !detail.viewerInGuild && !disbanded && guild.memberCount < guild.maxMembers;
+
+  const onJoin = async () => {
+    try {
+      toast.success((await join.mutateAsync(guild.id)).message);
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to join guild"));
+    }
+  };
+  const onLeave = async () => {
+    try {
+      toast.success((await leave.mutateAsync()).message);
+      setLeaving(false);
+      navigate("/guilds");
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to leave guild"));
+    }
+  };
+
+  const warStatus = guild.currentWarId ? (
+    <Badge tone="magenta">At War</Badge>
+  ) : guild.isEligibleForWar ? (
+    <Badge tone="success">Ready</Badge>
+  ) : (
+    <Badge tone="neutral">Building</Badge>
+  );
+
+  return (
+    <div className="space-y-6">
+      <Link
+        to="/guilds"
+        className="inline-flex items-center gap-2 font-display text-xs font-bold uppercase tracking-[0.2em] text-muted transition hover:text-cyan"
+      >
+        <ArrowLeft className="size-4" aria-hidden="true" /> Back to Guilds
+      </Link>
+
+      <Panel tone="magenta">
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div className="flex min-w-0 items-center gap-4">
+            <span className="grid size-14 shrink-0 place-items-center rounded-xl border border-magenta/50 bg-magenta/10 text-magenta shadow-neon-magenta">
+              <Shield className="size-7" aria-hidden="true" />
+            </span>
+            <div className="min-w-0">
+              <p className="font-display text-sm font-bold tracking-[0.25em] text-magenta">[{guild.tag}]</p>
+              <h1 className="break-words font-display text-2xl font-black uppercase tracking-wider text-ink sm:text-3xl">
+                {guild.name}
+              </h1>
+              {guild.description && <p className="mt-1 text-muted">{guild.description}</p>}
+              {disbanded && <Badge tone="danger">Disbanded</Badge>}
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {canJoin && (
+              <Button
+                busy={join.isPending}
+                onClick={() => void onJoin()}
+                icon={<UserPlus className="size-4" aria-hidden="true" />}
+              >
+                Join
+              </Button>
+            )}
+            {detail.myRole && (
+              <Button
+                variant="danger"
+                onClick={() => setLeaving(true)}
+                icon={<LogOut className="size-4" aria-hidden="true" />}
+              >
+                Leave Guild
+              </Button>
+            )}
+          </div>
+        </div>
+        <div className="mt-5 grid grid-cols-2 gap-3 lg:grid-cols-4">
+          <Tile
+            label="Members"
+            value={`${guild.memberCount}/${guild.maxMembers}`}
+            icon={<Users className="size-5" aria-hidden="true" />}
+          />
+          <Tile
+            label="Bank"
+            value={formatCoins(guild.bankBalance)}
+            icon={<Coins className="size-5" aria-hidden="true" />}
+          />
+          <Tile
+            label="Total Power"
+            value={formatCoins(guild.totalPower)}
+            icon={<Zap className="size-5" aria-hidden="true" />}
+          />
+          <Tile
+            label="War Status"
+            value={warStatus}
+            icon={<Swords className="size-5" aria-hidden="true" />}
+          />
+        </div>
+        {!guild.isEligibleForWar && !guild.currentWarId && !disbanded && (
+          <div className="mt-5">
+            <WarProgress guild={guild} />
+          </div>
+        )}
+        {detail.currentWar && (
+          <p className="mt-4 text-sm text-muted">
+            Fighting in <span className="text-ink">{detail.currentWar.name}</span> ·{" "}
+            <Link to="/guild-wars" className="text-cyan hover:underline">
+              watch on Guild Wars
+            </Link>
+          </p>
+        )}
+      </Panel>
+
+      <Tabs defaultValue="members">
+        <TabsList className="max-w-md">
+          <TabsTrigger value="members">Members</TabsTrigger>
+          <TabsTrigger value="bank">Bank</TabsTrigger>
+        </TabsList>
+        <TabsContent value="members">
+          <MembersTab detail={detail} />
+        </TabsContent>
+        <TabsContent value="bank">
+          <BankTab detail={detail} />
+        </TabsContent>
+      </Tabs>
+
+      <div>
+        <ButtonLink to="/guilds" variant="ghost" icon={<ArrowLeft className="size-4" aria-hidden="true" />}>
+          Back
+        </ButtonLink>
+      </div>
+
+      <LeaveGuildDialog
+        open={leaving}
+        onOpenChange={setLeaving}
+        detail={detail}
+        busy={leave.isPending}
+        onConfirm={() => void onLeave()}
+      />
+    </div>
+  );
 }

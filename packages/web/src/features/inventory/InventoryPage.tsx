@@ -10,6 +10,7 @@ import { Badge } from "../../ui/Badge";
 import { Button, ButtonLink } from "../../ui/Button";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
+import { ManageBotsSection } from "../customize-bots/ManageBotsSection";
 import { EquipmentCard } from "../shop/EquipmentCard";
 import { ArmedBotPanel } from "./ArmedBotPanel";
 import { useEquipToggle, useInventory } from "./useInventory";
@@ -78,6 +79,7 @@ export default function InventoryPage() {
     <div className="space-y-6">
       {header}
       <ArmedBotPanel equipped={equipped} />
+      <ManageBotsSection />
       {items.length === 0 ? (
         <EmptyInventory />
       ) : (

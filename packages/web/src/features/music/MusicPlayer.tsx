@@ -12,6 +12,7 @@ import {
   VolumeX,
 } from "lucide-react";
 import { useId, useState } from "react";
+import { musicButton, musicCorner } from "../../app/shell/floatingButtons";
 import { cn } from "../../ui/cn";
 import { IconButton } from "../../ui/IconButton";
 import { Slider } from "../../ui/Slider";
@@ -22,14 +23,14 @@ import { formatTime } from "./time";
 import { type MusicPlayerState, useMusicPlayer } from "./useMusicPlayer";
 import { useTracks } from "./useTracks";
 
-export default function MusicPlayer() {
+export default function MusicPlayer({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const player = useMusicPlayer(useTracks());
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
   const panelId = useId();
   const { ref, ...audioEvents } = player.audioProps;
 
   return (
-    <div className="pointer-events-none fixed bottom-4 left-4 z-40 flex flex-col items-start gap-3">
+    <div className={musicCorner}>
       <audio ref={ref} {...audioEvents} />
       {open && <PlayerPanel id={panelId} player={player} />}
       <button
@@ -38,10 +39,7 @@ export default function MusicPlayer() {
         aria-label={open ? "Close music player" : "Open music player"}
         aria-expanded={open}
         aria-controls={panelId}
-        className={cn(
-          "pointer-events-auto relative grid size-14 cursor-pointer place-items-center rounded-full border-2 border-cyan/70 bg-abyss text-cyan",
-          "shadow-[0_0_20px_rgb(34_229_255/0.45)] transition hover:scale-105 hover:border-cyan hover:shadow-[0_0_32px_rgb(34_229_255/0.7)]",
-        )}
+        className={musicButton}
       >
         {player.playing && (
           <span

@@ -4,7 +4,7 @@ import type { Bot } from "@bot-arena/contract";
 import { RARITY_BADGE_COLORS, type Rarity } from "@bot-arena/game";
 import confetti from "canvas-confetti";
 import { motion } from "motion/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { createPortal } from "react-dom";
 import { BotImage } from "../bots/BotImage";
 import { RarityBadge } from "../bots/RarityBadge";
@@ -22,9 +22,14 @@ export function celebrate(rarity: string) {
 export function RevealOverlay({ bot }: { bot: Bot | null }) {
   const glow = bot ? (RARITY_BADGE_COLORS[bot.rarity as Rarity] ?? "#22e5ff") : "#22e5ff";
 
+  // "burst" once the bot comes out of the portal: a marker a browser test can wait for instead of a clock.
+  const [phase, setPhase] = useState<"charging" | "burst">("charging");
   useEffect(() => {
     if (!bot) return;
-    const timer = window.setTimeout(() => celebrate(bot.rarity), CHARGE_S * 1000);
+    const timer = window.setTimeout(() => {
+      setPhase("burst");
+      celebrate(bot.rarity);
+    }, CHARGE_S * 1000);
     return () => window.clearTimeout(timer);
   }, [bot]);
 
@@ -33,6 +38,7 @@ export function RevealOverlay({ bot }: { bot: Bot | null }) {
       role="status"
       aria-live="polite"
       aria-label="Summoning"
+      data-reveal={phase}
       className="fixed inset-0 z-[60] grid place-items-center overflow-hidden bg-void/95 backdrop-blur"
     >
       <motion.div

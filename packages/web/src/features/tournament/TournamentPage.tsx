@@ -1,7 +1,94 @@
-// /tournament: a placeholder until this feature ships; replace this file with the real page.
+// /tournament: the newest pending or active tournament (or the last one finished, until the admin archives it),
+// live over its channel: the ready-up view, the bracket while it plays, the podium once it is over, and the
+// past tournaments below. Confetti when the podium appears while the player watches.
+import type { TournamentDetail } from "@bot-arena/contract";
+import { messages } from "@bot-arena/game";
 import { Trophy } from "lucide-react";
-import { ComingSoon } from "../../ui/ComingSoon";
+import { useEffect, useRef } from "react";
+import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { PageHeader } from "../../ui/PageHeader";
+import { Panel } from "../../ui/Panel";
+import { celebrate } from "../battles/celebrate";
+import { BracketView } from "./BracketView";
+import { CompletedView } from "./CompletedView";
+import { PastTournaments } from "./PastTournaments";
+import { ReadyUpView } from "./ReadyUpView";
+import { TournamentHeader } from "./TournamentHeader";
+import { useCurrentTournament, useServerNow } from "./useTournament";
+
+/** Fires confetti when the tournament on screen turns completed (not when a finished one is merely opened). */
+function useChampionConfetti(detail: TournamentDetail | null) {
+  const seen = useRef<{ id: string; status: string } | null>(null);
+  useEffect(() => {
+    if (!detail) return;
+    const { id, status } = detail.tournament;
+    const before = seen.current;
+    if (before && before.id === id && before.status !== "completed" && status === "completed") celebrate();
+    seen.current = { id, status };
+  }, [detail]);
+}
+
+function NoTournament() {
+  return (
+    <Panel>
+      <div className="py-10 text-center">
+        <Trophy className="mx-auto size-12 text-amber/70" aria-hidden="true" />
+        <h2 className="mt-4 font-display text-xl font-black uppercase tracking-[0.2em] text-ink">
+          {messages.noActiveTournament}
+        </h2>
+        <p className="mt-2 text-muted">{messages.checkBackSoon}</p>
+      </div>
+    </Panel>
+  );
+}
+
+function Body({ detail }: { detail: TournamentDetail }) {
+  const { tournament } = detail;
+  if (tournament.status === "pending") return <ReadyUpView detail={detail} />;
+  if (tournament.status === "completed") {
+    return (
+      <div className="space-y-6">
+        <CompletedView detail={detail} />
+        <BracketView matches={detail.matches} participants={detail.participants} />
+      </div>
+    );
+  }
+  return <BracketView matches={detail.matches} participants={detail.participants} />;
+}
 
 export default function TournamentPage() {
-  return <ComingSoon title="Tournament" icon={<Trophy className="size-6" />} />;
+  const current = useCurrentTournament();
+  const detail = current.data?.tournament ?? null;
+  const now = useServerNow(detail?.serverTime);
+  useChampionConfetti(detail);
+  const header = (
+    <PageHeader
+      title="Tournament"
+      subtitle="Join with your active bot, ready up, and fight for the crown."
+      icon={<Trophy className="size-6" />}
+    />
+  );
+  if (current.isPending) return <ScreenLoader label="Loading tournament" />;
+  if (current.isError) {
+    return (
+      <div>
+        {header}
+        <ScreenMessage title="Failed to load tournament" onRetry={() => void current.refetch()} />
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-6">
+      {header}
+      {detail ? (
+        <>
+          <TournamentHeader tournament={detail.tournament} now={now} />
+          <Body detail={detail} />
+        </>
+      ) : (
+        <NoTournament />
+      )}
+      <PastTournaments exceptId={detail?.tournament.id} />
+    </div>
+  );
 }

@@ -1,0 +1,128 @@
+// One chat line: who, when, the text (always as text, never HTML) with the reader's own @name highlighted, and
+// the actions on someone else's line: report and hide for players, delete and mute for admins too.
+import type { ChatMessage } from "@bot-arena/contract";
+import { splitMentions } from "@bot-arena/game";
+import { EyeOff, Flag, MoreHorizontal, Trash2, VolumeX } from "lucide-react";
+import { useState } from "react";
+import { cn } from "../../ui/cn";
+
+export type ChatLineActions = {
+  report(message: ChatMessage): void;
+  hide(message: ChatMessage): void;
+  remove?(message: ChatMessage): void;
+  mute?(message: ChatMessage): void;
+};
+
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+
+function ActionButton({ label, onClick, icon }: { label: string; onClick(): void; icon: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="inline-flex cursor-pointer items-center gap-1 rounded border border-cyan/25 px-1.5 py-0.5 text-[0.7rem] font-semibold text-muted transition hover:border-cyan hover:text-cyan"
+    >
+      {icon}
+      {label}
+    </button>
+  );
+}
+
+export function ChatLine({
+  message,
+  reader,
+  actions,
+}: {
+  message: ChatMessage;
+  reader: { id: string; username: string } | null;
+  actions: ChatLineActions | null;
+}) {
+  const [menu, setMenu] = useState(false);
+  const own = reader !== null && message.userId === reader.id;
+  const parts = splitMentions(message.message, reader?.username ?? null);
+  const mentioned = parts.some((part) => part.mention);
+  const canAct = actions !== null && !own && message.userId !== null;
+
+  return (
+    <li
+      data-testid="chat-line"
+      className={cn(
+        "group rounded-md px-2 py-1.5",
+        mentioned ? "bg-magenta/10 ring-1 ring-magenta/40" : "hover:bg-cyan/5",
+      )}
+    >
+      <div className="flex items-baseline gap-2">
+        <span className={cn("truncate text-sm font-bold", own ? "text-lime" : "text-cyan")}>
+          {message.username}
+        </span>
+        <time dateTime={message.createdAt} className="shrink-0 text-[0.7rem] tabular-nums text-muted">
+          {timeOf(message.createdAt)}
+        </time>
+        {canAct && (
+          <button
+            type="button"
+            aria-label={`Message actions for ${message.username}`}
+            aria-expanded={menu}
+            onClick={() => setMenu((m) => !m)}
+            className="ml-auto cursor-pointer rounded p-0.5 text-muted opacity-70 transition hover:text-cyan group-hover:opacity-100"
+          >
+            <MoreHorizontal className="size-4" aria-hidden="true" />
+          </button>
+        )}
+      </div>
+      <p className="break-words text-sm text-ink">
+        {parts.map((part, index) =>
+          part.mention ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable message, in order
+            <mark key={index} className="rounded bg-magenta/25 px-0.5 font-bold text-magenta">
+              {part.text}
+            </mark>
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable message, in order
+            <span key={index}>{part.text}</span>
+          ),
+        )}
+      </p>
+      {menu && actions && (
+        <div className="mt-1 flex flex-wrap gap-1.5">
+          <ActionButton
+            label="Report"
+            icon={<Flag className="size-3" aria-hidden="true" />}
+            onClick={() => {
+              setMenu(false);
+              actions.report(message);
+            }}
+          />
+          <ActionButton
+            label={`Hide ${message.username}`}
+            icon={<EyeOff className="size-3" aria-hidden="true" />}
+            onClick={() => {
+              setMenu(false);
+              actions.hide(message);
+            }}
+          />
+          {actions.remove && (
+            <ActionButton
+              label="Delete"
+              icon={<Trash2 className="size-3" aria-hidden="true" />}
+              onClick={() => {
+                setMenu(false);
+                actions.remove?.(message);
+              }}
+            />
+          )}
+          {actions.mute && (
+            <ActionButton
+              label={`Mute ${message.username}`}
+              icon={<VolumeX className="size-3" aria-hidden="true" />}
+              onClick={() => {
+                setMenu(false);
+                actions.mute?.(message);
+              }}
+            />
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,126 @@
+// The Moderation section of /admin: reported messages (delete, mute the author) and the players muted now
+// (lift). The same actions are in the chat itself; every one is written to the operations log by the server.
+import type { ChatMute, ChatReport } from "@bot-arena/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ShieldAlert } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { api, errorMessage } from "../../app/api";
+import { Badge } from "../../ui/Badge";
+import { Button } from "../../ui/Button";
+import { Panel } from "../../ui/Panel";
+import { MuteDialog } from "./MuteDialog";
+import { chatKeys, chatPaths } from "./paths";
+import { useChatActions } from "./useChat";
+
+const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
+
+export function ModerationPanel() {
+  const queryClient = useQueryClient();
+  const reports = useQuery({
+    queryKey: chatKeys.reports,
+    queryFn: ({ signal }) => api.get<{ reports: ChatReport[] }>(chatPaths.reports, signal),
+  });
+  const mutes = useQuery({
+    queryKey: chatKeys.mutes,
+    queryFn: ({ signal }) => api.get<{ mutes: ChatMute[] }>(chatPaths.mutes, signal),
+  });
+  const actions = useChatActions();
+  const unmute = useMutation({
+    mutationFn: (userId: string) => api.delete<{ message: string }>(chatPaths.unmute(userId)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: chatKeys.mutes }),
+  });
+  const [muting, setMuting] = useState<ChatReport | null>(null);
+
+  const run = async (work: Promise<{ message: string }>, fallback: string) => {
+    try {
+      toast.success((await work).message);
+      void queryClient.invalidateQueries({ queryKey: chatKeys.reports });
+    } catch (error) {
+      toast.error(errorMessage(error, fallback));
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <Panel>
+        <h2 className="mb-3 flex items-center gap-2 font-display text-lg font-bold uppercase tracking-widest text-ink">
+          <ShieldAlert className="size-5 text-magenta" aria-hidden="true" />
+          Reported Messages
+        </h2>
+        {reports.data?.reports.length === 0 && <p className="text-muted">No reports. The arena is civil.</p>}
+        <ul className="space-y-3">
+          {reports.data?.reports.map((report) => (
+            <li key={report.messageId} className="rounded-md border border-cyan/20 bg-void/50 p-3">
+              <div className="flex flex-wrap items-center gap-2 text-sm">
+                <span className="font-bold text-cyan">{report.username}</span>
+                <span className="text-muted">{when(report.createdAt)}</span>
+                <Badge tone="danger">{report.reportCount} reports</Badge>
+                {report.deleted && <Badge tone="neutral">Deleted</Badge>}
+              </div>
+              <p className="mt-1 break-words text-ink">{report.message}</p>
+              {report.reasons.length > 0 && (
+                <p className="mt-1 text-xs text-muted">Reasons: {report.reasons.join(", ")}</p>
+              )}
+              <div className="mt-2 flex flex-wrap gap-2">
+                {!report.deleted && (
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    onClick={() =>
+                      void run(actions.remove.mutateAsync(report.messageId), "Failed to delete message")
+                    }
+                  >
+                    Delete message
+                  </Button>
+                )}
+                {report.userId && (
+                  <Button size="sm" variant="secondary" onClick={() => setMuting(report)}>
+                    Mute {report.username}
+                  </Button>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+      <Panel>
+        <h2 className="mb-3 font-display text-lg font-bold uppercase tracking-widest text-ink">
+          Muted Players
+        </h2>
+        {mutes.data?.mutes.length === 0 && <p className="text-muted">Nobody is muted.</p>}
+        <ul className="space-y-2">
+          {mutes.data?.mutes.map((mute) => (
+            <li key={mute.userId} className="flex flex-wrap items-center justify-between gap-2 text-sm">
+              <span>
+                <strong className="text-cyan">{mute.username}</strong> until {when(mute.mutedUntil)}
+                <span className="text-muted"> · {mute.reason}</span>
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => void run(unmute.mutateAsync(mute.userId), "Failed to lift the mute")}
+              >
+                Lift mute
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+      {muting?.userId && (
+        <MuteDialog
+          username={muting.username}
+          open
+          busy={actions.mute.isPending}
+          onOpenChange={(open) => !open && setMuting(null)}
+          onMute={(minutes, reason) =>
+            void run(
+              actions.mute.mutateAsync({ userId: muting.userId!, minutes, reason }),
+              "Failed to mute player",
+            ).then(() => setMuting(null))
+          }
+        />
+      )}
+    </div>
+  );
+}

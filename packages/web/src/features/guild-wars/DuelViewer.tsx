@@ -1,0 +1,16 @@
+// Opens a duel's stored battle in the COMBAT ZONE: live while its round runs, a replay afterwards.
+import { toast } from "sonner";
+import { errorMessage } from "../../app/api";
+import { useBattleReplay } from "../battles/api";
+import { CombatZone } from "../battles/CombatZone";
+
+export function DuelViewer({ battleId, onClose }: { battleId: string; onClose: () => void }) {
+  const replay = useBattleReplay(battleId);
+  if (replay.isError) {
+    toast.error(errorMessage(replay.error, "Failed to load battle"));
+    onClose();
+    return null;
+  }
+  if (!replay.data) return null;
+  return <CombatZone battle={replay.data} viewer={null} onClose={onClose} />;
+}

@@ -1,0 +1,61 @@
+// A completed war in the History tab: its completion date and the top 3, each with guild, power and
+// '+prize coins'; the whole card opens like an active one for its duels and replays.
+import type { GuildWarSummary } from "@bot-arena/contract";
+import { CalendarCheck, ChevronDown } from "lucide-react";
+import { useState } from "react";
+import { Card } from "../../ui/Card";
+import { formatCoins } from "../bank/coins";
+import { PlacementBadge, WarCard } from "./WarCard";
+
+export function HistoryCard({ war, now }: { war: GuildWarSummary; now: number }) {
+  const [expanded, setExpanded] = useState(false);
+  const podium = war.participants.filter((p) => p.placement !== null && p.placement <= 3);
+  if (expanded) {
+    return (
+      <div className="space-y-2">
+        <WarCard war={war} now={now} />
+        <button
+          type="button"
+          className="text-sm text-cyan hover:underline"
+          onClick={() => setExpanded(false)}
+        >
+          Show less
+        </button>
+      </div>
+    );
+  }
+  return (
+    <Card data-testid="war-history">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-display text-base font-bold uppercase text-ink">{war.name}</h3>
+        <p className="flex items-center gap-1 text-sm text-muted">
+          <CalendarCheck className="size-4" aria-hidden="true" />
+          {war.completedAt ? new Date(war.completedAt).toLocaleString() : "Completed"}
+        </p>
+      </div>
+      <ol className="mt-3 space-y-1.5">
+        {podium.map((p) => (
+          <li key={p.guildId} className="flex items-center gap-3 text-sm">
+            <PlacementBadge rank={p.placement!} />
+            <span className="min-w-0 flex-1">
+              <span className="block truncate text-ink">
+                <span className="font-display text-xs font-bold text-magenta">[{p.tag}]</span> {p.name}
+              </span>
+              <span className="block text-xs tabular-nums text-muted">{formatCoins(p.totalPower)} power</span>
+            </span>
+            <span className="shrink-0 text-right font-display font-bold tabular-nums text-amber">
+              +{formatCoins(p.prizeAmount)} coins
+            </span>
+          </li>
+        ))}
+      </ol>
+      <button
+        type="button"
+        className="mt-3 inline-flex cursor-pointer items-center gap-1 text-sm text-cyan hover:underline"
+        onClick={() => setExpanded(true)}
+      >
+        <ChevronDown className="size-4" aria-hidden="true" /> All guilds and duels
+      </button>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+// An active war: name, status badge, countdown, the prize pool (the three rewards' sum) and each reward, and
+// the eight guilds ranked (by power, then by duel wins once the battle runs) with their placement badges.
+// A click on a guild opens its duels.
+import type { GuildWarSummary, WarParticipant } from "@bot-arena/contract";
+import { ChevronDown, Crown, Swords, Trophy } from "lucide-react";
+import { useState } from "react";
+import { Badge, type BadgeTone } from "../../ui/Badge";
+import { cn } from "../../ui/cn";
+import { Panel } from "../../ui/Panel";
+import { formatCoins } from "../bank/coins";
+import { warCountdown } from "./countdown";
+import { GuildDuels } from "./GuildDuels";
+
+const statusLook: Record<GuildWarSummary["status"], { label: string; tone: BadgeTone }> = {
+  registration: { label: "Registration", tone: "cyan" },
+  battle: { label: "Battle", tone: "magenta" },
+  completed: { label: "Completed", tone: "success" },
+};
+
+const placeTone: BadgeTone[] = ["legendary", "diamond", "epic"];
+
+export function PlacementBadge({ rank }: { rank: number }) {
+  return (
+    <Badge tone={placeTone[rank - 1] ?? "neutral"} className="w-9 justify-center">
+      #{rank}
+    </Badge>
+  );
+}
+
+export function WarCard({ war, now }: { war: GuildWarSummary; now: number }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const status = statusLook[war.status];
+  const rewards = [
+    ["1st", war.rewards.first],
+    ["2nd", war.rewards.second],
+    ["3rd", war.rewards.third],
+  ] as const;
+  const toggle = (p: WarParticipant) => setOpen((current) => (current === p.guildId ? null : p.guildId));
+
+  return (
+    <Panel tone={war.status === "battle" ? "magenta" : "cyan"} data-testid="war-card">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <div className="flex items-center gap-2">
+            <Swords className="size-5 text-magenta" aria-hidden="true" />
+            <h2 className="font-display text-xl font-black uppercase tracking-wider text-ink">{war.name}</h2>
+            <Badge tone={status.tone}>{status.label}</Badge>
+          </div>
+          <p className="mt-1 font-display text-sm tabular-nums text-cyan" data-testid="war-countdown">
+            {warCountdown(war, now)}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="text-[0.65rem] font-semibold uppercase tracking-[0.2em] text-muted">Prize Pool</p>
+          <p className="flex items-center justify-end gap-1 font-display text-2xl font-black tabular-nums text-amber">
+            <Trophy className="size-5" aria-hidden="true" />
+            {formatCoins(war.prizePool)}
+          </p>
+          <p className="text-xs text-muted">
+            {rewards.map(([place, coins]) => `${place} ${formatCoins(coins)}`).join(" · ")}
+          </p>
+        </div>
+      </div>
+
+      <ol className="mt-4 space-y-1.5" aria-label={`${war.name} standings`}>
+        {war.participants.map((p) => (
+          <li key={p.guildId}>
+            <button
+              type="button"
+              onClick={() => toggle(p)}
+              aria-expanded={open === p.guildId}
+              className={cn(
+                "flex w-full cursor-pointer items-center gap-3 rounded-md border border-cyan/10 bg-deep/50 px-3 py-2 text-left transition",
+                "hover:border-cyan/40 hover:bg-cyan/5",
+                open === p.guildId && "border-cyan/50 bg-cyan/10",
+              )}
+              data-testid="war-guild"
+            >
+              <PlacementBadge rank={p.placement ?? p.rank} />
+              {p.rank === 1 && war.status !== "registration" && (
+                <Crown className="size-4 text-amber" aria-hidden="true" />
+              )}
+              <span className="min-w-0 flex-1 truncate text-ink">
+                <span className="font-display text-xs font-bold text-magenta">[{p.tag}]</span> {p.name}
+              </span>
+              {war.status !== "registration" && (
+                <span className="font-display text-sm tabular-nums text-lime" title="Duel wins">
+                  {p.duelWins} W
+                </span>
+              )}
+              <span className="shrink-0 text-right font-display text-xs tabular-nums text-muted sm:w-20 sm:text-sm">
+                {formatCoins(p.totalPower)} PWR
+              </span>
+              <ChevronDown
+                className={cn("size-4 text-muted transition", open === p.guildId && "rotate-180 text-cyan")}
+                aria-hidden="true"
+              />
+            </button>
+            {open === p.guildId && (
+              <div className="mt-2 mb-3 pl-2">
+                <GuildDuels warId={war.id} guild={p} participants={war.participants} />
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+    </Panel>
+  );
+}

@@ -1,0 +1,60 @@
+// The tournament's header: its name, the status line, the countdown (ticking every second) and the Warriors.
+import type { TournamentSummary } from "@bot-arena/contract";
+import { tournamentStatusLine } from "@bot-arena/game";
+import { Swords, Timer, Users } from "lucide-react";
+import { Panel } from "../../ui/Panel";
+import { countdownText } from "./countdown";
+
+export function TournamentHeader({ tournament, now }: { tournament: TournamentSummary; now: number }) {
+  const status = tournamentStatusLine(tournament);
+  const countdown = countdownText(tournament, now);
+  return (
+    <Panel tone="magenta">
+      <div className="flex flex-col gap-5 md:flex-row md:items-center md:justify-between">
+        <div className="min-w-0">
+          <p className="font-display text-xs font-bold uppercase tracking-[0.3em] text-magenta">Tournament</p>
+          <h2
+            className="mt-1 break-words font-display text-2xl font-black uppercase tracking-[0.08em] text-ink sm:text-3xl"
+            data-testid="tournament-name"
+          >
+            {tournament.name}
+          </h2>
+          {status && (
+            <p
+              className="mt-2 flex items-center gap-2 font-semibold text-cyan"
+              data-testid="tournament-status"
+            >
+              <Swords className="size-4" aria-hidden="true" />
+              {status}
+            </p>
+          )}
+        </div>
+        <div className="flex gap-3">
+          {countdown && (
+            <div className="min-w-32 rounded-lg border border-amber/40 bg-amber/10 px-4 py-3 text-center">
+              <p className="flex items-center justify-center gap-1.5 text-xs font-bold uppercase tracking-[0.16em] text-amber/80">
+                <Timer className="size-3.5" aria-hidden="true" />
+                {tournament.status === "pending" ? "Registration" : "Battle ends"}
+              </p>
+              <p
+                className="mt-1 font-display text-lg font-black tabular-nums text-amber"
+                data-testid="countdown"
+              >
+                {countdown}
+              </p>
+            </div>
+          )}
+          <div className="min-w-28 rounded-lg border border-cyan/40 bg-cyan/10 px-4 py-3 text-center">
+            <p className="flex items-center justify-center gap-1.5 text-xs font-bold uppercase tracking-[0.16em] text-cyan/80">
+              <Users className="size-3.5" aria-hidden="true" />
+              Warriors
+            </p>
+            <p className="mt-1 font-display text-lg font-black text-cyan" data-testid="warriors">
+              {tournament.currentPlayers}
+            </p>
+          </div>
+        </div>
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,147 @@
+// The Tournaments tab of /admin, self-contained so the admin page only mounts it: the create form and every
+// tournament with the actions seed 001 section 4 offers (start unless active or finished; stop and End Now
+// unless finished; archive once finished), each answered by the server's message as a toast.
+import type { AdminTournament } from "@bot-arena/contract";
+import { Archive, Flag, Play, Square, Zap } from "lucide-react";
+import type { ReactNode } from "react";
+import { errorMessage } from "../../../app/api";
+import { Badge, type BadgeTone } from "../../../ui/Badge";
+import { Button } from "../../../ui/Button";
+import { Panel } from "../../../ui/Panel";
+import { Spinner } from "../../../ui/Spinner";
+import { formatCoins } from "../../bank/coins";
+import { CreateTournamentForm } from "./CreateTournamentForm";
+import { useReport } from "./report";
+import { type AdminTournamentAction, useAdminTournaments, useTournamentAction } from "./useAdminTournaments";
+
+const statusTones: Record<AdminTournament["status"], BadgeTone> = {
+  registration: "neutral",
+  pending: "cyan",
+  active: "magenta",
+  completed: "success",
+  cancelled: "danger",
+  archived: "neutral",
+};
+
+const buttons: {
+  action: AdminTournamentAction;
+  label: string;
+  icon: ReactNode;
+  variant: "primary" | "secondary" | "danger" | "ghost";
+}[] = [
+  {
+    action: "start",
+    label: "Start",
+    icon: <Play className="size-4" aria-hidden="true" />,
+    variant: "primary",
+  },
+  {
+    action: "stop",
+    label: "Stop",
+    icon: <Square className="size-4" aria-hidden="true" />,
+    variant: "danger",
+  },
+  {
+    action: "forceComplete",
+    label: "End Now",
+    icon: <Zap className="size-4" aria-hidden="true" />,
+    variant: "secondary",
+  },
+  {
+    action: "archive",
+    label: "Archive",
+    icon: <Archive className="size-4" aria-hidden="true" />,
+    variant: "ghost",
+  },
+];
+
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+function TournamentRow({ tournament }: { tournament: AdminTournament }) {
+  const act = useTournamentAction();
+  const report = useReport();
+  const run = async (action: AdminTournamentAction) => {
+    try {
+      const result = await act.mutateAsync({ id: tournament.id, action });
+      // Start or End Now that cancelled for want of ready players is worth a warning, not a cheer.
+      if (result.tournament.status === "cancelled" && action !== "stop") report.warning(result.message);
+      else report.success(result.message);
+    } catch (error) {
+      report.fail(error);
+    }
+  };
+  const offered = buttons.filter((b) => tournament.actions[b.action]);
+  return (
+    <li
+      className="flex flex-col gap-3 border-b border-cyan/10 py-4 last:border-b-0 md:flex-row md:items-center md:justify-between"
+      data-testid="admin-tournament"
+    >
+      <div className="min-w-0 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className="font-display font-bold tracking-wide text-ink">{tournament.name}</span>
+          <Badge tone={statusTones[tournament.status]}>{tournament.status}</Badge>
+          <Badge tone={tournament.entryFeeMode === "player" ? "magenta" : "cyan"}>
+            {tournament.entryFeeMode === "player" ? "Player-paid" : "Admin-funded"}
+          </Badge>
+          {tournament.repeatEveryHours !== null && (
+            <Badge tone="neutral">Every {tournament.repeatEveryHours} h</Badge>
+          )}
+        </div>
+        <p className="text-sm text-muted">
+          {tournament.currentPlayers}/{tournament.maxPlayers} players (min {tournament.minPlayers}) ·{" "}
+          {tournament.readyCount} ready · pool {formatCoins(tournament.poolBalance)} · prizes{" "}
+          {formatCoins(tournament.rewards.first)}/{formatCoins(tournament.rewards.second)}/
+          {formatCoins(tournament.rewards.third)} · {tournament.roundSeconds}s rounds ·{" "}
+          {dateTime.format(new Date(tournament.createdAt))}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {offered.map((b) => (
+          <Button
+            key={b.action}
+            size="sm"
+            variant={b.variant}
+            icon={b.icon}
+            busy={act.isPending && act.variables?.action === b.action}
+            disabled={act.isPending}
+            onClick={() => void run(b.action)}
+          >
+            {b.label}
+          </Button>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+export function AdminTournamentsTab() {
+  const list = useAdminTournaments();
+  return (
+    <div className="space-y-6">
+      <CreateTournamentForm />
+      <Panel tone="magenta">
+        <h2 className="mb-2 flex items-center gap-2 font-display text-base font-bold uppercase tracking-widest text-ink">
+          <Flag className="size-5 text-magenta" aria-hidden="true" />
+          All Tournaments
+        </h2>
+        {list.isPending ? (
+          <div className="grid place-items-center py-8">
+            <Spinner />
+          </div>
+        ) : list.isError ? (
+          <p className="py-4 text-danger">{errorMessage(list.error, "Failed to load tournaments")}</p>
+        ) : list.data.tournaments.length === 0 ? (
+          <p className="py-4 text-muted">No tournaments yet. Create the first one above.</p>
+        ) : (
+          <ul aria-label="Tournaments">
+            {list.data.tournaments.map((tournament) => (
+              <TournamentRow key={tournament.id} tournament={tournament} />
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  );
+}
+
+export default AdminTournamentsTab;

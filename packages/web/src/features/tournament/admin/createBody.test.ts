@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { bodyOf, initialForm } from "./createBody";
+
+describe("the create-tournament body", () => {
+  it("defaults: admin-funded 1000/500/250, spectators on, 2-16 players, no repeat", () => {
+    expect(bodyOf({ ...initialForm, name: "Neon Cup" })).toEqual({
+      name: "Neon Cup",
+      entryFeeMode: "admin",
+      rewards: { first: "1000", second: "500", third: "250" },
+      spectatorEnabled: true,
+      minPlayers: 2,
+      maxPlayers: 16,
+      registrationMinutes: 10,
+      roundSeconds: 45,
+      repeatEveryHours: null,
+    });
+  });
+
+  it("player mode sends the rewards as 0; blanks leave the server's defaults; a repeat is whole hours", () => {
+    const body = bodyOf({
+      ...initialForm,
+      name: "Paid Cup",
+      entryFeeMode: "player",
+      minPlayers: "",
+      roundSeconds: " ",
+      repeatEveryHours: "6",
+    });
+    expect(body.rewards).toEqual({ first: 0, second: 0, third: 0 });
+    expect(body.minPlayers).toBeUndefined();
+    expect(body.roundSeconds).toBeUndefined();
+    expect(body.repeatEveryHours).toBe(6);
+    expect(bodyOf({ ...initialForm, repeatEveryHours: "0" }).repeatEveryHours).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+// The create form's fields as the admin types them, and the request body they make: blank numbers leave the
+// server's defaults, player mode sends the rewards as 0 (the pool pays there), a blank or 0 repeat means once.
+import type { CreateTournamentBody } from "@bot-arena/contract";
+import { TOURNAMENT_ADMIN_REWARDS, TOURNAMENT_MAX_PLAYERS, TOURNAMENT_MIN_PLAYERS } from "@bot-arena/game";
+
+export type Form = {
+  name: string;
+  entryFeeMode: "player" | "admin";
+  first: string;
+  second: string;
+  third: string;
+  spectatorEnabled: boolean;
+  minPlayers: string;
+  maxPlayers: string;
+  registrationMinutes: string;
+  roundSeconds: string;
+  repeatEveryHours: string;
+};
+
+export const initialForm: Form = {
+  name: "",
+  entryFeeMode: "admin",
+  first: String(TOURNAMENT_ADMIN_REWARDS.first),
+  second: String(TOURNAMENT_ADMIN_REWARDS.second),
+  third: String(TOURNAMENT_ADMIN_REWARDS.third),
+  spectatorEnabled: true,
+  minPlayers: String(TOURNAMENT_MIN_PLAYERS),
+  maxPlayers: String(TOURNAMENT_MAX_PLAYERS),
+  registrationMinutes: "10",
+  roundSeconds: "45",
+  repeatEveryHours: "",
+};
+
+/** A number field's value, or undefined when blank (the server's default applies). */
+const numberOf = (text: string): number | undefined => (text.trim() === "" ? undefined : Number(text));
+
+export function bodyOf(form: Form): CreateTournamentBody {
+  const repeat = numberOf(form.repeatEveryHours);
+  return {
+    name: form.name,
+    entryFeeMode: form.entryFeeMode,
+    // The spec sends the rewards as 0 in player mode; the pool pays there.
+    rewards:
+      form.entryFeeMode === "admin"
+        ? { first: form.first, second: form.second, third: form.third }
+        : { first: 0, second: 0, third: 0 },
+    spectatorEnabled: form.spectatorEnabled,
+    minPlayers: numberOf(form.minPlayers),
+    maxPlayers: numberOf(form.maxPlayers),
+    registrationMinutes: numberOf(form.registrationMinutes),
+    roundSeconds: numberOf(form.roundSeconds),
+    repeatEveryHours: repeat === undefined || repeat === 0 ? null : repeat,
+  };
+}

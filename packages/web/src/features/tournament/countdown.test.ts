@@ -1,0 +1,25 @@
+import type { TournamentSummary } from "@bot-arena/contract";
+import { describe, expect, it } from "vitest";
+import { countdownText } from "./countdown";
+
+const at = (iso: string) => new Date(iso).getTime();
+const base = { registrationEndsAt: "2030-01-01T12:10:00Z", battleEndsAt: "2030-01-01T14:05:00Z" };
+
+describe("the tournament countdown", () => {
+  it("pending: minutes and seconds to registration end, then 'Registration Ended'", () => {
+    const pending = { ...base, status: "pending" } as TournamentSummary;
+    expect(countdownText(pending, at("2030-01-01T12:05:58Z"))).toBe("4m 02s");
+    expect(countdownText(pending, at("2030-01-01T10:00:00Z"))).toBe("130m 00s");
+    expect(countdownText(pending, at("2030-01-01T12:10:00Z"))).toBe("Registration Ended");
+  });
+
+  it("active: hours and minutes to battle end, then 'Calculating Results...'", () => {
+    const active = { ...base, status: "active" } as TournamentSummary;
+    expect(countdownText(active, at("2030-01-01T12:00:00Z"))).toBe("2h 5m");
+    expect(countdownText(active, at("2030-01-01T14:05:01Z"))).toBe("Calculating Results...");
+  });
+
+  it("shows nothing once the tournament is over", () => {
+    expect(countdownText({ ...base, status: "completed" } as TournamentSummary, 0)).toBeNull();
+  });
+});
