@@ -1,7 +1,8 @@
-// Removes the run's fresh data directory, so repeated runs do not pile databases up in the temp folder.
+// Removes the run's fresh data directories (the journeys' and the admin journeys'), so repeated runs do not pile databases up in the temp folder.
 import { rmSync } from "node:fs";
 
 export default function globalTeardown(): void {
-  const dir = process.env.E2E_DATA_DIR;
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const dir of [process.env.E2E_DATA_DIR, process.env.E2E_ADMIN_DATA_DIR]) {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -7,8 +7,44 @@ import { defineConfig } from "@playwright/test";
 const port = Number(process.env.E2E_PORT ?? 4310);
 // Workers inherit the environment, so every process of one run agrees on the same fresh data directory.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-"));
+// The admin journeys change what every player shares (the image library, the music list), so they get a
+// server and data of their own; it starts only when the run includes them.
+const adminPort = Number(process.env.E2E_ADMIN_PORT ?? port + 100);
+process.env.E2E_ADMIN_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-admin-"));
+const files = process.argv.filter((arg) => /\.spec\.ts$/.test(arg));
+const runsAdmin = files.length === 0 || files.some((file) => file.endsWith("admin.spec.ts"));
 
 export const adminEmail = "admin@arena.test";
+
+/** The compiled server, as `npm start` runs it (built first when its sources changed), on a fresh data directory. */
+function server(listenPort: number, dataDir: string | undefined) {
+  return {
+    command: "node ../scripts/server-build.mjs && node --enable-source-maps ../packages/server/dist/main.js",
+    url: `http://localhost:${listenPort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      PORT: String(listenPort),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir ?? "",
+      ADMIN_EMAILS: adminEmail,
+      STARTER_MUSIC: "off",
+      RATE_LIMIT_AUTH_MAX: "10000",
+      // Journeys click faster than any player; the per-player limits have their own server tests.
+      RATE_LIMIT_PLAYER_MAX: "100000",
+      // Journeys sign up dozens of pilots on two busy cores; production's scrypt cost is proven by the server suite.
+      PASSWORD_HASH_COST: "12",
+      LOG_LEVEL: "warn",
+      // Journeys may fix a battle's seed (x-test-battle-seed) so none needs luck to win.
+      TEST_BATTLE_SEEDS: "on",
+      // A whole guild war (registration, then 7 rounds) in under a minute for the guild-wars journey.
+      GUILD_WAR_REGISTRATION_SECONDS: "15",
+      GUILD_WAR_BATTLE_SECONDS: "42",
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "./journeys",
@@ -16,7 +52,8 @@ export default defineConfig({
   outputDir: "../test-results/e2e-artifacts",
   fullyParallel: true,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  // A journey that needs a second try proves nothing: no retries, and a flaky result counts as failed.
+  retries: 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   use: {
@@ -36,23 +73,12 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "node --import tsx ../packages/server/src/main.ts",
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      ADMIN_EMAILS: adminEmail,
-      STARTER_MUSIC: "off",
-      RATE_LIMIT_AUTH_MAX: "10000",
-      // Journeys sign up dozens of pilots on two busy cores; production's scrypt cost is proven by the server suite.
-      PASSWORD_HASH_COST: "12",
-      LOG_LEVEL: "warn",
-    },
-  },
+  projects: [
+    { name: "journeys", testIgnore: /admin\.spec\.ts$/ },
+    { name: "admin", testMatch: /admin\.spec\.ts$/, use: { baseURL: `http://localhost:${adminPort}` } },
+  ],
+  webServer: [
+    server(port, process.env.E2E_DATA_DIR),
+    ...(runsAdmin ? [server(adminPort, process.env.E2E_ADMIN_DATA_DIR)] : []),
+  ],
 });

@@ -43,7 +43,7 @@ export async function benchBots(options: {
       expectOk(
         await request(server.base, "POST", "/api/admin/grants/coins", {
           cookie: admin,
-          body: { email, amount: summons * SUMMON_TEN_PRICE },
+          body: { email, amount: summons * SUMMON_TEN_PRICE, reason: "bench setup" },
         }),
         "grant",
       );

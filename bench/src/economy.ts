@@ -80,6 +80,7 @@ export async function benchMarketplace(options: EconomyBenchOptions): Promise<bo
         await call(admin, "POST", "/api/admin/grants/coins", {
           email: seller.email,
           amount: SUMMON_TEN_PRICE,
+          reason: "bench setup",
         }),
         "grant",
       );

@@ -1,6 +1,7 @@
-// `npm run bench -- --only=fanout`: live fan-out. C WebSockets (spread over S signed-in sessions and over the
-// server processes) subscribe to the public `marketplace` channel; a seller lists and unlists a bot K times,
-// and each listing event's delay is measured at every socket as arrival time minus the server's `at`.
+// `npm run bench -- --only=fanout` and `--only=chat`: live fan-out. C WebSockets (spread over S signed-in sessions
+// and over the server processes) subscribe to one public channel. On `marketplace` a seller lists and unlists a
+// bot K times; on `chat` a few players send K messages between them. Each event's delay is measured at every
+// socket as arrival time minus the server's `at`.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -15,7 +16,10 @@ import { refreshRoster, type SimPlayer, signUpPlayer, spareBots } from "./sim/pl
 import { pool } from "./sim/run";
 import { printTable, summarize } from "./stats";
 
+export type FanoutChannel = "marketplace" | "chat";
+
 export type FanoutOptions = {
+  channel: FanoutChannel;
   clients: number;
   sessions: number;
   publishes: number;
@@ -26,24 +30,29 @@ export type FanoutOptions = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function subscribe(base: URL, cookie: string, delays: number[]): Promise<WebSocket> {
+function subscribe(base: URL, cookie: string, channel: FanoutChannel, delays: number[]): Promise<WebSocket> {
   const socket = new WebSocket(`ws://${base.host}/api/live`, { headers: { cookie } });
   socket.on("message", (raw) => {
     const message = JSON.parse(raw.toString()) as LiveServerMessage;
-    if (message.type === "event" && message.event.channel === "marketplace")
+    if (message.type === "event" && message.event.channel === channel)
       delays.push(Date.now() - message.event.at);
   });
   return new Promise((resolve, reject) => {
     socket.once("error", reject);
-    socket.once("open", () => socket.send(JSON.stringify({ type: "subscribe", channels: ["marketplace"] })));
+    socket.once("open", () => socket.send(JSON.stringify({ type: "subscribe", channels: [channel] })));
     socket.on("message", (raw) => {
       if ((JSON.parse(raw.toString()) as LiveServerMessage).type === "subscribed") resolve(socket);
     });
   });
 }
 
-/** A seller with a spare, ready bot to list and unlist. */
-async function makeSeller(api: ReturnType<typeof createApi>, base: URL): Promise<SimPlayer> {
+type Api = ReturnType<typeof createApi>;
+
+/** Sends the channel's events: `publishes` rounds, and how many events each round makes. */
+type Publisher = { eventsPerRound: number; round(i: number): Promise<void> };
+
+/** A seller with a spare, ready bot, who lists it and takes it off the market again. */
+async function marketplacePublisher(api: Api, base: URL): Promise<Publisher> {
   const seller = await signUpPlayer(api, base, 0, `seller${Date.now() % 100000}`);
   if (!seller) throw new Error("fan-out: the seller could not sign up");
   const summoned = await api.call<{ botIds: string[] }>(seller.caller, "summonBots", { body: { count: 1 } });
@@ -55,7 +64,42 @@ async function makeSeller(api: ReturnType<typeof createApi>, base: URL): Promise
     body: { strength: 4, agility: 3, defense: 2, intelligence: 1 },
   });
   await refreshRoster(api, seller);
-  return seller;
+  const bot = spareBots(seller)[0]!;
+  return {
+    eventsPerRound: 2,
+    async round(i) {
+      const listed = await api.call<{ listing: MarketplaceListing }>(
+        seller.caller,
+        "marketplaceCreateListing",
+        {
+          body: { botId: bot.id, price: 100 + i },
+        },
+      );
+      await sleep(100);
+      await api.call(seller.caller, "marketplaceCancelListing", { params: { id: listed.data.listing.id } });
+      await sleep(100);
+    },
+  };
+}
+
+/** Four players taking turns in the chat, each well inside 5 messages per 10 s. */
+async function chatPublisher(api: Api, base: URL): Promise<Publisher> {
+  const senders: SimPlayer[] = [];
+  for (let i = 0; i < 4; i++) {
+    const sender = await signUpPlayer(api, base, 90_000 + i, `talk${Date.now() % 100000}`);
+    if (!sender) throw new Error("chat fan-out: a sender could not sign up");
+    senders.push(sender);
+  }
+  return {
+    eventsPerRound: 1,
+    async round(i) {
+      const sent = await api.call(senders[i % senders.length]!.caller, "sendChat", {
+        body: { message: `fan-out message ${i}` },
+      });
+      if (!sent.ok) throw new Error(`chat fan-out: message ${i} refused (${sent.status})`);
+      await sleep(600);
+    },
+  };
 }
 
 export async function runFanout(options: FanoutOptions): Promise<void> {
@@ -71,7 +115,8 @@ export async function runFanout(options: FanoutOptions): Promise<void> {
     );
     const bases = servers.map((s) => s.base);
     const api = createApi(await detectRoutes(bases[0]!), () => new Metrics());
-    if (!api.has("marketplaceCreateListing")) throw new Error("fan-out needs the marketplace routes");
+    const needs = options.channel === "chat" ? "sendChat" : "marketplaceCreateListing";
+    if (!api.has(needs)) throw new Error(`fan-out needs the ${options.channel} routes`);
     const cookies: string[] = [];
     await pool(options.sessions, 8, async (i) => {
       const player = await signUpPlayer(api, bases[i % bases.length]!, i + 1, `fan${Date.now() % 100000}`);
@@ -80,44 +125,27 @@ export async function runFanout(options: FanoutOptions): Promise<void> {
     const delays: number[] = [];
     const connectStarted = performance.now();
     await pool(options.clients, 50, async (i) => {
-      sockets.push(await subscribe(bases[i % bases.length]!, cookies[i % cookies.length]!, delays));
+      sockets.push(
+        await subscribe(bases[i % bases.length]!, cookies[i % cookies.length]!, options.channel, delays),
+      );
     });
     const connectMs = performance.now() - connectStarted;
-    const seller = await makeSeller(api, bases[0]!);
-    const bot = spareBots(seller)[0]!;
+    const publisher =
+      options.channel === "chat"
+        ? await chatPublisher(api, bases[0]!)
+        : await marketplacePublisher(api, bases[0]!);
 
     const started = performance.now();
-    for (let i = 0; i < options.publishes; i++) {
-      const listed = await api.call<{ listing: MarketplaceListing }>(
-        seller.caller,
-        "marketplaceCreateListing",
-        {
-          body: { botId: bot.id, price: 100 + i },
-        },
-      );
-      await sleep(100);
-      await api.call(seller.caller, "marketplaceCancelListing", { params: { id: listed.data.listing.id } });
-      await sleep(100);
-    }
+    for (let i = 0; i < options.publishes; i++) await publisher.round(i);
     await sleep(1000);
     const seconds = (performance.now() - started) / 1000;
     const s = summarize(delays, seconds);
-    const expected = options.clients * options.publishes * 2;
+    const events = options.publishes * publisher.eventsPerRound;
+    const expected = options.clients * events;
     printTable(
-      `Live fan-out: ${options.clients} sockets on ${options.sessions} sessions, ${servers.length} server process(es), ${database ? "PostgreSQL" : "PGlite"}`,
+      `Live fan-out on \`${options.channel}\`: ${options.clients} sockets on ${options.sessions} sessions, ${servers.length} server process(es), ${database ? "PostgreSQL" : "PGlite"}`,
       ["events published", "deliveries", "expected", "p50 ms", "p95 ms", "p99 ms", "max ms", "connect all"],
-      [
-        [
-          options.publishes * 2,
-          s.count,
-          expected,
-          s.p50,
-          s.p95,
-          s.p99,
-          s.max,
-          `${(connectMs / 1000).toFixed(1)} s`,
-        ],
-      ],
+      [[events, s.count, expected, s.p50, s.p95, s.p99, s.max, `${(connectMs / 1000).toFixed(1)} s`]],
     );
   } finally {
     for (const socket of sockets) socket.terminate();

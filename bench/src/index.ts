@@ -7,8 +7,12 @@ import { benchBundle } from "./bundle";
 import { benchMarketplace } from "./economy";
 import { runFanout } from "./fanout";
 import { runCrash } from "./faults/crash";
+import { benchGuildWars } from "./guild-wars";
+import { benchLanding } from "./landing";
 import { repoRoot } from "./server-process";
 import { runSim } from "./sim";
+import { benchStartup } from "./startup";
+import { benchTournament } from "./tournament";
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -29,6 +33,12 @@ if (!only || only === "game") {
 if (!only || only === "bundle") {
   console.log("\n## Web bundle");
   benchBundle();
+  await benchLanding({ port: num("landing-port", 4475) });
+}
+
+if (!only || only === "startup") {
+  console.log("\n## Server start and memory");
+  await benchStartup({ runs: num("runs", 3), port: num("port", 4470) });
 }
 
 if (!only || only === "api") {
@@ -37,6 +47,7 @@ if (!only || only === "api") {
     players: num("players", 50),
     seconds: num("seconds", 5),
     concurrency: num("concurrency", 32),
+    port: num("api-port", 4400),
   });
 }
 
@@ -66,6 +77,12 @@ if (only === "sim") {
     port: num("port", 4410),
   });
   if (!ok) process.exitCode = 1;
+}
+
+if (only === "guild-wars") {
+  console.log("\n## Guild wars");
+  const clean = await benchGuildWars({ runs: num("runs", 3), postgresUrl: process.env.DATABASE_URL || null });
+  if (!clean) process.exitCode = 1;
 }
 
 if (only === "crash") {
@@ -107,11 +124,23 @@ if (!only || only === "arena") {
   });
 }
 
-if (!only || only === "fanout") {
-  console.log("\n## Live fan-out");
+if (!only || only === "tournament") {
+  console.log("\n## Tournaments: a whole bracket on the server");
+  const sizes = (args.get("sizes") ?? (only ? "16,64,256" : "16,64")).split(",").map(Number);
+  const ok = await benchTournament({ sizes, postgresUrl: process.env.DATABASE_URL || null });
+  if (!ok) process.exitCode = 1;
+}
+
+for (const channel of ["marketplace", "chat"] as const) {
+  const name = channel === "chat" ? "chat" : "fanout";
+  if (only && only !== name) continue;
+  console.log(`\n## Live fan-out: ${channel}`);
+  const clients = num("clients", 1000);
   await runFanout({
-    clients: num("clients", 1000),
-    sessions: num("sessions", 100),
+    channel,
+    clients,
+    // A session keeps at most 8 live sockets (the oldest gives way), so readers are spread 5 to a session.
+    sessions: num("sessions", Math.ceil(clients / 5)),
     publishes: num("publishes", 20),
     servers: num("servers", 1),
     postgresUrl: process.env.DATABASE_URL || null,

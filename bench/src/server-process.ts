@@ -17,17 +17,34 @@ export type RunningServer = {
   stop: () => Promise<void>;
 };
 
-/** `dataDir` given: the caller owns it (restarts on the same data); otherwise a fresh one removed on stop. */
+/** The compiled server, built first when its sources changed (as `npm start` does). */
+export const compiledServer = "packages/server/dist/main.js";
+/** The same server from its TypeScript sources through tsx: only to compare against, never how it runs. */
+export const sourceServer = "packages/server/src/main.ts";
+
+let building: Promise<void> | null = null;
+/** Once per bench run, so servers started side by side do not build at the same time. */
+export function ensureCompiledServer(): Promise<void> {
+  building ??= import("../../scripts/server-build.mjs").then((build) => build.ensureServerBuild());
+  return building;
+}
+
+/**
+ * `entry` ending in .ts runs through tsx, anything else with plain node. `dataDir` given: the caller owns it
+ * (restarts on the same data); otherwise a fresh one removed on stop.
+ */
 export async function startServer(
   options: { entry?: string; env?: Record<string, string>; port: number; dataDir?: string } = { port: 4400 },
 ): Promise<RunningServer> {
+  const entry = options.entry ?? compiledServer;
+  if (entry === compiledServer) await ensureCompiledServer();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "bot-arena-bench-"));
   const base = new URL(`http://127.0.0.1:${options.port}`);
   const started = performance.now();
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the servers of a run.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const entry = options.entry ?? "packages/server/src/main.ts";
-  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", entry], {
+  const loader = entry.endsWith(".ts") ? ["--import", "tsx"] : ["--enable-source-maps"];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
     cwd: repoRoot,
     stdio: ["ignore", "pipe", "inherit"],
     env: {
@@ -38,6 +55,9 @@ export async function startServer(
       LOG_LEVEL: "warn",
       STARTER_MUSIC: "off",
       RATE_LIMIT_AUTH_MAX: "1000000",
+      // The load generator plays each player far faster than a person; the starve run sets its own limits.
+      RATE_LIMIT_PLAYER_MAX: "1000000000",
+      RATE_LIMIT_PLAYER_CONCURRENCY: "100000",
       ...options.env,
     },
   });

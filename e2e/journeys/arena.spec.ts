@@ -1,7 +1,7 @@
 // Issue 5 journeys: AI and PvP battles in the COMBAT ZONE, the text Battle Log, replays and the leaderboard,
 // each checked on screen, with screenshots for a human to judge.
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { createFirstBot, enterAs, newPlayer, type Player, shot, toast } from "./support";
+import { createFirstBot, enterAs, newPlayer, type Player, shot, TEST_SEED_HEADER, toast } from "./support";
 
 type Outcome = { won: boolean; coinsDelta: number; newCoinBalance: number; battle: { id: string } };
 
@@ -16,14 +16,21 @@ async function pilotWith(browser: Browser, botName: string): Promise<{ page: Pag
 }
 
 /**
- * Fights AI battles through the API, all `count` of them or (untilWin) until the first win; answers the wins.
- * Six battles with one win make at least 110 XP: level 2, above every fresh bot in the PvP list.
+ * A battle seed (the server's TEST_BATTLE_SEEDS hook, on for the journeys) under which a fresh first bot wins
+ * five of its first six AI battles: the journeys below need a win, never luck.
+ */
+const WINNING_SEED = { [TEST_SEED_HEADER]: "17" };
+
+/**
+ * Fights AI battles through the API under WINNING_SEED, all `count` of them or (untilWin) until the first
+ * win; answers the wins. Six battles with one win make at least 110 XP: level 2, above every fresh bot in the
+ * PvP list.
  */
 async function fightAiBattles(request: APIRequestContext, count: number, untilWin = false): Promise<number> {
   let wins = 0;
   for (let i = 0; i < count && !(untilWin && wins > 0); i++) {
-    expect((await request.post("/api/arena/ai/opponent")).ok()).toBe(true);
-    const answer = await request.post("/api/arena/ai/battle");
+    expect((await request.post("/api/arena/ai/opponent", { headers: WINNING_SEED })).ok()).toBe(true);
+    const answer = await request.post("/api/arena/ai/battle", { headers: WINNING_SEED });
     expect(answer.ok()).toBe(true);
     if (((await answer.json()) as Outcome).won) wins++;
   }

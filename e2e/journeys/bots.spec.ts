@@ -120,9 +120,9 @@ test("summon one bot: reveal, naming, allocation; an interrupted flow resumes af
   await page.getByRole("button", { name: "Single Summon" }).click();
   await expect(toast(page, "Summoned 1 bot(s)!")).toBeVisible();
   await expect(page.getByRole("status", { name: "Summoning" })).toBeVisible();
-  // The bot bursts out of the portal 1.4 s into the 2.5 s reveal; a screenshot here takes about a second to
-  // capture, and a full-page one longer than what is left of the reveal.
-  await page.waitForTimeout(900);
+  // The overlay marks the moment the bot bursts out of the portal (1.4 s into the 2.5 s reveal); a full-page
+  // screenshot would take longer than what is left of the reveal.
+  await expect(page.locator('[data-reveal="burst"]')).toBeVisible();
   await shot(page, "summon-reveal", { fullPage: false });
 
   const naming = page.getByRole("dialog", { name: "Name Your Bot" });

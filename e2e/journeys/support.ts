@@ -51,6 +51,9 @@ export async function shot(page: Page, name: string, options: { fullPage?: boole
   await page.screenshot({ path: `../test-results/screens/${name}.png`, fullPage: options.fullPage ?? true });
 }
 
+/** The request header that fixes a battle's seed on the journeys' server (TEST_BATTLE_SEEDS=on). */
+export const TEST_SEED_HEADER = "x-test-battle-seed";
+
 /** A sonner toast carrying `text`. */
 export const toast = (page: Page, text: string | RegExp) =>
   page.locator("[data-sonner-toast]").filter({ hasText: text });
@@ -64,7 +67,7 @@ export async function grantCoins(browser: Browser, player: Player, amount: numbe
   const page = await context.newPage();
   await enterAs(page, admin);
   const answer = await page.request.post("/api/admin/grants/coins", {
-    data: { email: player.email, amount },
+    data: { email: player.email, amount, reason: "Journey setup" },
   });
   expect(answer.ok()).toBe(true);
   await context.close();

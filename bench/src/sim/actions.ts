@@ -3,6 +3,8 @@
 import {
   type BankSummary,
   type Bot,
+  type CurrentTournamentResponse,
+  type GuildList,
   type InventoryList,
   type MarketplaceList,
   type Me,
@@ -192,6 +194,69 @@ async function history(api: Api, player: SimPlayer) {
   if (bot) await act(api, player, "recentBattles", { query: `botId=${bot.id}` });
 }
 
+const chatLines = [
+  "gg",
+  "anyone up for PvP?",
+  "that legendary though",
+  "guild recruiting, tag me",
+  "lag?",
+  "nice fight",
+];
+
+/**
+ * A line in the chat now and then (the action's weight keeps a player far below 5 per 10 s): every simulated
+ * player reads the `chat` channel, so each message fans out to all of them and its delay is measured.
+ */
+async function chat(api: Api, player: SimPlayer) {
+  // A repeated message is refused, so each line carries the moment it was written.
+  const line = `${pick(chatLines)} (${Date.now() % 100_000})`;
+  await act(api, player, "sendChat", { body: { message: line } });
+}
+
+/** The current tournament: join it while it is open, ready up once joined. */
+async function tournament(api: Api, player: SimPlayer) {
+  const current = await act<CurrentTournamentResponse>(api, player, "currentTournament");
+  const detail = current.ok ? current.data.tournament : null;
+  if (!detail) return;
+  if (detail.tournament.status !== "pending" || !activeBot(player)) return;
+  const mine = detail.participants.find((p) => p.id === detail.myParticipantId);
+  const params = { params: { id: detail.tournament.id } };
+  if (!mine) await act(api, player, "joinTournament", params);
+  else if (!mine.isReady) await act(api, player, "readyTournament", params);
+}
+
+/**
+ * Guild life: a player without a guild joins one with a free seat (or, now and then, founds one for 100 coins);
+ * a member donates 10 to 100 coins, looks at the guild's page, and rarely leaves. Eight guilds reaching 500
+ * open a war, which the server plays on its own.
+ */
+async function guild(api: Api, player: SimPlayer) {
+  const list = await act<GuildList>(api, player, "guilds");
+  if (!list.ok) return;
+  const mine = list.data.myGuild;
+  if (!mine) {
+    const open = list.data.guilds.filter((g) => g.memberCount < g.maxMembers);
+    const target = pick(open);
+    if (target && Math.random() < 0.85) {
+      await act(api, player, "joinGuild", { params: { id: target.id } });
+    } else if (player.me.coins >= 100) {
+      const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+      await act(api, player, "createGuild", { body: { name: randomName("Clan"), tag } });
+    }
+    return;
+  }
+  const params = { params: { id: mine.guild.id } };
+  const roll = Math.random();
+  if (roll < 0.03) {
+    await act(api, player, "leaveGuild", params);
+  } else if (roll < 0.3) {
+    await act(api, player, "guild", params);
+  } else if (player.me.coins >= 10) {
+    const amount = between(10, Math.min(100, player.me.coins));
+    await act(api, player, "contributeToGuild", { ...params, body: { amount } });
+  }
+}
+
 export const actions: Action[] = [
   {
     name: "browse",
@@ -226,6 +291,19 @@ export const actions: Action[] = [
   { name: "rename", weight: 1, needs: ["renameBot"], run: rename },
   { name: "refresh", weight: 1, needs: ["refreshBot"], run: refresh },
   { name: "fusion", weight: 1, needs: ["fuseBots", "listBots"], run: fuse },
+  { name: "chat", weight: 2, needs: ["sendChat"], run: chat },
+  {
+    name: "tournament",
+    weight: 3,
+    needs: ["currentTournament", "joinTournament", "readyTournament"],
+    run: tournament,
+  },
+  {
+    name: "guild",
+    weight: 3,
+    needs: ["guilds", "guild", "createGuild", "joinGuild", "contributeToGuild", "leaveGuild"],
+    run: guild,
+  },
 ];
 
 /** `--mix=ai-battle:30,bank:0` overrides weights by action name. */

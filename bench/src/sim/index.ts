@@ -11,6 +11,7 @@ import { auditAfterRun, openForAudit, printAudit } from "./audit";
 import { type BenchDatabase, createBenchDatabase } from "./database";
 import { Metrics, printLive, printRouteTable } from "./metrics";
 import { ADMIN_EMAIL, play, setUpPlayers, signUpAdmin } from "./run";
+import { finishSimTournament, openSimTournament } from "./tournament";
 
 export type SimOptions = {
   players: number;
@@ -98,6 +99,7 @@ export async function runSim(options: SimOptions): Promise<boolean> {
     );
     console.log(`live sockets open: ${players.filter((p) => p.live?.open).length}`);
 
+    const tournamentId = await openSimTournament(api, admin);
     current = playMetrics;
     const started = performance.now();
     const done = await play(api, players, {
@@ -114,6 +116,7 @@ export async function runSim(options: SimOptions): Promise<boolean> {
       seconds,
     );
     printSkipped(playMetrics, present);
+    console.log(await finishSimTournament(api, admin, tournamentId));
     printLive(playMetrics, seconds);
     const fiveHundreds = playMetrics.count((s) => s >= 500) + setupMetrics.count((s) => s >= 500);
     console.log(`5xx answers: ${fiveHundreds}`);

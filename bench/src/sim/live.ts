@@ -1,4 +1,4 @@
-// One player's live socket: /api/live with the session cookie, subscribed to `me`; each event's delay is
+// One player's live socket: /api/live with the session cookie, subscribed to the channels asked for; each event's delay is
 // recorded as arrival time minus the server's `at` (same machine, same clock).
 import type { LiveServerMessage } from "@bot-arena/contract";
 import WebSocket from "ws";
@@ -17,7 +17,8 @@ export function openLive(
   const socket = new WebSocket(url, { headers: { cookie } });
   socket.on("message", (raw) => {
     const message = JSON.parse(raw.toString()) as LiveServerMessage;
-    if (message.type === "event") metrics().recordLive(message.event.kind, Date.now() - message.event.at);
+    if (message.type === "event")
+      metrics().recordLive(message.event.channel, message.event.kind, Date.now() - message.event.at);
   });
   // A socket dropped by a server restart or shutdown is expected in the fault runs: nothing to report here.
   socket.on("error", () => {});

@@ -8,7 +8,8 @@ export const NO_ANSWER = 0;
 
 export class Metrics {
   readonly routes = new Map<string, RouteSamples>();
-  readonly liveDelays: number[] = [];
+  /** Live event delays by channel (`me`, `chat`, ...), and how many of each kind arrived. */
+  readonly liveDelays = new Map<string, number[]>();
   readonly liveKinds = new Map<string, number>();
   readonly skipped = new Map<string, number>();
   readonly startedAt = performance.now();
@@ -23,8 +24,10 @@ export class Metrics {
     this.routes.set(route, samples);
   }
 
-  recordLive(kind: string, delayMs: number): void {
-    this.liveDelays.push(delayMs);
+  recordLive(channel: string, kind: string, delayMs: number): void {
+    const delays = this.liveDelays.get(channel) ?? [];
+    delays.push(delayMs);
+    this.liveDelays.set(channel, delays);
     this.liveKinds.set(kind, (this.liveKinds.get(kind) ?? 0) + 1);
   }
 
@@ -66,11 +69,14 @@ export function printRouteTable(title: string, metrics: Metrics, seconds: number
 }
 
 export function printLive(metrics: Metrics, seconds: number): void {
-  const s = summarize(metrics.liveDelays, seconds);
   const kinds = [...metrics.liveKinds].map(([kind, n]) => `${kind}×${n}`).join(" ");
+  const rows = [...metrics.liveDelays].map(([channel, delays]) => {
+    const s = summarize(delays, seconds);
+    return [channel, s.count, s.rps, s.p50, s.p95, s.p99, s.max];
+  });
   printTable(
-    "Live events delivered on `me` (delay = arrival − event.at)",
-    ["events", "per s", "p50 ms", "p95 ms", "p99 ms", "max ms", "kinds"],
-    [[s.count, s.rps, s.p50, s.p95, s.p99, s.max, kinds || "-"]],
+    `Live events delivered (delay = arrival − event.at; kinds: ${kinds || "-"})`,
+    ["channel", "events", "per s", "p50 ms", "p95 ms", "p99 ms", "max ms"],
+    rows.length ? rows : [["-", 0, 0, 0, 0, 0, 0]],
   );
 }

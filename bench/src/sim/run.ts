@@ -44,9 +44,13 @@ export async function setUpPlayers(api: Api, options: SetUpOptions): Promise<Sim
     const player = await signUpPlayer(api, base, i, options.runId);
     if (!player) return;
     if (options.admin && options.grant > 0) {
-      await api.call(options.admin, "grantCoins", { body: { email: player.email, amount: options.grant } });
+      await api.call(options.admin, "grantCoins", {
+        body: { email: player.email, amount: options.grant, reason: "simulation setup" },
+      });
     }
-    player.live = await openLive(base, player.caller.cookie, ["me"], options.metrics).catch(() => null);
+    player.live = await openLive(base, player.caller.cookie, ["me", "chat"], options.metrics).catch(
+      () => null,
+    );
     await refreshRoster(api, player);
     players.push(player);
   });

@@ -1,0 +1,124 @@
+// Guild journeys: found a guild (and be refused without a name), donate, be found by search and joined by a
+// second player, promote them, see them leave, and leave last (the dialog says the guild and its bank go).
+// Screenshots at desktop and phone width.
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { createFirstBot, enterAs, newPlayer, type Player, shot, toast } from "./support";
+
+const phone = { width: 390, height: 844 };
+const desktop = { width: 1280, height: 900 };
+
+async function snap(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, name);
+}
+
+async function pilotPage(browser: Browser, prefix: string): Promise<{ page: Page; player: Player }> {
+  const context = await browser.newContext({ viewport: desktop });
+  const page = await context.newPage();
+  const player = newPlayer(prefix);
+  await enterAs(page, player);
+  await createFirstBot(page.request, `${prefix} Unit`);
+  return { page, player };
+}
+
+test("found, donate, get joined and promote, then leave until the guild is disbanded", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { page: leader } = await pilotPage(browser, "founder");
+  const tag = `G${Math.random().toString(36).slice(2, 5).toUpperCase()}`;
+  const name = `Neon Owls ${tag}`;
+
+  await leader.goto("/guilds");
+  await expect(leader.getByRole("heading", { name: "Guilds" })).toBeVisible();
+  await leader.getByRole("button", { name: "Create Guild (100 coins)" }).click();
+  const dialog = leader.getByRole("dialog", { name: "Create Guild" });
+  await dialog.getByRole("button", { name: "Create Guild (100 coins)" }).click();
+  await expect(toast(leader, "Name and tag are required")).toBeVisible();
+  await dialog.getByLabel("Guild name").fill(name);
+  await dialog.getByLabel("Tag").fill(tag);
+  await expect(dialog.getByText(`Shown as [${tag}]`)).toBeVisible();
+  await dialog.getByLabel("Description (optional)").fill("We fly at night.");
+  await shot(leader, "guilds-create-dialog", { fullPage: false });
+  await dialog.getByRole("button", { name: "Create Guild (100 coins)" }).click();
+  await expect(toast(leader, "Guild created successfully!")).toBeVisible();
+  await expect(leader).toHaveURL(/\/guilds\/[0-9a-f-]{36}$/);
+  await expect(leader.getByRole("heading", { name, level: 1 })).toBeVisible();
+  await expect(leader.getByText("Building")).toBeVisible();
+  // The founding fee left the wallet.
+  expect(((await (await leader.request.get("/api/me")).json()) as { coins: number }).coins).toBe(900);
+
+  await leader.getByRole("tab", { name: "Bank" }).click();
+  await leader.getByLabel("Donate to the guild bank").fill("0");
+  await leader.getByRole("button", { name: "Contribute" }).click();
+  await expect(toast(leader, "Please enter a valid amount")).toBeVisible();
+  await leader.getByLabel("Donate to the guild bank").fill("250");
+  await leader.getByRole("button", { name: "Contribute" }).click();
+  await expect(toast(leader, "Contributed 250 coins!")).toBeVisible();
+  await expect(leader.getByTestId("contribution").first()).toContainText("+250");
+  await expect(leader.getByTestId("bank-entry").first()).toContainText("Donation");
+  await expect(leader.getByText("250 / 500 coins")).toBeVisible();
+  await snap(leader, "guild-page-bank");
+
+  // A second player finds the guild by its tag in lower case and joins from the list.
+  const { page: recruit, player: recruitPlayer } = await pilotPage(browser, "recruit");
+  await recruit.goto("/guilds");
+  await recruit.getByRole("searchbox", { name: "Search guilds by name or tag" }).fill(tag.toLowerCase());
+  const card = recruit.getByTestId("guild-card").filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText(`[${tag}]`);
+  await expect(card).toContainText("1/20");
+  await snap(recruit, "guilds-search");
+  await card.getByRole("button", { name: "Join" }).click();
+  await expect(toast(recruit, "Joined guild successfully!")).toBeVisible();
+  await expect(recruit.getByRole("button", { name: "Leave Guild" })).toBeVisible();
+  await recruit.goto("/guilds");
+  await expect(recruit.getByTestId("my-guild")).toContainText(name);
+  await expect(recruit.getByRole("button", { name: "Create Guild (100 coins)" })).toHaveCount(0);
+  await recruit.setViewportSize(phone);
+  await snap(recruit, "guilds-list-phone");
+
+  // The leader sees the new member live and promotes them.
+  await leader.getByRole("tab", { name: "Members" }).click();
+  const row = leader.getByTestId("guild-member").filter({ hasText: recruitPlayer.username });
+  await expect(row).toBeVisible();
+  await row.getByRole("button", { name: `Promote ${recruitPlayer.username}` }).click();
+  await expect(toast(leader, `${recruitPlayer.username} is now an officer`)).toBeVisible();
+  await expect(row).toContainText("officer");
+  await snap(leader, "guild-page-members");
+  await leader.setViewportSize(phone);
+  await snap(leader, "guild-page-members-phone");
+  await leader.setViewportSize(desktop);
+
+  // The officer leaves: back to /guilds.
+  await recruit.goto(leader.url());
+  await recruit.getByRole("button", { name: "Leave Guild" }).click();
+  await expect(recruit.getByTestId("leave-warning")).toContainText("Your contributions stay");
+  await recruit.getByRole("dialog").getByRole("button", { name: "Leave Guild" }).click();
+  await expect(toast(recruit, "Left guild successfully")).toBeVisible();
+  await expect(recruit).toHaveURL(/\/guilds$/);
+
+  // The last member is told the guild is disbanded and its bank lost.
+  await leader.reload();
+  await leader.getByRole("button", { name: "Leave Guild" }).click();
+  const warning = leader.getByTestId("leave-warning");
+  await expect(warning).toContainText("You are the last member");
+  await expect(warning).toContainText("its bank of 250 coins is lost to the house");
+  await shot(leader, "guild-leave-last-member", { fullPage: false });
+  await leader.getByRole("button", { name: "Leave and Disband" }).click();
+  await expect(toast(leader, "Left guild successfully")).toBeVisible();
+  await expect(leader).toHaveURL(/\/guilds$/);
+  await leader.getByRole("searchbox", { name: "Search guilds by name or tag" }).fill(tag);
+  await expect(leader.getByText("No guilds match your search.")).toBeVisible();
+});
+
+test("a guild page without a session sends the player to sign in, and an unknown guild says so", async ({
+  page,
+}) => {
+  await page.goto("/guilds/00000000-0000-4000-8000-000000000000");
+  await expect(page).toHaveURL(/\/auth/);
+  await enterAs(page, newPlayer("lost"));
+  await page.goto("/guilds/00000000-0000-4000-8000-000000000000");
+  await expect(page.getByRole("heading", { name: "Guild not found" })).toBeVisible();
+  await page.getByRole("button", { name: "Retry" }).waitFor();
+});

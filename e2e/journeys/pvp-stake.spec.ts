@@ -1,0 +1,25 @@
+// PvP needs a stake on both sides: a pilot whose wallet is under 100 coins sees why they cannot challenge
+// anyone, above the opponent list, and the challenge button is off.
+import { expect, test } from "@playwright/test";
+import { createFirstBot, enterAs, newPlayer, shot } from "./support";
+
+test("a pilot under 100 wallet coins is told PvP needs 100 and cannot challenge", async ({ page }) => {
+  await enterAs(page, newPlayer("broke"));
+  const bot = await createFirstBot(page.request);
+  // Spend the wallet down to 0: 500 into the vault (the day's limit) and two re-rolls of 250.
+  expect((await page.request.post("/api/bank/deposit", { data: { amount: 500 } })).ok()).toBe(true);
+  for (let i = 0; i < 2; i++)
+    expect((await page.request.post(`/api/bots/${bot.id}/refresh`)).ok()).toBe(true);
+
+  await page.goto("/fight");
+  await page.getByRole("tab", { name: "PvP Battle" }).click();
+  const notice = page
+    .getByRole("status")
+    .filter({ hasText: "You need at least 100 coins in your wallet for PvP" });
+  await expect(notice).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Challenge/ })).toBeDisabled();
+  await shot(page, "pvp-stake-notice");
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(notice).toBeVisible();
+  await shot(page, "pvp-stake-notice-phone");
+});

@@ -1,0 +1,148 @@
+// Tournaments (seed 001 /tournament and the admin's Tournaments tab): the admin creates a player-paid
+// tournament with short rounds, four players join and ready up (one of them in this browser, clicking), the
+// admin starts it, the player watches the bracket play live (LIVE overlay, a live match in the COMBAT ZONE),
+// the podium appears with prizes, and archiving it leaves 'No Active Tournament' and the history.
+import { randomBytes } from "node:crypto";
+import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { admin, enterAs, firstBotForm, newPlayer, type Player, shot, toast } from "./support";
+
+const phone = { width: 390, height: 844 };
+
+/** Desktop and phone screenshots of the current page. */
+async function shots(page: Page, name: string) {
+  await shot(page, `tournament-${name}`);
+  const size = page.viewportSize();
+  await page.setViewportSize(phone);
+  await shot(page, `tournament-${name}-phone`);
+  if (size) await page.setViewportSize(size);
+}
+
+/** A player with a first bot, signed in through the API in a context of their own. */
+async function pilotIn(
+  browser: Browser,
+  prefix: string,
+): Promise<{ context: BrowserContext; page: Page; player: Player }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const player = newPlayer(prefix);
+  await enterAs(page, player);
+  const created = await page.request.post("/api/bots", { data: { ...firstBotForm, name: `${prefix} bot` } });
+  expect(created.ok()).toBe(true);
+  return { context, page, player };
+}
+
+test("the admin runs a tournament: players join and ready up, watch the live bracket and see the podium", async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const name = `Neon Cup ${randomBytes(2).toString("hex")}`;
+
+  // The admin creates the tournament in the Tournaments tab of /admin.
+  const adminContext = await browser.newContext();
+  const adminPage = await adminContext.newPage();
+  await enterAs(adminPage, admin);
+  await adminPage.goto("/admin?tab=tournaments");
+  await adminPage.getByRole("button", { name: "Create Tournament" }).click();
+  await expect(toast(adminPage, "Tournament name is required")).toBeVisible();
+  await adminPage.getByLabel("Tournament name").fill(name);
+  await adminPage.getByLabel("Entry fee mode").selectOption("player");
+  await adminPage.getByLabel("Seconds per round").fill("8");
+  await adminPage.getByRole("button", { name: "Create Tournament" }).click();
+  await expect(toast(adminPage, `Tournament '${name}' created`)).toBeVisible();
+  const row = adminPage.getByTestId("admin-tournament").filter({ hasText: name });
+  await expect(row.getByRole("button", { name: "Start" })).toBeVisible();
+  await expect(row.getByRole("button", { name: "Archive" })).toHaveCount(0);
+  await shots(adminPage, "admin-created");
+
+  // The player in this browser joins and readies up by clicking.
+  const me = newPlayer("champ");
+  await enterAs(page, me);
+  expect(
+    (await page.request.post("/api/bots", { data: { ...firstBotForm, name: "Crimson Comet" } })).ok(),
+  ).toBe(true);
+  await page.goto("/tournament");
+  await expect(page.getByTestId("tournament-name")).toHaveText(name);
+  await expect(page.getByTestId("tournament-status")).toHaveText("Ready Up Phase - Join Now!");
+  await expect(page.getByTestId("split")).toHaveText("Prize split: 1st 60%, 2nd 20%, 3rd 10%");
+  await expect(page.getByTestId("countdown")).toHaveText(/^\d+m \d\ds$/);
+  const countdown = await page.getByTestId("countdown").textContent();
+  await expect(page.getByTestId("countdown")).not.toHaveText(countdown ?? "", { timeout: 5000 });
+  await expect(page.getByTestId("ready-message")).toHaveText("Waiting for 2 more player(s) to join");
+  await page.getByRole("button", { name: "Join Tournament (150 coins)" }).click();
+  await expect(toast(page, "Joined tournament!")).toBeVisible();
+  await expect(page.getByTestId("warriors")).toHaveText("1");
+  await page.getByRole("button", { name: "I'm Ready!" }).click();
+  await expect(toast(page, "Ready! Waiting for other players...")).toBeVisible();
+  await expect(page.getByTestId("ready-note")).toHaveText("Ready - Waiting for other players");
+
+  // Three more players join and ready through their own sessions; the page follows live, no reload.
+  const others = await Promise.all([
+    pilotIn(browser, "rival1"),
+    pilotIn(browser, "rival2"),
+    pilotIn(browser, "rival3"),
+  ]);
+  const tournamentId = (await (await page.request.get("/api/tournaments/current")).json()).tournament
+    .tournament.id as string;
+  for (const other of others) {
+    expect((await other.page.request.post(`/api/tournaments/${tournamentId}/join`)).ok()).toBe(true);
+    expect((await other.page.request.post(`/api/tournaments/${tournamentId}/ready`)).ok()).toBe(true);
+  }
+  await expect(page.getByTestId("warriors")).toHaveText("4");
+  await expect(page.getByTestId("ready-message")).toHaveText(
+    "All players ready! Tournament starting soon...",
+  );
+  await expect(page.getByTestId("participant")).toHaveCount(4);
+  await expect(page.getByTestId("participant").filter({ hasText: "Waiting" })).toHaveCount(0);
+  await shots(page, "ready-up");
+
+  // The admin starts it; the player's page turns into the live bracket.
+  await adminPage.reload();
+  await row.getByRole("button", { name: "Start" }).click();
+  await expect(toast(adminPage, "Tournament started - the bracket is live")).toBeVisible();
+  await expect(page.getByTestId("tournament-status")).toHaveText("Battle in Progress - Live Bracket!");
+  await expect(page.getByText("THE PLAYOFFS")).toBeVisible();
+  await expect(page.getByText("WORLD CHAMPIONSHIP")).toBeVisible();
+  for (const title of ["SEMI-FINALS", "FINAL", "3RD PLACE"]) {
+    await expect(page.getByRole("heading", { name: title, exact: true })).toBeVisible();
+  }
+  await expect(page.getByTestId("live-overlay").first()).toBeVisible();
+  await shots(page, "bracket-live");
+
+  // A live match opens in the COMBAT ZONE.
+  await page.getByTestId("match-card").and(page.locator("[data-status='in_progress']")).first().click();
+  await expect(page).toHaveURL(/\/battles\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("dialog", { name: "COMBAT ZONE" })).toBeVisible();
+  await shot(page, "tournament-combat-zone", { fullPage: false });
+  await page.goto("/tournament");
+
+  // The rounds play out on the server; the podium appears with the prizes.
+  await expect(page.getByTestId("tournament-status")).toHaveText("Tournament Complete - Winners Crowned!", {
+    timeout: 90_000,
+  });
+  const podium = page.getByTestId("podium");
+  for (const place of ["CHAMPION", "RUNNER-UP", "3RD PLACE"])
+    await expect(podium.getByText(place)).toBeVisible();
+  for (const prize of ["360 coins", "120 coins", "60 coins"])
+    await expect(podium.getByText(prize, { exact: true })).toBeVisible();
+  await expect(page.getByTestId("total-pool")).toHaveText("Total Prize Pool: 600 coins");
+  await expect(page.getByTestId("ranking-row")).toHaveCount(4);
+  await expect(page.getByTestId("ranking-row").filter({ hasText: "You" })).toContainText(me.username);
+  await expect(page.getByTestId("champion")).toHaveCount(3);
+  await expect(page.getByTestId("crown")).toHaveCount(4);
+  await shots(page, "podium");
+
+  // Archived, it leaves the page; the history keeps it with its champion and bracket.
+  await adminPage.reload();
+  await row.getByRole("button", { name: "Archive" }).click();
+  await expect(toast(adminPage, "Tournament archived")).toBeVisible();
+  await expect(page.getByText("No Active Tournament")).toBeVisible();
+  await expect(page.getByText("Check back soon for the next tournament!")).toBeVisible();
+  const past = page.getByTestId("past-tournament").filter({ hasText: name });
+  await past.getByRole("button").click();
+  await expect(past.getByText("THE PLAYOFFS")).toBeVisible();
+  await shots(page, "history");
+
+  for (const other of others) await other.context.close();
+  await adminContext.close();
+});
