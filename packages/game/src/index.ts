@@ -20,3 +20,4 @@ export * from "./tournament";
 export * from "./training";
 export * from "./types";
 export * from "./validation";
+export * from "./win-chance";
