@@ -1,13 +1,12 @@
 // The one error shape every refusal takes, and the codes a client may branch on.
+import { refusalCodes } from "@bot-arena/game";
 import { z } from "zod";
 
 export const errorCodes = [
+  // Every code a rule refuses with is an API code: the server passes the rulebook's code straight through.
+  ...refusalCodes,
   "BAD_REQUEST",
-  "VALIDATION_FAILED",
   "NOT_AUTHENTICATED",
-  "FORBIDDEN",
-  "NOT_FOUND",
-  "CONFLICT",
   "RATE_LIMITED",
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
@@ -15,9 +14,6 @@ export const errorCodes = [
   "INVALID_CREDENTIALS",
   "EMAIL_TAKEN",
   "USERNAME_TAKEN",
-  "NOT_ENOUGH_COINS",
-  "NOT_ENOUGH_ENERGY",
-  "LIMIT_REACHED",
   "SERVICE_UNAVAILABLE",
   "INTERNAL",
 ] as const;

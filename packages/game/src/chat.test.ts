@@ -17,14 +17,20 @@ describe("chat message rules", () => {
     expect(validateChatMessage("a".repeat(200))).toEqual({ ok: true, value: "a".repeat(200) });
     expect(validateChatMessage("a".repeat(201))).toEqual({
       ok: false,
+      code: "VALIDATION_FAILED",
       message: "Message must be at most 200 characters",
     });
   });
 
   it("does not send a message of only spaces or only zero-width characters", () => {
-    expect(validateChatMessage("    \t \n ")).toEqual({ ok: false, message: "Message cannot be empty" });
+    expect(validateChatMessage("    \t \n ")).toEqual({
+      ok: false,
+      code: "VALIDATION_FAILED",
+      message: "Message cannot be empty",
+    });
     expect(validateChatMessage("\u200b\u200c\u200d\ufeff\u2060")).toEqual({
       ok: false,
+      code: "VALIDATION_FAILED",
       message: "Message cannot be empty",
     });
   });
@@ -81,6 +87,7 @@ describe("chat pace", () => {
     expect(validateMuteMinutes(CHAT_MUTE_MINUTES_MAX).ok).toBe(true);
     expect(validateMuteMinutes(0)).toEqual({
       ok: false,
+      code: "VALIDATION_FAILED",
       message: "Mute length must be 1 to 43200 minutes",
     });
     expect(validateMuteMinutes(1.5).ok).toBe(false);

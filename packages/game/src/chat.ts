@@ -59,8 +59,8 @@ export const chatLength = (text: string): number => [...text].length;
 /** The cleaned message, or why it cannot be sent (empty after cleaning, or over 200 characters). */
 export function validateChatMessage(raw: string): Result<string> {
   const message = cleanChatMessage(raw);
-  if (message.length === 0) return fail(messages.chatMessageEmpty);
-  if (chatLength(message) > CHAT_MESSAGE_MAX) return fail(messages.chatMessageTooLong);
+  if (message.length === 0) return fail("VALIDATION_FAILED", messages.chatMessageEmpty);
+  if (chatLength(message) > CHAT_MESSAGE_MAX) return fail("VALIDATION_FAILED", messages.chatMessageTooLong);
   return ok(message);
 }
 
@@ -81,7 +81,7 @@ export function isRepeatedMessage(
 
 export function validateMuteMinutes(minutes: number): Result<number> {
   if (!Number.isInteger(minutes) || minutes < CHAT_MUTE_MINUTES_MIN || minutes > CHAT_MUTE_MINUTES_MAX) {
-    return fail(chatTexts.muteMinutes);
+    return fail("VALIDATION_FAILED", chatTexts.muteMinutes);
   }
   return ok(minutes);
 }

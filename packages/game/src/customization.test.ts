@@ -40,6 +40,7 @@ describe("customization", () => {
   it("names are limited to 30 characters", () => {
     expect(planCustomization({ ...base, newName: "n".repeat(31) })).toEqual({
       ok: false,
+      code: "VALIDATION_FAILED",
       message: "Name must be at most 30 characters",
     });
   });
@@ -47,6 +48,7 @@ describe("customization", () => {
   it("short of coins shows 'Insufficient coins' with 'You need N coins for: ...'", () => {
     expect(planCustomization({ ...base, newName: "Bolt", colorScheme: "Violet", coins: 9 })).toEqual({
       ok: false,
+      code: "NOT_ENOUGH_COINS",
       message: "Insufficient coins",
       detail: "You need 10 coins for: rename, color change",
     });

@@ -47,13 +47,14 @@ export function customizationCost(input: {
 export function planCustomization(request: CustomizationRequest): Result<CustomizationPlan> {
   const { bot } = request;
   const trimmed = request.newName.trim();
-  if (trimmed.length > BOT_NAME_MAX) return fail(messages.nameTooLong(BOT_NAME_MAX));
+  if (trimmed.length > BOT_NAME_MAX) return fail("VALIDATION_FAILED", messages.nameTooLong(BOT_NAME_MAX));
   const name = trimmed === "" ? bot.name : trimmed;
   const scheme =
     request.colorScheme === null
       ? undefined
       : CUSTOMIZATION_COLOR_SCHEMES.find((s) => s.name === request.colorScheme);
-  if (request.colorScheme !== null && scheme === undefined) return fail(messages.unknownColorScheme);
+  if (request.colorScheme !== null && scheme === undefined)
+    return fail("VALIDATION_FAILED", messages.unknownColorScheme);
   const colorPrimary = scheme?.primary ?? bot.colorPrimary;
   const colorSecondary = scheme?.secondary ?? bot.colorSecondary;
   const renamed = name !== bot.name;
@@ -63,7 +64,11 @@ export function planCustomization(request: CustomizationRequest): Result<Customi
   if (request.isReCustomization && renamed) changes.push(CUSTOMIZATION_CHANGE_LABELS.rename);
   if (request.isReCustomization && recolored) changes.push(CUSTOMIZATION_CHANGE_LABELS.colors);
   if (cost > request.coins) {
-    return fail(messages.insufficientCoins, messages.customizationNeedsCoins(cost, changes));
+    return fail(
+      "NOT_ENOUGH_COINS",
+      messages.insufficientCoins,
+      messages.customizationNeedsCoins(cost, changes),
+    );
   }
   return ok({ name, colorPrimary, colorSecondary, renamed, recolored, cost, changes });
 }

@@ -34,6 +34,7 @@ describe("repair", () => {
   it("at full durability shows 'Bot is in perfect condition!'", () => {
     expect(checkRepair({ durability: 100, maxDurability: 100 }, 9999)).toEqual({
       ok: false,
+      code: "CONFLICT",
       message: "Bot is in perfect condition!",
     });
   });
@@ -41,6 +42,7 @@ describe("repair", () => {
   it("needs coins to cover the cost", () => {
     expect(checkRepair({ durability: 90, maxDurability: 100 }, 49)).toEqual({
       ok: false,
+      code: "NOT_ENOUGH_COINS",
       message: "Not enough coins!",
     });
     expect(checkRepair({ durability: 90, maxDurability: 100 }, 50).ok).toBe(true);

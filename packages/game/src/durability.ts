@@ -27,7 +27,7 @@ export function repairCost(bot: Pick<Bot, "durability" | "maxDurability">): Coin
 }
 
 export function checkRepair(bot: Pick<Bot, "durability" | "maxDurability">, coins: number): Check {
-  if (bot.durability >= bot.maxDurability) return fail(messages.perfectCondition);
-  if (coins < repairCost(bot)) return fail(messages.notEnoughCoins);
+  if (bot.durability >= bot.maxDurability) return fail("CONFLICT", messages.perfectCondition);
+  if (coins < repairCost(bot)) return fail("NOT_ENOUGH_COINS", messages.notEnoughCoins);
   return pass;
 }

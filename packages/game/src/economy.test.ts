@@ -30,28 +30,45 @@ describe("roster fees", () => {
     expect(recycleRefund()).toBe(250);
     expect(checkRecycle({ isActive: true })).toEqual({
       ok: false,
+      code: "CONFLICT",
       message: "Cannot recycle your active bot!",
     });
     expect(checkRecycle({ isActive: false }).ok).toBe(true);
   });
 
   it("renaming needs 5 coins", () => {
-    expect(checkRenameCost(4)).toEqual({ ok: false, message: "You need 5 coins to rename a bot" });
+    expect(checkRenameCost(4)).toEqual({
+      ok: false,
+      code: "NOT_ENOUGH_COINS",
+      message: "You need 5 coins to rename a bot",
+    });
     expect(checkRenameCost(5).ok).toBe(true);
   });
 
   it("refreshing needs 250 coins", () => {
-    expect(checkRefreshCost(249)).toEqual({ ok: false, message: "You need 250 coins to refresh a bot" });
+    expect(checkRefreshCost(249)).toEqual({
+      ok: false,
+      code: "NOT_ENOUGH_COINS",
+      message: "You need 250 coins to refresh a bot",
+    });
     expect(checkRefreshCost(250).ok).toBe(true);
   });
 
   it("a shop price may not exceed the wallet ('Not enough coins!')", () => {
-    expect(checkPurchase(99, 100)).toEqual({ ok: false, message: "Not enough coins!" });
+    expect(checkPurchase(99, 100)).toEqual({
+      ok: false,
+      code: "NOT_ENOUGH_COINS",
+      message: "Not enough coins!",
+    });
     expect(checkPurchase(100, 100).ok).toBe(true);
   });
 
   it("equipping needs an active bot", () => {
-    expect(checkEquip(false)).toEqual({ ok: false, message: "You need an active bot to equip weapons" });
+    expect(checkEquip(false)).toEqual({
+      ok: false,
+      code: "CONFLICT",
+      message: "You need an active bot to equip weapons",
+    });
   });
 });
 
@@ -106,6 +123,7 @@ describe("PvP stakes", () => {
     );
     expect(checkPvpTarget({ attackerUserId: alice, defenderUserId: bob, defenderWallet: 99 })).toEqual({
       ok: false,
+      code: "CONFLICT",
       message: "This player is safe from PvP",
     });
     expect(checkPvpTarget({ attackerUserId: alice, defenderUserId: bob, defenderWallet: 100 }).ok).toBe(true);
@@ -157,23 +175,36 @@ describe("marketplace", () => {
       checkCreateListing({ sellerId: alice, bot: { ...bot, isActive: true }, alreadyListed: false }),
     ).toEqual({
       ok: false,
+      code: "CONFLICT",
       message: "Cannot list your active bot!",
     });
   });
 
   it("a buyer cannot buy their own bot", () => {
     const buy = { buyerId: alice, sellerId: alice, buyerCoins: 1000, price: 10, buyerBotCount: 0 };
-    expect(checkBuyListing(buy)).toEqual({ ok: false, message: "You cannot buy your own bot" });
+    expect(checkBuyListing(buy)).toEqual({
+      ok: false,
+      code: "CONFLICT",
+      message: "You cannot buy your own bot",
+    });
   });
 
   it("buying needs coins at least the price", () => {
     const buy = { buyerId: alice, sellerId: bob, buyerCoins: 99, price: 100, buyerBotCount: 0 };
-    expect(checkBuyListing(buy)).toEqual({ ok: false, message: "Not enough coins!" });
+    expect(checkBuyListing(buy)).toEqual({
+      ok: false,
+      code: "NOT_ENOUGH_COINS",
+      message: "Not enough coins!",
+    });
     expect(checkBuyListing({ ...buy, buyerCoins: 100 }).ok).toBe(true);
   });
 
   it("buying respects the 20-bot cap", () => {
     const buy = { buyerId: alice, sellerId: bob, buyerCoins: 1000, price: 100, buyerBotCount: 20 };
-    expect(checkBuyListing(buy)).toEqual({ ok: false, message: "Maximum 20 bots allowed!" });
+    expect(checkBuyListing(buy)).toEqual({
+      ok: false,
+      code: "LIMIT_REACHED",
+      message: "Maximum 20 bots allowed!",
+    });
   });
 });

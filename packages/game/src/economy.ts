@@ -18,21 +18,21 @@ import { type Bot, type Check, Coins, fail, pass, type UserId } from "./types";
 export const recycleRefund = (): Coins => Coins(RECYCLE_REFUND);
 
 export function checkRecycle(bot: Pick<Bot, "isActive">): Check {
-  return bot.isActive ? fail(messages.cannotRecycleActive) : pass;
+  return bot.isActive ? fail("CONFLICT", messages.cannotRecycleActive) : pass;
 }
 
 export const checkRenameCost = (coins: number): Check =>
-  coins < RENAME_COST ? fail(messages.renameNeedsCoins) : pass;
+  coins < RENAME_COST ? fail("NOT_ENOUGH_COINS", messages.renameNeedsCoins) : pass;
 
 export const checkRefreshCost = (coins: number): Check =>
-  coins < REFRESH_COST ? fail(messages.refreshNeedsCoins) : pass;
+  coins < REFRESH_COST ? fail("NOT_ENOUGH_COINS", messages.refreshNeedsCoins) : pass;
 
 /** Any shop purchase: the price may not exceed the wallet. */
 export const checkPurchase = (coins: number, price: number): Check =>
-  coins < price ? fail(messages.notEnoughCoins) : pass;
+  coins < price ? fail("NOT_ENOUGH_COINS", messages.notEnoughCoins) : pass;
 
 export const checkEquip = (hasActiveBot: boolean): Check =>
-  hasActiveBot ? pass : fail(messages.needActiveBotToEquip);
+  hasActiveBot ? pass : fail("CONFLICT", messages.needActiveBotToEquip);
 
 // Consumables ---------------------------------------------------------------------------------------------------
 
@@ -91,8 +91,8 @@ export function checkPvpTarget(input: {
   readonly defenderUserId: UserId;
   readonly defenderWallet: number;
 }): Check {
-  if (input.attackerUserId === input.defenderUserId) return fail(messages.cannotFightOwnBot);
-  if (!isPvpTargetable(input.defenderWallet)) return fail(messages.opponentProtected);
+  if (input.attackerUserId === input.defenderUserId) return fail("FORBIDDEN", messages.cannotFightOwnBot);
+  if (!isPvpTargetable(input.defenderWallet)) return fail("CONFLICT", messages.opponentProtected);
   return pass;
 }
 
@@ -133,9 +133,9 @@ export function checkCreateListing(input: {
   readonly bot: Pick<Bot, "userId" | "isActive">;
   readonly alreadyListed: boolean;
 }): Check {
-  if (input.bot.userId !== input.sellerId) return fail(messages.botNotFound);
-  if (input.alreadyListed) return fail(messages.botAlreadyListed);
-  if (input.bot.isActive) return fail(messages.cannotListActive);
+  if (input.bot.userId !== input.sellerId) return fail("NOT_FOUND", messages.botNotFound);
+  if (input.alreadyListed) return fail("CONFLICT", messages.botAlreadyListed);
+  if (input.bot.isActive) return fail("CONFLICT", messages.cannotListActive);
   return pass;
 }
 
@@ -146,8 +146,8 @@ export function checkBuyListing(input: {
   readonly price: number;
   readonly buyerBotCount: number;
 }): Check {
-  if (input.buyerId === input.sellerId) return fail(messages.cannotBuyOwn);
-  if (input.buyerBotCount >= MAX_BOTS) return fail(messages.maxBots);
-  if (input.buyerCoins < input.price) return fail(messages.notEnoughCoins);
+  if (input.buyerId === input.sellerId) return fail("CONFLICT", messages.cannotBuyOwn);
+  if (input.buyerBotCount >= MAX_BOTS) return fail("LIMIT_REACHED", messages.maxBots);
+  if (input.buyerCoins < input.price) return fail("NOT_ENOUGH_COINS", messages.notEnoughCoins);
   return pass;
 }

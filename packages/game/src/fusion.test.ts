@@ -20,6 +20,7 @@ describe("fusion eligibility", () => {
     expect(fusionTarget("diamond")).toBeNull();
     expect(checkFusion(parent("a", { rarity: "rare" }), parent("b", { rarity: "rare" }))).toEqual({
       ok: false,
+      code: "CONFLICT",
       message: "Cannot fuse these bots!",
     });
   });
@@ -46,6 +47,7 @@ describe("fusion eligibility", () => {
   it("the target rarity needs an image in the library", () => {
     expect(checkFusionImages("diamond", 0)).toEqual({
       ok: false,
+      code: "CONFLICT",
       message: "No images available for diamond rarity. Please contact admin.",
     });
     expect(checkFusionImages("diamond", 1).ok).toBe(true);
@@ -108,6 +110,7 @@ describe("fusion result", () => {
   it("refuses ineligible pairs with 'Cannot fuse these bots!'", () => {
     expect(fuseBots(parent("a"), parent("a"), NOW)).toEqual({
       ok: false,
+      code: "CONFLICT",
       message: "Cannot fuse these bots!",
     });
   });

@@ -51,12 +51,12 @@ export function checkFusion(
     fusionTarget(first.rarity) !== null &&
     (first.rarity !== "legendary" ||
       (first.level >= FUSION_LEGENDARY_MIN_LEVEL && second.level >= FUSION_LEGENDARY_MIN_LEVEL));
-  return eligible ? pass : fail(messages.cannotFuse);
+  return eligible ? pass : fail("CONFLICT", messages.cannotFuse);
 }
 
 /** The target rarity needs at least one image in the library. */
 export const checkFusionImages = (target: BotRarity, availableImages: number): Check =>
-  availableImages > 0 ? pass : fail(messages.noImagesForRarity(target));
+  availableImages > 0 ? pass : fail("CONFLICT", messages.noImagesForRarity(target));
 
 /** A fused bot is a new bot that starts inactive. */
 export type FusedBot = NewBot & { readonly isActive: false };

@@ -30,6 +30,7 @@ describe("guilds", () => {
     expect(checkCreateGuild({ inGuild: false, coins: 100 }).ok).toBe(true);
     expect(checkCreateGuild({ inGuild: false, coins: 99 })).toEqual({
       ok: false,
+      code: "NOT_ENOUGH_COINS",
       message: "Not enough coins!",
     });
     expect(checkCreateGuild({ inGuild: true, coins: 1000 }).ok).toBe(false);
@@ -38,10 +39,12 @@ describe("guilds", () => {
   it("founding and joining refuse a player who is already in a guild", () => {
     expect(checkCreateGuild({ inGuild: true, coins: 1000 })).toEqual({
       ok: false,
+      code: "CONFLICT",
       message: "You are already in a guild",
     });
     expect(checkJoinGuild({ inGuild: false, memberCount: 20, maxMembers: 20 })).toEqual({
       ok: false,
+      code: "LIMIT_REACHED",
       message: "Guild is full",
     });
   });

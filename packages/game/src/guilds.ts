@@ -29,8 +29,8 @@ export const guildPower = (memberStrengths: readonly number[]): number =>
   memberStrengths.reduce((sum, strength) => sum + strength, 0);
 
 export function checkCreateGuild(input: { readonly inGuild: boolean; readonly coins: number }): Check {
-  if (input.inGuild) return fail(messages.alreadyInGuild);
-  if (input.coins < GUILD_CREATION_COST) return fail(messages.notEnoughCoins);
+  if (input.inGuild) return fail("CONFLICT", messages.alreadyInGuild);
+  if (input.coins < GUILD_CREATION_COST) return fail("NOT_ENOUGH_COINS", messages.notEnoughCoins);
   return pass;
 }
 
@@ -39,13 +39,14 @@ export function checkJoinGuild(input: {
   readonly memberCount: number;
   readonly maxMembers: number;
 }): Check {
-  if (input.inGuild) return fail(messages.alreadyInGuild);
-  if (input.memberCount >= input.maxMembers) return fail(messages.guildFull);
+  if (input.inGuild) return fail("CONFLICT", messages.alreadyInGuild);
+  if (input.memberCount >= input.maxMembers) return fail("LIMIT_REACHED", messages.guildFull);
   return pass;
 }
 
 /** Only members donate and leave. */
-export const checkGuildMember = (isMember: boolean): Check => (isMember ? pass : fail(messages.notInGuild));
+export const checkGuildMember = (isMember: boolean): Check =>
+  isMember ? pass : fail("FORBIDDEN", messages.notInGuild);
 
 /** Case-insensitive search on name or tag, as the guild list's search box does it. */
 export function filterGuilds<G extends { readonly name: string; readonly tag: string }>(
@@ -94,19 +95,19 @@ export function checkRoleAction(input: {
   readonly target: { readonly userId: UserId; readonly role: GuildRole };
 }): Result<GuildRole | null> {
   const { action, actor, target } = input;
-  if (actor.userId === target.userId) return fail(messages.cannotTargetSelf);
+  if (actor.userId === target.userId) return fail("FORBIDDEN", messages.cannotTargetSelf);
   switch (action) {
     case "promote":
-      if (actor.role !== "leader") return fail(messages.onlyLeaderPromotes);
-      if (target.role !== "member") return fail(messages.alreadyOfficer);
+      if (actor.role !== "leader") return fail("FORBIDDEN", messages.onlyLeaderPromotes);
+      if (target.role !== "member") return fail("FORBIDDEN", messages.alreadyOfficer);
       return ok("officer");
     case "demote":
-      if (actor.role !== "leader") return fail(messages.onlyLeaderDemotes);
-      if (target.role !== "officer") return fail(messages.notAnOfficer);
+      if (actor.role !== "leader") return fail("FORBIDDEN", messages.onlyLeaderDemotes);
+      if (target.role !== "officer") return fail("FORBIDDEN", messages.notAnOfficer);
       return ok("member");
     case "remove":
       if (actor.role === "member" || rank[target.role] >= rank[actor.role]) {
-        return fail(messages.cannotRemoveMember);
+        return fail("FORBIDDEN", messages.cannotRemoveMember);
       }
       return ok(null);
   }

@@ -7,6 +7,7 @@ describe("before a battle", () => {
   it("an opponent must be chosen ('Select an opponent first!')", () => {
     expect(checkBattle({ ...ready, opponentSelected: false })).toEqual({
       ok: false,
+      code: "CONFLICT",
       message: "Select an opponent first!",
     });
   });
@@ -14,11 +15,13 @@ describe("before a battle", () => {
   it("an AI battle needs 15 energy and a PvP battle 20", () => {
     expect(checkBattle({ ...ready, energy: 14 })).toEqual({
       ok: false,
+      code: "NOT_ENOUGH_ENERGY",
       message: "Not enough energy! Need 15 energy.",
     });
     expect(checkBattle({ ...ready, energy: 15 }).ok).toBe(true);
     expect(checkBattle({ ...ready, mode: "pvp", energy: 19 })).toEqual({
       ok: false,
+      code: "NOT_ENOUGH_ENERGY",
       message: "Not enough energy! Need 20 energy.",
     });
   });
@@ -26,6 +29,7 @@ describe("before a battle", () => {
   it("a bot at 0 durability cannot battle until repaired", () => {
     expect(checkBattle({ ...ready, durability: 0 })).toEqual({
       ok: false,
+      code: "CONFLICT",
       message: "Your bot needs repairs!",
     });
   });

@@ -17,10 +17,10 @@ export function checkBattle(input: {
   readonly energy: number;
   readonly durability: number;
 }): Check {
-  if (!input.opponentSelected) return fail(messages.selectOpponent);
+  if (!input.opponentSelected) return fail("CONFLICT", messages.selectOpponent);
   const cost = battleEnergyCost(input.mode);
-  if (input.energy < cost) return fail(messages.notEnoughEnergy(cost));
-  if (!canBattleWithDurability(input.durability)) return fail(messages.needsRepair);
+  if (input.energy < cost) return fail("NOT_ENOUGH_ENERGY", messages.notEnoughEnergy(cost));
+  if (!canBattleWithDurability(input.durability)) return fail("CONFLICT", messages.needsRepair);
   return pass;
 }
 

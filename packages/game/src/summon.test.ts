@@ -51,10 +51,12 @@ describe("summon checks", () => {
   it("the roster may not pass 20 bots ('Maximum 20 bots allowed!')", () => {
     expect(checkSummon({ count: 1, ownedBots: 20, coins: 9999 })).toEqual({
       ok: false,
+      code: "LIMIT_REACHED",
       message: "Maximum 20 bots allowed!",
     });
     expect(checkSummon({ count: 10, ownedBots: 11, coins: 9999 })).toEqual({
       ok: false,
+      code: "LIMIT_REACHED",
       message: "Maximum 20 bots allowed!",
     });
     expect(checkSummon({ count: 10, ownedBots: 10, coins: 5000 }).ok).toBe(true);
@@ -63,10 +65,12 @@ describe("summon checks", () => {
   it("the wallet must cover the price ('Need N coins!')", () => {
     expect(checkSummon({ count: 1, ownedBots: 0, coins: 499 })).toEqual({
       ok: false,
+      code: "NOT_ENOUGH_COINS",
       message: "Need 500 coins!",
     });
     expect(checkSummon({ count: 10, ownedBots: 0, coins: 4999 })).toEqual({
       ok: false,
+      code: "NOT_ENOUGH_COINS",
       message: "Need 5000 coins!",
     });
   });

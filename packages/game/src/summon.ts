@@ -48,11 +48,11 @@ export function summonButtons(ownedBots: number): { singleDisabled: boolean; ten
 /** Before taking coins: the count is 1 or 10, the roster stays within 20, and the wallet covers the price. */
 export function checkSummon(input: { count: number; ownedBots: number; coins: number }): Check {
   if (input.count !== SUMMON_SINGLE_COUNT && input.count !== SUMMON_TEN_COUNT) {
-    return fail(messages.invalidSummonCount);
+    return fail("VALIDATION_FAILED", messages.invalidSummonCount);
   }
-  if (input.ownedBots + input.count > MAX_BOTS) return fail(messages.maxBots);
+  if (input.ownedBots + input.count > MAX_BOTS) return fail("LIMIT_REACHED", messages.maxBots);
   const price = summonPrice(input.count);
-  if (input.coins < price) return fail(messages.needCoins(price));
+  if (input.coins < price) return fail("NOT_ENOUGH_COINS", messages.needCoins(price));
   return pass;
 }
 

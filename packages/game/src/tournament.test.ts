@@ -123,13 +123,18 @@ describe("joining and readiness", () => {
   it("joining needs an active bot ('You need an active bot to join the tournament')", () => {
     expect(checkTournamentJoin({ ...open, hasActiveBot: false })).toEqual({
       ok: false,
+      code: "CONFLICT",
       message: "You need an active bot to join the tournament",
     });
   });
 
   it("player mode needs the 150 fee; admin mode is free", () => {
     expect(checkTournamentJoin(open).ok).toBe(true);
-    expect(checkTournamentJoin({ ...open, coins: 149 })).toEqual({ ok: false, message: "Not enough coins!" });
+    expect(checkTournamentJoin({ ...open, coins: 149 })).toEqual({
+      ok: false,
+      code: "NOT_ENOUGH_COINS",
+      message: "Not enough coins!",
+    });
     expect(checkTournamentJoin({ ...open, coins: 0, entryFeeMode: "admin" }).ok).toBe(true);
   });
 
@@ -191,11 +196,13 @@ describe("joining and readiness", () => {
     expect(checkTournamentSize({ minPlayers: 2, maxPlayers: 256 }).ok).toBe(true);
     expect(checkTournamentSize({ minPlayers: 1, maxPlayers: 16 })).toEqual({
       ok: false,
+      code: "VALIDATION_FAILED",
       message: "Players must be between 2 and 256",
     });
     expect(checkTournamentSize({ minPlayers: 2, maxPlayers: 257 }).ok).toBe(false);
     expect(checkTournamentSize({ minPlayers: 9, maxPlayers: 8 })).toEqual({
       ok: false,
+      code: "VALIDATION_FAILED",
       message: "Minimum players cannot be more than maximum players",
     });
   });

@@ -101,11 +101,11 @@ export function checkTournamentJoin(input: {
   readonly entryFeeMode: EntryFeeMode;
   readonly coins: number;
 }): Check {
-  if (!input.hasActiveBot) return fail(messages.needActiveBotForTournament);
-  if (!input.isOpen) return fail(messages.tournamentNotOpen);
-  if (input.alreadyJoined) return fail(messages.alreadyJoined);
-  if (input.currentPlayers >= input.maxPlayers) return fail(messages.tournamentFull);
-  if (input.coins < entryFee(input.entryFeeMode)) return fail(messages.notEnoughCoins);
+  if (!input.hasActiveBot) return fail("CONFLICT", messages.needActiveBotForTournament);
+  if (!input.isOpen) return fail("CONFLICT", messages.tournamentNotOpen);
+  if (input.alreadyJoined) return fail("CONFLICT", messages.alreadyJoined);
+  if (input.currentPlayers >= input.maxPlayers) return fail("LIMIT_REACHED", messages.tournamentFull);
+  if (input.coins < entryFee(input.entryFeeMode)) return fail("NOT_ENOUGH_COINS", messages.notEnoughCoins);
   return pass;
 }
 
@@ -177,8 +177,9 @@ export function checkTournamentSize(input: {
 }): Check {
   const inRange = (n: number) =>
     Number.isInteger(n) && n >= TOURNAMENT_MIN_PLAYERS && n <= TOURNAMENT_PLAYERS_LIMIT;
-  if (!inRange(input.minPlayers) || !inRange(input.maxPlayers)) return fail(messages.tournamentPlayersRange);
-  if (input.minPlayers > input.maxPlayers) return fail(messages.tournamentMinAboveMax);
+  if (!inRange(input.minPlayers) || !inRange(input.maxPlayers))
+    return fail("VALIDATION_FAILED", messages.tournamentPlayersRange);
+  if (input.minPlayers > input.maxPlayers) return fail("VALIDATION_FAILED", messages.tournamentMinAboveMax);
   return pass;
 }
 

@@ -15,6 +15,7 @@ describe("training", () => {
   it("without available points: 'No available points! Level up your bot to gain more points.'", () => {
     expect(checkTraining({ energy: 50, availablePoints: 0 })).toEqual({
       ok: false,
+      code: "CONFLICT",
       message: "No available points! Level up your bot to gain more points.",
     });
   });
@@ -22,6 +23,7 @@ describe("training", () => {
   it("below 5 energy: 'Not enough energy! Need 5 energy per stat point.'", () => {
     expect(trainStat({ ...bot, energy: 4 }, "strength")).toEqual({
       ok: false,
+      code: "NOT_ENOUGH_ENERGY",
       message: "Not enough energy! Need 5 energy per stat point.",
     });
     expect(checkTraining({ energy: 5, availablePoints: 1 }).ok).toBe(true);

@@ -4,8 +4,9 @@ import { messages } from "./messages";
 import { type Bot, type Check, fail, ok, pass, type Result, type StatName, type Stats } from "./types";
 
 export function checkTraining(bot: Pick<Bot, "energy" | "availablePoints">): Check {
-  if (bot.availablePoints <= 0) return fail(messages.noAvailablePoints);
-  if (bot.energy < TRAINING_ENERGY_PER_POINT) return fail(messages.notEnoughTrainingEnergy);
+  if (bot.availablePoints <= 0) return fail("CONFLICT", messages.noAvailablePoints);
+  if (bot.energy < TRAINING_ENERGY_PER_POINT)
+    return fail("NOT_ENOUGH_ENERGY", messages.notEnoughTrainingEnergy);
   return pass;
 }
 

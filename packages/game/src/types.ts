@@ -128,14 +128,35 @@ export interface Bot extends Stats {
   readonly equippedWeaponId: EquipmentId | null;
 }
 
-/** The outcome of a check: the accepted value, or the exact text to show the player. */
-export type Result<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly message: string; readonly detail?: string };
+/**
+ * Why the rules refused, as a code a server maps to its answer and a client may branch on; the names match
+ * the API's error codes, so no layer ever has to recover the kind from the English text.
+ */
+export const refusalCodes = [
+  "VALIDATION_FAILED",
+  "NOT_FOUND",
+  "FORBIDDEN",
+  "CONFLICT",
+  "NOT_ENOUGH_COINS",
+  "NOT_ENOUGH_ENERGY",
+  "LIMIT_REACHED",
+] as const;
+export type RefusalCode = (typeof refusalCodes)[number];
+
+/** A refused check: its code, the exact text to show the player, and sometimes a second line of detail. */
+export type Refusal = {
+  readonly ok: false;
+  readonly code: RefusalCode;
+  readonly message: string;
+  readonly detail?: string;
+};
+
+/** The outcome of a check: the accepted value, or the refusal to show the player. */
+export type Result<T> = { readonly ok: true; readonly value: T } | Refusal;
 /** A check that has nothing to hand back when it passes. */
 export type Check = Result<null>;
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = <T = never>(message: string, detail?: string): Result<T> =>
-  detail === undefined ? { ok: false, message } : { ok: false, message, detail };
+export const fail = <T = never>(code: RefusalCode, message: string, detail?: string): Result<T> =>
+  detail === undefined ? { ok: false, code, message } : { ok: false, code, message, detail };
 export const pass: Check = { ok: true, value: null };

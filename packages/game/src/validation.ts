@@ -73,18 +73,19 @@ export function validateCreationStats(stats: Stats): Result<Stats> {
   for (const stat of STAT_NAMES) {
     const value = stats[stat];
     if (!Number.isInteger(value) || value < CREATION_STAT_MIN || value > CREATION_STAT_MAX) {
-      return fail(messages.creationStatOutOfRange);
+      return fail("VALIDATION_FAILED", messages.creationStatOutOfRange);
     }
   }
-  if (statTotal(stats) !== CREATION_TOTAL_POINTS) return fail(messages.allocateAllCreationPoints);
+  if (statTotal(stats) !== CREATION_TOTAL_POINTS)
+    return fail("VALIDATION_FAILED", messages.allocateAllCreationPoints);
   return ok(statsOf(stats));
 }
 
 /** A bot name trimmed, non-blank and at most 30 characters; only the blank message differs by form. */
 function botName(name: string, blankMessage: string): Result<string> {
   const trimmed = name.trim();
-  if (trimmed === "") return fail(blankMessage);
-  if (trimmed.length > BOT_NAME_MAX) return fail(messages.nameTooLong(BOT_NAME_MAX));
+  if (trimmed === "") return fail("VALIDATION_FAILED", blankMessage);
+  if (trimmed.length > BOT_NAME_MAX) return fail("VALIDATION_FAILED", messages.nameTooLong(BOT_NAME_MAX));
   return ok(trimmed);
 }
 
@@ -111,9 +112,9 @@ export function validateBotCreation(input: BotCreationInput): Result<ValidBotCre
   const name = validateBotName(input.name);
   if (!name.ok) return name;
   const model = BOT_MODEL_NAMES.find((m) => m === input.model);
-  if (model === undefined) return fail(messages.unknownModel);
+  if (model === undefined) return fail("VALIDATION_FAILED", messages.unknownModel);
   const colorScheme = CREATION_COLOR_SCHEMES.find((s) => s.name === input.colorScheme);
-  if (colorScheme === undefined) return fail(messages.unknownColorScheme);
+  if (colorScheme === undefined) return fail("VALIDATION_FAILED", messages.unknownColorScheme);
   return ok({ name: name.value, model, colorScheme, stats: stats.value });
 }
 
@@ -126,7 +127,7 @@ export const validateRename = (name: string): Result<string> => botName(name, me
 export function validateSummonName(name: string): Result<string> {
   const trimmed = name.trim();
   if (trimmed.length < SUMMON_NAME_MIN || trimmed.length > SUMMON_NAME_MAX) {
-    return fail(messages.summonNameLength);
+    return fail("VALIDATION_FAILED", messages.summonNameLength);
   }
   return ok(trimmed);
 }
@@ -143,11 +144,11 @@ export function validateBonusAllocation(
 ): Result<Stats> {
   for (const stat of STAT_NAMES) {
     const value = allocation[stat];
-    if (!Number.isInteger(value) || value < 0) return fail(messages.bonusPointsInvalid);
+    if (!Number.isInteger(value) || value < 0) return fail("VALIDATION_FAILED", messages.bonusPointsInvalid);
   }
   const remaining = bonusPointsRemaining(allocation, points);
-  if (remaining > 0) return fail(messages.allocateMorePoints(remaining));
-  if (remaining < 0) return fail(messages.tooManyBonusPoints);
+  if (remaining > 0) return fail("VALIDATION_FAILED", messages.allocateMorePoints(remaining));
+  if (remaining < 0) return fail("VALIDATION_FAILED", messages.tooManyBonusPoints);
   return ok(statsOf(allocation));
 }
 
@@ -159,7 +160,7 @@ export function validateListing(input: {
 }): Result<{ botId: BotId; price: Coins }> {
   const price = parseWholeNumber(input.price);
   if (input.botId === null || price === null || price < MIN_LISTING_PRICE) {
-    return fail(messages.invalidListing);
+    return fail("VALIDATION_FAILED", messages.invalidListing);
   }
   return ok({ botId: input.botId, price: Coins(price) });
 }
@@ -175,17 +176,17 @@ export function validateDeposit(
   wallet: { readonly coins: number; readonly depositsToday: number },
 ): Result<Coins> {
   const coins = positiveCoins(amount);
-  if (coins === null) return fail(messages.enterValidAmount);
+  if (coins === null) return fail("VALIDATION_FAILED", messages.enterValidAmount);
   const allowance = depositAllowance(wallet.depositsToday);
-  if (coins > allowance) return fail(messages.depositLimit(allowance));
-  if (coins > wallet.coins) return fail(messages.notEnoughCoins);
+  if (coins > allowance) return fail("LIMIT_REACHED", messages.depositLimit(allowance));
+  if (coins > wallet.coins) return fail("NOT_ENOUGH_COINS", messages.notEnoughCoins);
   return ok(coins);
 }
 
 export function validateWithdraw(amount: unknown, vault: { readonly vaultCoins: number }): Result<Coins> {
   const coins = positiveCoins(amount);
-  if (coins === null) return fail(messages.enterValidAmount);
-  if (coins > vault.vaultCoins) return fail(messages.insufficientVault);
+  if (coins === null) return fail("VALIDATION_FAILED", messages.enterValidAmount);
+  if (coins > vault.vaultCoins) return fail("NOT_ENOUGH_COINS", messages.insufficientVault);
   return ok(coins);
 }
 
@@ -194,10 +195,11 @@ export function validateCashOut(
   vault: { readonly vaultCoins: number },
 ): Result<{ gamertag: string; amount: Coins }> {
   const gamertag = input.gamertag.trim();
-  if (gamertag === "" || gamertag.length > CASHOUT_GAMERTAG_MAX) return fail(messages.invalidGamertag);
+  if (gamertag === "" || gamertag.length > CASHOUT_GAMERTAG_MAX)
+    return fail("VALIDATION_FAILED", messages.invalidGamertag);
   const amount = positiveCoins(input.amount);
-  if (amount === null) return fail(messages.enterValidAmount);
-  if (amount > vault.vaultCoins) return fail(messages.insufficientVault);
+  if (amount === null) return fail("VALIDATION_FAILED", messages.enterValidAmount);
+  if (amount > vault.vaultCoins) return fail("NOT_ENOUGH_COINS", messages.insufficientVault);
   return ok({ gamertag, amount });
 }
 
@@ -210,11 +212,12 @@ export function validateGuildCreation(input: {
 }): Result<{ name: string; tag: string; description: string | null }> {
   const name = input.name.trim();
   const tag = input.tag.trim();
-  if (name === "" || tag === "") return fail(messages.guildNameAndTagRequired);
-  if (name.length > GUILD_NAME_MAX) return fail(messages.guildNameTooLong);
-  if (tag.length > GUILD_TAG_MAX) return fail(messages.guildTagTooLong);
+  if (name === "" || tag === "") return fail("VALIDATION_FAILED", messages.guildNameAndTagRequired);
+  if (name.length > GUILD_NAME_MAX) return fail("VALIDATION_FAILED", messages.guildNameTooLong);
+  if (tag.length > GUILD_TAG_MAX) return fail("VALIDATION_FAILED", messages.guildTagTooLong);
   const description = input.description?.trim() ?? "";
-  if (description.length > GUILD_DESCRIPTION_MAX) return fail(messages.guildDescriptionTooLong);
+  if (description.length > GUILD_DESCRIPTION_MAX)
+    return fail("VALIDATION_FAILED", messages.guildDescriptionTooLong);
   return ok({ name, tag, description: description === "" ? null : description });
 }
 
@@ -224,9 +227,9 @@ export function validateGuildContribution(
   wallet?: { readonly coins: number },
 ): Result<Coins> {
   const coins = positiveCoins(amount);
-  if (coins === null) return fail(messages.enterValidContribution);
-  if (coins > GUILD_DONATION_MAX) return fail(messages.contributionTooLarge);
-  if (wallet !== undefined && coins > wallet.coins) return fail(messages.notEnoughCoins);
+  if (coins === null) return fail("VALIDATION_FAILED", messages.enterValidContribution);
+  if (coins > GUILD_DONATION_MAX) return fail("VALIDATION_FAILED", messages.contributionTooLarge);
+  if (wallet !== undefined && coins > wallet.coins) return fail("NOT_ENOUGH_COINS", messages.notEnoughCoins);
   return ok(coins);
 }
 
@@ -250,8 +253,8 @@ export function validateTournamentCreation(input: {
   readonly rewards?: Partial<TournamentRewards> | null;
 }): Result<{ name: string; entryFeeMode: EntryFeeMode; rewards: TournamentRewards }> {
   const name = input.name.trim();
-  if (name === "") return fail(messages.tournamentNameRequired);
-  if (name.length > TOURNAMENT_NAME_MAX) return fail(messages.tournamentNameTooLong);
+  if (name === "") return fail("VALIDATION_FAILED", messages.tournamentNameRequired);
+  if (name.length > TOURNAMENT_NAME_MAX) return fail("VALIDATION_FAILED", messages.tournamentNameTooLong);
   if (input.entryFeeMode === "player") {
     return ok({ name, entryFeeMode: "player", rewards: { first: 0, second: 0, third: 0 } });
   }
@@ -262,7 +265,7 @@ export function validateTournamentCreation(input: {
   };
   const { first, second, third } = rewards;
   if (first === null || second === null || third === null || first < 0 || second < 0 || third < 0) {
-    return fail(messages.invalidRewards);
+    return fail("VALIDATION_FAILED", messages.invalidRewards);
   }
   return ok({ name, entryFeeMode: "admin", rewards: { first, second, third } });
 }
@@ -272,9 +275,9 @@ export function validateGrantCoins(input: {
   readonly amount: unknown;
 }): Result<{ email: string; amount: Coins }> {
   const email = input.email.trim();
-  if (email === "") return fail(messages.enterPlayerEmail);
+  if (email === "") return fail("VALIDATION_FAILED", messages.enterPlayerEmail);
   const amount = positiveCoins(input.amount);
-  if (amount === null) return fail(messages.coinAmountPositive);
+  if (amount === null) return fail("VALIDATION_FAILED", messages.coinAmountPositive);
   return ok({ email, amount });
 }
 
@@ -283,7 +286,7 @@ export function validateGrantEquipment(input: {
   readonly equipmentId: EquipmentId | null;
 }): Result<{ email: string; equipmentId: EquipmentId }> {
   const email = input.email.trim();
-  if (email === "") return fail(messages.enterPlayerEmail);
-  if (input.equipmentId === null) return fail(messages.selectEquipment);
+  if (email === "") return fail("VALIDATION_FAILED", messages.enterPlayerEmail);
+  if (input.equipmentId === null) return fail("VALIDATION_FAILED", messages.selectEquipment);
   return ok({ email, equipmentId: input.equipmentId });
 }

@@ -26,7 +26,7 @@ export function createAccountService(deps: {
         .from(profiles)
         .where(eq(profiles.id, user.id));
       if (!row || !(await verifyPassword(input.currentPassword, row.hash))) {
-        throw new AppError(403, "FORBIDDEN", accountMessages.currentPasswordWrong);
+        throw new AppError(403, "INVALID_CREDENTIALS", accountMessages.currentPasswordWrong);
       }
       if (input.newPassword === input.currentPassword) throw badRequest(accountMessages.newPasswordSame);
       // Slow on purpose: before the transaction, so no lock is held while it runs.

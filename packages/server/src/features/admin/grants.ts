@@ -18,6 +18,7 @@ import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
 import { logAdminAction } from "../../platform/ops-log";
+import { refuse } from "../../platform/refuse";
 import { audited } from "./audit";
 
 export type GrantsService = ReturnType<typeof createGrantsService>;
@@ -25,12 +26,12 @@ export type GrantsService = ReturnType<typeof createGrantsService>;
 /** The ledger rows of a grant point at its operations-log row (which names the admin and the reason). */
 export const GRANT_REF_TYPE = "admin_operation";
 
-const refuse = (message: string) => new AppError(400, "VALIDATION_FAILED", message);
+const invalid = (message: string) => new AppError(400, "VALIDATION_FAILED", message);
 
 function checkedReason(raw: string | undefined): string {
   const reason = (raw ?? "").trim();
-  if (reason === "") throw refuse(adminGrantMessages.enterReason);
-  if (reason.length > GRANT_REASON_MAX) throw refuse(adminGrantMessages.reasonTooLong);
+  if (reason === "") throw invalid(adminGrantMessages.enterReason);
+  if (reason.length > GRANT_REASON_MAX) throw invalid(adminGrantMessages.reasonTooLong);
   return reason;
 }
 
@@ -55,8 +56,7 @@ export function createGrantsService(deps: { db: Db }) {
       const detail = { email: body.email, amount: body.amount, reason: body.reason };
       return audited(db, { adminId, action: "grant_coins", targetType: "player", detail }, async () => {
         const checked = validateGrantCoins(body);
-        if (!checked.ok) throw refuse(checked.message);
-        const { email, amount } = checked.value;
+        const { email, amount } = refuse(checked);
         const reason = checkedReason(body.reason);
         return db.transaction(async (tx) => {
           const player = await lockPlayerByEmail(tx, email);
@@ -92,8 +92,7 @@ export function createGrantsService(deps: { db: Db }) {
       return audited(db, { adminId, action: "grant_equipment", targetType: "player", detail }, async () => {
         const wanted = body.equipmentId?.trim() ? EquipmentId(body.equipmentId.trim()) : null;
         const checked = validateGrantEquipment({ email: body.email, equipmentId: wanted });
-        if (!checked.ok) throw refuse(checked.message);
-        const { email, equipmentId } = checked.value;
+        const { email, equipmentId } = refuse(checked);
         const reason = checkedReason(body.reason);
         if (!UUID.test(equipmentId)) throw notFound(adminGrantMessages.equipmentNotFound);
         return db.transaction(async (tx) => {

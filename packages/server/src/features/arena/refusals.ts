@@ -2,6 +2,7 @@
 import { arenaMessages, botsMessages } from "@bot-arena/contract";
 import { type BattleMode, battleEnergyCost, checkBattle, messages } from "@bot-arena/game";
 import { AppError, conflict, forbidden, notFound } from "../../platform/errors";
+import { refuse } from "../../platform/refuse";
 
 export const noActiveBot = () => notFound(messages.noActiveBot);
 export const noOpponentSelected = () => conflict(messages.selectOpponent);
@@ -24,11 +25,7 @@ export function assertCanBattle<T>(input: {
   energy: number;
   durability: number;
 }): T {
-  const check = checkBattle({ ...input, opponentSelected: input.opponent !== null });
-  if (check.ok && input.opponent !== null) return input.opponent;
-  if (check.ok) throw noOpponentSelected();
-  if (check.message === messages.notEnoughEnergy(battleEnergyCost(input.mode))) {
-    throw notEnoughEnergy(input.mode);
-  }
-  throw conflict(check.message);
+  refuse(checkBattle({ ...input, opponentSelected: input.opponent !== null }));
+  if (input.opponent === null) throw noOpponentSelected();
+  return input.opponent;
 }

@@ -24,10 +24,9 @@ export function waitAfterFailure(failures: number): number {
   return 1000 * 2 ** (failures - FREE_FAILURES - 1);
 }
 
-/** The refusals that count as a wrong guess (not a 503 or a 400). */
+/** The refusals that count as a wrong guess (a wrong sign-in or current password; not a 503 or a 400). */
 export const isWrongPassword = (error: unknown) =>
-  error instanceof AppError &&
-  (error.code === "INVALID_CREDENTIALS" || error.message === accountMessages.currentPasswordWrong);
+  error instanceof AppError && error.code === "INVALID_CREDENTIALS";
 
 export const DEVICE_COOKIE = "ba_device";
 const DEVICE_DAYS = 365;

@@ -27,9 +27,9 @@ import { cashoutRequests, coinLedger, profiles } from "../../platform/db/schema"
 import { notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { moveCoins, type PlayerAccount } from "../../platform/ledger";
+import { refuse } from "../../platform/refuse";
 import { grantReasons } from "../admin/grant-notes";
 import type { PayoutProvider } from "./payouts";
-import { orRefuse } from "./refuse";
 import { settleCashout } from "./settle";
 
 /** How many of the latest cash-out requests the bank page shows. */
@@ -107,18 +107,14 @@ export function createBankService(deps: {
       return db.transaction(async (tx) => {
         // The read gives the player the right message; the conditional update below is what enforces it.
         const profile = await vaultProfile(tx, userId);
-        const coins = orRefuse(
+        const coins = refuse(
           validateDeposit(amount, { coins: profile.coins, depositsToday: depositsToday(profile, now()) }),
-          "LIMIT_REACHED",
         );
         const counted = await claimDepositAllowance(tx, userId, coins);
         if (counted === null) {
           // A parallel deposit took the allowance between the read and the update.
           const fresh = await vaultProfile(tx, userId);
-          orRefuse(
-            validateDeposit(amount, { coins: fresh.coins, depositsToday: depositsToday(fresh, now()) }),
-            "LIMIT_REACHED",
-          );
+          refuse(validateDeposit(amount, { coins: fresh.coins, depositsToday: depositsToday(fresh, now()) }));
           throw new Error("deposit allowance refused without a reason");
         }
         const ref = { refType: "vault", refId: userId };
@@ -148,7 +144,7 @@ export function createBankService(deps: {
     withdraw(userId: UserId, amount: number): Promise<BankTransaction> {
       return db.transaction(async (tx) => {
         const profile = await vaultProfile(tx, userId);
-        const coins = orRefuse(validateWithdraw(amount, profile));
+        const coins = refuse(validateWithdraw(amount, profile));
         const ref = { refType: "vault", refId: userId };
         const newVaultCoins = await moveCoins(tx, {
           userId,
@@ -174,7 +170,7 @@ export function createBankService(deps: {
         // Profile first: the request's foreign key touches it before the payment does (the lock order).
         await lockProfiles(tx, [userId]);
         const profile = await vaultProfile(tx, userId);
-        const { gamertag, amount } = orRefuse(validateCashOut(input, profile));
+        const { gamertag, amount } = refuse(validateCashOut(input, profile));
         const [row] = await tx
           .insert(cashoutRequests)
           .values({ userId, gamertag, amount, status: "pending", createdAt: deps.clock.now() })

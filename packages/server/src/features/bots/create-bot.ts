@@ -5,13 +5,14 @@ import { bots } from "../../platform/db/schema";
 import { conflict } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { publishToPlayer } from "../../platform/live/publish";
+import { refuse } from "../../platform/refuse";
 import { generateBotImage, mechaInputOf } from "./bot-images";
 import { newBotRow } from "./bot-rows";
-import { accept, type BotsDeps } from "./deps";
+import type { BotsDeps } from "./deps";
 import { countBots, lockProfile, toBotDto } from "./queries";
 
 export async function createFirstBot(deps: BotsDeps, userId: UserId, body: CreateBotBody): Promise<Bot> {
-  const form = accept(validateBotCreation(body));
+  const form = refuse(validateBotCreation(body));
   const now = deps.clock.now();
   const fresh = newCreatedBot(form, now.getTime());
   // Drawn before the transaction so no lock waits on the generator; the same input as the page's preview.

@@ -22,14 +22,15 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { pgCodes, pgErrorOf } from "../../platform/db/pg-error";
 import { bots } from "../../platform/db/schema";
-import { AppError, badRequest, conflict } from "../../platform/errors";
+import { badRequest, conflict } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
+import { refuse } from "../../platform/refuse";
 import { releaseWeapons } from "../inventory/weapons";
 import { assertNotEntered } from "../tournament/entered-bots";
 import { regenerateBotImage } from "./bot-images";
-import { accept, type BotsDeps } from "./deps";
+import type { BotsDeps } from "./deps";
 import { assertNotListed, botDtoOf, findOwnedBot, lockOwnedBot, lockProfile, refreshEnergy } from "./queries";
 import { isPlaceholderName } from "./setup-stage";
 
@@ -86,7 +87,7 @@ export async function renameBot(
   botId: string,
   rawName: string,
 ): Promise<RenameResponse> {
-  const name = accept(validateRename(rawName));
+  const name = refuse(validateRename(rawName));
   if (isPlaceholderName(name)) throw badRequest(messages.enterValidName);
   return deps.db.transaction(async (tx) => {
     const { bot, newCoinBalance } = await payForBot(tx, userId, botId, {
@@ -168,14 +169,10 @@ export async function trainBot(
     await lockProfile(tx, userId);
     const locked = await lockOwnedBot(tx, userId, botId);
     const bot = await refreshEnergy(tx, locked, deps.clock.now());
-    const trained = trainStat(bot, stat);
-    if (!trained.ok) {
-      const code = trained.message === messages.noAvailablePoints ? "CONFLICT" : "NOT_ENOUGH_ENERGY";
-      throw new AppError(409, code, trained.message);
-    }
+    const trained = refuse(trainStat(bot, stat));
     const [row] = await tx
       .update(bots)
-      .set({ ...trained.value, lastEnergyUpdate: bot.lastEnergyUpdate })
+      .set({ ...trained, lastEnergyUpdate: bot.lastEnergyUpdate })
       .where(eq(bots.id, bot.id))
       .returning();
     await publishToPlayer(tx, userId, "bots");

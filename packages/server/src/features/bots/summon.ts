@@ -21,13 +21,14 @@ import {
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
 import { botImageLibrary, bots, summonRolls } from "../../platform/db/schema";
-import { AppError, badRequest, conflict } from "../../platform/errors";
+import { badRequest, conflict } from "../../platform/errors";
 import type { BotId, UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
+import { refuse } from "../../platform/refuse";
 import { generateBotImage, mechaInputOf, regenerateBotImage } from "./bot-images";
 import { newBotRow } from "./bot-rows";
-import { accept, type BotsDeps } from "./deps";
+import type { BotsDeps } from "./deps";
 import { botDtoOf, countBots, lockOwnedBot, lockProfile } from "./queries";
 import { isPlaceholderName, setupStageOf } from "./setup-stage";
 
@@ -50,11 +51,7 @@ export async function summon(deps: BotsDeps, userId: UserId, body: SummonBody): 
   return deps.db.transaction(async (tx) => {
     // Serialises every roster-changing request of this player: the count below cannot go stale.
     const { coins } = await lockProfile(tx, userId);
-    const check = checkSummon({ count, ownedBots: await countBots(tx, userId), coins });
-    if (!check.ok) {
-      const code = check.message === messages.maxBots ? "LIMIT_REACHED" : "NOT_ENOUGH_COINS";
-      throw new AppError(409, code, check.message);
-    }
+    refuse(checkSummon({ count, ownedBots: await countBots(tx, userId), coins }));
     const price = summonPrice(count);
     const newCoinBalance = await moveCoins(tx, {
       userId,
@@ -85,7 +82,7 @@ export async function summon(deps: BotsDeps, userId: UserId, body: SummonBody): 
  * fused bot keeps the library image it was born with, which the player already saw in the fusion chamber.
  */
 export async function nameBot(deps: BotsDeps, userId: UserId, botId: string, rawName: string): Promise<Bot> {
-  const name = accept(validateSummonName(rawName));
+  const name = refuse(validateSummonName(rawName));
   if (isPlaceholderName(name)) throw badRequest(botsMessages.placeholderName);
   return deps.db.transaction(async (tx) => {
     // The lock order: the owner's profile before the bot.
@@ -122,7 +119,7 @@ export async function allocateBonus(
     const stage = setupStageOf(bot);
     if (bot.statPointsAllocated) throw conflict(botsMessages.alreadyAllocated);
     if (stage === "name") throw conflict(botsMessages.nameFirst);
-    const bonus = accept(validateBonusAllocation(body));
+    const bonus = refuse(validateBonusAllocation(body));
     const { stats } = applyBonusPoints(bot, bonus);
     const [row] = await tx
       .update(bots)

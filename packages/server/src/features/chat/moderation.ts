@@ -15,6 +15,7 @@ import { AppError, badRequest, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { publish, publishToPlayer } from "../../platform/live/publish";
 import { logAdminAction } from "../../platform/ops-log";
+import { refuse } from "../../platform/refuse";
 
 export type ModerationDeps = { db: Db; clock: Clock };
 export type ModerationService = ReturnType<typeof createModerationService>;
@@ -93,8 +94,7 @@ export function createModerationService(deps: ModerationDeps) {
 
     mute: (admin: SessionUser, body: MuteBody) =>
       logged(admin, "chat_mute", body.userId, async () => {
-        const minutes = validateMuteMinutes(body.minutes);
-        if (!minutes.ok) throw badRequest(minutes.message);
+        const minutes = refuse(validateMuteMinutes(body.minutes));
         if (body.userId === admin.id) throw badRequest(chatTexts.cannotMuteSelf);
         const userId = body.userId as UserId;
         return db.transaction(async (tx) => {
@@ -106,7 +106,7 @@ export function createModerationService(deps: ModerationDeps) {
           if (!target) throw notFound(chatTexts.playerNotFound);
           if (await isAdmin(tx, userId)) throw new AppError(403, "FORBIDDEN", chatTexts.cannotMuteAdmin);
           const now = deps.clock.now();
-          const mutedUntil = new Date(now.getTime() + minutes.value * 60_000);
+          const mutedUntil = new Date(now.getTime() + minutes * 60_000);
           // The latest mute is the one that counts: an earlier, longer one is lifted by it.
           await tx
             .update(chatMutes)
@@ -119,11 +119,11 @@ export function createModerationService(deps: ModerationDeps) {
             targetType: "player",
             targetId: userId,
             result: "success",
-            detail: { username: target.username, minutes: minutes.value, reason: body.reason },
+            detail: { username: target.username, minutes: minutes, reason: body.reason },
           });
           await publishToPlayer(tx, userId, chatLiveKinds.muted, { mutedUntil: mutedUntil.toISOString() });
           return {
-            message: chatTexts.muted(target.username, minutes.value),
+            message: chatTexts.muted(target.username, minutes),
             mute: {
               userId,
               username: target.username,

@@ -19,6 +19,7 @@ import { chatHiddenPlayers, chatMessages, chatReports, profiles } from "../../pl
 import { AppError, badRequest, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { publish } from "../../platform/live/publish";
+import { refuse } from "../../platform/refuse";
 import { activeMuteUntil, mutedError } from "./mutes";
 import type { ProfanityFilter } from "./profanity";
 
@@ -86,8 +87,7 @@ export function createChatService(deps: ChatDeps) {
 
     async send(user: SessionUser, raw: string): Promise<ChatMessage> {
       const checked = validateChatMessage(raw);
-      if (!checked.ok) throw badRequest(checked.message);
-      const message = deps.filter(checked.value);
+      const message = deps.filter(refuse(checked));
       return db.transaction(async (tx) => {
         // One player's sends queue here on every process; other players are not held up.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat:${user.id}`}, 0))`);

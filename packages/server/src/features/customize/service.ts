@@ -15,10 +15,11 @@ import type { z } from "zod";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/database";
 import { bots } from "../../platform/db/schema";
-import { AppError, badRequest, conflict } from "../../platform/errors";
+import { badRequest, conflict } from "../../platform/errors";
 import type { BotId, UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
+import { refuse } from "../../platform/refuse";
 import { type BotImageDeps, equippedWeaponOf, generateBotImage, mechaInputOf } from "../bots/bot-images";
 import { renderMechaSvg } from "../bots/images";
 import {
@@ -89,13 +90,7 @@ export function createCustomizeService(deps: CustomizeDeps) {
           isReCustomization: !firstCustomization,
           coins,
         });
-        if (!plan.ok) {
-          if (plan.message === messages.insufficientCoins) {
-            throw new AppError(409, "NOT_ENOUGH_COINS", plan.message, { detail: plan.detail ?? "" });
-          }
-          throw badRequest(plan.message);
-        }
-        const { value } = plan;
+        const value = refuse(plan);
         if (value.renamed && isPlaceholderName(value.name)) throw badRequest(botsMessages.placeholderName);
         const changed = value.renamed || value.recolored;
         let newCoinBalance = coins;

@@ -19,7 +19,7 @@ import { bots } from "../../platform/db/schema";
 import { conflict } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { publishToPlayer } from "../../platform/live/publish";
-import { orRefuse } from "../bank/refuse";
+import { refuse } from "../../platform/refuse";
 import { newBotRow } from "../bots/bot-rows";
 import { type BotRow, isListed, lockOwnedBot, lockProfile, toBotDto } from "../bots/queries";
 import { setupStageOf } from "../bots/setup-stage";
@@ -64,7 +64,7 @@ export function createFusionService(deps: { db: Db; clock: Clock; library?: Libr
         }
         await assertNotEntered(tx, [first.id, second.id], fusionMessages.tournamentConflict);
         const now = deps.clock.now();
-        const fused = orRefuse(fuseBots(asParent(first), asParent(second), now.getTime()));
+        const fused = refuse(fuseBots(asParent(first), asParent(second), now.getTime()));
         const imageUrl =
           (await claimLibraryImage(tx, {
             rarity: fused.rarity,

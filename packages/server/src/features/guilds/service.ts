@@ -35,16 +35,10 @@ import { forbidden } from "../../platform/errors";
 import { isUuid, type UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publish } from "../../platform/live/publish";
+import { refuse } from "../../platform/refuse";
 import { readBankHistory } from "./bank-history";
 import { readGuildPage } from "./page";
-import {
-  alreadyInGuild,
-  guildFull,
-  guildNotFound,
-  invalidGuild,
-  notGuildMember,
-  uniqueRefusal,
-} from "./refusals";
+import { alreadyInGuild, guildFull, guildNotFound, notGuildMember, uniqueRefusal } from "./refusals";
 import { guildChannel, toGuildSummary } from "./view";
 
 export type GuildsService = ReturnType<typeof createGuildsService>;
@@ -106,12 +100,13 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
       if (!actor) throw notGuildMember();
       const target = rows.find((m) => m.userId === targetId);
       if (!target) throw forbidden(messages.memberNotFound);
-      const check = checkRoleAction({
-        action,
-        actor: { userId: RuleUserId(actor.userId), role: actor.role },
-        target: { userId: RuleUserId(target.userId), role: target.role },
-      });
-      if (!check.ok) throw forbidden(check.message);
+      const newRole = refuse(
+        checkRoleAction({
+          action,
+          actor: { userId: RuleUserId(actor.userId), role: actor.role },
+          target: { userId: RuleUserId(target.userId), role: target.role },
+        }),
+      );
       const name = await memberName(tx, target.userId);
       if (action === "remove") {
         await tx.delete(guildMembers).where(eq(guildMembers.id, target.id));
@@ -122,7 +117,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
         await announceGuild(tx, guildId);
         return { message: messages.removed(name) };
       }
-      const role = check.value!;
+      const role = newRole!;
       await tx
         .update(guildMembers)
         .set({ role })
@@ -168,13 +163,13 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
     },
 
     create(userId: UserId, body: CreateGuildBody): Promise<CreateGuildResponse> {
-      const valid = validateGuildCreation({
-        name: body.name ?? "",
-        tag: body.tag ?? "",
-        description: body.description ?? null,
-      });
-      if (!valid.ok) throw invalidGuild(valid.message);
-      const { name, tag, description } = valid.value;
+      const { name, tag, description } = refuse(
+        validateGuildCreation({
+          name: body.name ?? "",
+          tag: body.tag ?? "",
+          description: body.description ?? null,
+        }),
+      );
       return db
         .transaction(async (tx) => {
           await lockProfiles(tx, [userId]);

@@ -10,7 +10,7 @@ import { bots, equipment, inventory } from "../../platform/db/schema";
 import { notFound } from "../../platform/errors";
 import type { BotId, UserId } from "../../platform/ids";
 import { publishToPlayer } from "../../platform/live/publish";
-import { orRefuse } from "../bank/refuse";
+import { refuse } from "../../platform/refuse";
 import { type BotImageDeps, findActiveBot, lockProfile, regenerateBotImage } from "../bots/queries";
 import { toEquipmentItem } from "../shop/equipment-item";
 
@@ -81,7 +81,7 @@ export function createInventoryService(deps: { db: Db; images: BotImageDeps }) {
           disarmed = await disarm(tx, userId, null);
         } else {
           const active = await findActiveBot(tx, userId, { lock: true });
-          orRefuse(checkEquip(active !== null));
+          refuse(checkEquip(active !== null));
           armed = active!.id;
           // Off first: the partial unique index allows one equipped item per player at any instant.
           await tx

@@ -27,7 +27,7 @@ import { conflict, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { type LiveEvent, publish, publishToPlayer } from "../../platform/live/publish";
-import { orRefuse } from "../bank/refuse";
+import { refuse } from "../../platform/refuse";
 import { createBattlesService } from "../battles/service";
 import { countBots, isListed, lockOwnedBot, lockProfile } from "../bots/queries";
 import { setupStageOf } from "../bots/setup-stage";
@@ -97,7 +97,7 @@ export function createMarketplaceService(deps: {
         // Profile, then bot: the lock order of activation, so listing and activating one bot cannot cross.
         await lockProfile(tx, sellerId);
         const bot = await lockOwnedBot(tx, sellerId, body.botId);
-        orRefuse(
+        refuse(
           checkCreateListing({
             sellerId: GameUserId(sellerId),
             bot: { userId: GameUserId(bot.userId), isActive: bot.isActive },
@@ -146,7 +146,7 @@ export function createMarketplaceService(deps: {
         const [listing] = await listingRow().for("update");
         if (!listing || listing.sellerId !== seen.sellerId) throw listingGone();
         const buyerCoins = locked.find((row) => row.id === buyerId)?.coins ?? 0;
-        orRefuse(
+        refuse(
           checkBuyListing({
             buyerId: GameUserId(buyerId),
             sellerId: GameUserId(listing.sellerId),

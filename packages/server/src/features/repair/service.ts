@@ -8,7 +8,7 @@ import { bots } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
-import { orRefuse } from "../bank/refuse";
+import { refuse } from "../../platform/refuse";
 import { lockOwnedBot, lockProfile } from "../bots/queries";
 
 export type RepairService = ReturnType<typeof createRepairService>;
@@ -19,7 +19,7 @@ export function createRepairService(deps: { db: Db }) {
       return deps.db.transaction(async (tx) => {
         const { coins } = await lockProfile(tx, userId);
         const bot = await lockOwnedBot(tx, userId, botId);
-        orRefuse(checkRepair(bot, coins));
+        refuse(checkRepair(bot, coins));
         const cost = repairCost(bot);
         const newCoinBalance = await moveCoins(tx, {
           userId,

@@ -24,6 +24,7 @@ import { AppError, conflict } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { logAdminAction } from "../../platform/ops-log";
 import type { Reconciler } from "../../platform/reconciler";
+import { refuse } from "../../platform/refuse";
 import { cancelTournament, closeRegistration, finishNow, type StepOutcome } from "./lifecycle";
 import { publishTournamentChange } from "./live";
 import { newTournamentRow } from "./new-tournament";
@@ -36,8 +37,6 @@ export type TournamentAdminService = ReturnType<typeof createTournamentAdminServ
 export const ADMIN_TOURNAMENTS_LIMIT = 200;
 
 export type AdminAction = "start" | "stop" | "force_complete" | "archive";
-
-const invalid = (message: string) => new AppError(400, "VALIDATION_FAILED", message);
 
 /** What the admin is told after each action, by what the lifecycle did. */
 function outcomeMessage(action: AdminAction, outcome: StepOutcome): string {
@@ -119,19 +118,18 @@ export function createTournamentAdminService(deps: {
     create(adminId: UserId, body: CreateTournamentBody): Promise<AdminTournamentActionResponse> {
       const detail = { name: body.name, entryFeeMode: body.entryFeeMode ?? "admin" };
       return audited(adminId, { action: "tournament_create", detail }, async () => {
-        const checked = validateTournamentCreation({
-          name: body.name,
-          entryFeeMode: body.entryFeeMode ?? "admin",
-          rewards: body.rewards as never,
-        });
-        if (!checked.ok) throw invalid(checked.message);
+        const { name, entryFeeMode, rewards } = refuse(
+          validateTournamentCreation({
+            name: body.name,
+            entryFeeMode: body.entryFeeMode ?? "admin",
+            rewards: body.rewards as never,
+          }),
+        );
         const minPlayers = body.minPlayers ?? TOURNAMENT_MIN_PLAYERS;
         const maxPlayers = body.maxPlayers ?? Math.max(TOURNAMENT_MAX_PLAYERS, minPlayers);
-        const size = checkTournamentSize({ minPlayers, maxPlayers });
-        if (!size.ok) throw invalid(size.message);
+        refuse(checkTournamentSize({ minPlayers, maxPlayers }));
         const registrationMinutes = body.registrationMinutes ?? deps.config.tournament.registrationMinutes;
         const roundSeconds = body.roundSeconds ?? deps.config.tournament.roundSeconds;
-        const { name, entryFeeMode, rewards } = checked.value;
         const now = clock.now();
         const created = await db.transaction(async (tx) => {
           const [row] = await tx

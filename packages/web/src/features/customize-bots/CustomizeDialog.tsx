@@ -66,7 +66,7 @@ export function CustomizeDialog({
   const current = schemeOf(bot);
   const recolored = scheme !== null && scheme !== current;
   const total = paid ? (renamed ? RECUSTOMIZE_RENAME_COST : 0) + (recolored ? RECUSTOMIZE_COLOR_COST : 0) : 0;
-  const short = !plan.ok && plan.message === messages.insufficientCoins;
+  const short = !plan.ok && plan.code === "NOT_ENOUGH_COINS";
 
   return (
     <Dialog
