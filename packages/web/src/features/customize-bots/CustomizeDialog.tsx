@@ -7,7 +7,6 @@ import {
   BOT_NAME_MAX,
   CUSTOMIZATION_COLOR_SCHEMES,
   type CustomizationColorSchemeName,
-  messages,
   planCustomization,
   RECUSTOMIZE_COLOR_COST,
   RECUSTOMIZE_RENAME_COST,
