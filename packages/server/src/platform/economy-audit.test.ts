@@ -1,4 +1,5 @@
 // The economy audit: quiet on a clean economy, and names each broken invariant.
+import { Coins } from "@bot-arena/game";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp } from "../../test/helpers";
@@ -37,11 +38,11 @@ describe("auditEconomy", () => {
   it("finds nothing wrong when every move went through the rules", async () => {
     const [ann, bob] = [await signUp(t.app), await signUp(t.app)];
     await moves([
-      { userId: ann.id, account: "wallet", delta: -500, reason: "summon" },
-      { userId: ann.id, account: "wallet", delta: -100, reason: "pvp_loss" },
-      { userId: bob.id, account: "wallet", delta: 100, reason: "pvp_win" },
-      { userId: bob.id, account: "wallet", delta: -50, reason: "vault_deposit" },
-      { userId: bob.id, account: "vault", delta: 50, reason: "vault_deposit" },
+      { userId: ann.id, account: "wallet", debit: Coins(500), reason: "summon" },
+      { userId: ann.id, account: "wallet", debit: Coins(100), reason: "pvp_loss" },
+      { userId: bob.id, account: "wallet", credit: Coins(100), reason: "pvp_win" },
+      { userId: bob.id, account: "wallet", debit: Coins(50), reason: "vault_deposit" },
+      { userId: bob.id, account: "vault", credit: Coins(50), reason: "vault_deposit" },
     ]);
     const audit = await auditEconomy(t.db);
     expect(audit.problems).toEqual([]);
@@ -51,8 +52,8 @@ describe("auditEconomy", () => {
   it("names a transfer that created coins, an unknown reason and a balance off its ledger", async () => {
     const cheat = await signUp(t.app);
     await moves([
-      { userId: cheat.id, account: "wallet", delta: 70, reason: "pvp_win" },
-      { userId: cheat.id, account: "wallet", delta: 3, reason: "lottery" },
+      { userId: cheat.id, account: "wallet", credit: Coins(70), reason: "pvp_win" },
+      { userId: cheat.id, account: "wallet", credit: Coins(3), reason: "lottery" },
     ]);
     await t.db
       .update(profiles)

@@ -1,7 +1,7 @@
-// Branded ids: a bot id cannot be passed where a player id is expected. The schema stamps them on its columns,
-// so rows read through Drizzle already carry the brand.
-export type UserId = string & { readonly __brand: "UserId" };
-export type BotId = string & { readonly __brand: "BotId" };
+// Branded ids: a bot id cannot be passed where a player id is expected. They are the rulebook's brands (one
+// definition for game, contract, server and web); the schema stamps them on its columns, so rows read through
+// Drizzle already carry the brand.
+export type { BotId, UserId } from "@bot-arena/game";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

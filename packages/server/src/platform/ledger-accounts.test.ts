@@ -1,5 +1,6 @@
 // Pools and banks are ledger accounts like wallets: conditional moves, one owner per row, verified sums,
 // and 64-bit balances beyond what a 32-bit integer holds.
+import { Coins } from "@bot-arena/game";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp } from "../../test/helpers";
@@ -48,12 +49,17 @@ describe("pool and bank accounts", () => {
     const player = await signUp(t.app);
     const tournamentId = await newTournament();
     await t.db.transaction(async (tx) => {
-      await moveCoins(tx, { userId: player.id, account: "wallet", delta: -150, reason: "tournament_entry" });
+      await moveCoins(tx, {
+        userId: player.id,
+        account: "wallet",
+        debit: Coins(150),
+        reason: "tournament_entry",
+      });
       expect(
         await moveCoins(tx, {
           tournamentId,
           account: "tournament_pool",
-          delta: 150,
+          credit: Coins(150),
           reason: "tournament_entry",
         }),
       ).toBe(150);
@@ -62,14 +68,19 @@ describe("pool and bank accounts", () => {
       await moveCoins(tx, {
         tournamentId,
         account: "tournament_pool",
-        delta: -90,
+        debit: Coins(90),
         reason: "tournament_prize",
       });
-      await moveCoins(tx, { userId: player.id, account: "wallet", delta: 90, reason: "tournament_prize" });
+      await moveCoins(tx, {
+        userId: player.id,
+        account: "wallet",
+        credit: Coins(90),
+        reason: "tournament_prize",
+      });
       await moveCoins(tx, {
         tournamentId,
         account: "tournament_pool",
-        delta: -60,
+        debit: Coins(60),
         reason: "house_cut_tournament",
       });
     });
@@ -90,12 +101,12 @@ describe("pool and bank accounts", () => {
   it("never overdraws a guild bank under parallel withdrawals", async () => {
     const guildId = await newGuild();
     const warId = await newWar();
-    await move({ guildId, account: "guild_bank", delta: 1200, reason: "house_reward_test" });
+    await move({ guildId, account: "guild_bank", credit: Coins(1200), reason: "house_reward_test" });
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, () =>
         t.db.transaction(async (tx) => {
-          await moveCoins(tx, { guildId, account: "guild_bank", delta: -500, reason: "war_stake" });
-          await moveCoins(tx, { warId, account: "war_pool", delta: 500, reason: "war_stake" });
+          await moveCoins(tx, { guildId, account: "guild_bank", debit: Coins(500), reason: "war_stake" });
+          await moveCoins(tx, { warId, account: "war_pool", credit: Coins(500), reason: "war_stake" });
         }),
       ),
     );
@@ -119,7 +130,7 @@ describe("pool and bank accounts", () => {
     const error = await move({
       tournamentId: "00000000-0000-4000-8000-000000000000",
       account: "tournament_pool",
-      delta: 10,
+      credit: Coins(10),
       reason: "tournament_entry",
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
@@ -160,9 +171,9 @@ describe("64-bit coins", () => {
   it("holds balances beyond 2,147,483,647 as exact numbers", async () => {
     const player = await signUp(t.app);
     const big = 5_000_000_000;
-    expect(await move({ userId: player.id, account: "wallet", delta: big, reason: "admin_grant" })).toBe(
-      big + 1000,
-    );
+    expect(
+      await move({ userId: player.id, account: "wallet", credit: Coins(big), reason: "admin_grant" }),
+    ).toBe(big + 1000);
     const [row] = await t.db
       .select({ coins: profiles.coins })
       .from(profiles)

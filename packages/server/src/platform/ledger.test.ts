@@ -1,4 +1,5 @@
 // The ledger: conditional updates that never overdraw, a row per move, and the sum invariant.
+import { Coins } from "@bot-arena/game";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp } from "../../test/helpers";
@@ -35,7 +36,7 @@ describe("moveCoins", () => {
     const after = await move({
       userId: player.id,
       account: "wallet",
-      delta: -300,
+      debit: Coins(300),
       reason: "summon",
       refType: "bot",
       refId: "b-1",
@@ -55,8 +56,18 @@ describe("moveCoins", () => {
   it("keeps the vault as its own account", async () => {
     const player = await signUp(t.app);
     await t.db.transaction(async (tx) => {
-      await moveCoins(tx, { userId: player.id, account: "wallet", delta: -400, reason: "vault_deposit" });
-      await moveCoins(tx, { userId: player.id, account: "vault", delta: 400, reason: "vault_deposit" });
+      await moveCoins(tx, {
+        userId: player.id,
+        account: "wallet",
+        debit: Coins(400),
+        reason: "vault_deposit",
+      });
+      await moveCoins(tx, {
+        userId: player.id,
+        account: "vault",
+        credit: Coins(400),
+        reason: "vault_deposit",
+      });
     });
     expect(await balances(player.id)).toEqual({ coins: 600, vaultCoins: 400 });
     expect((await player.get("/api/me")).json()).toMatchObject({ coins: 600, vaultCoins: 400 });
@@ -65,7 +76,7 @@ describe("moveCoins", () => {
   it("refuses to go below zero with NOT_ENOUGH_COINS and changes nothing", async () => {
     const player = await signUp(t.app);
     expect(
-      await refusal(move({ userId: player.id, account: "wallet", delta: -1001, reason: "summon" })),
+      await refusal(move({ userId: player.id, account: "wallet", debit: Coins(1001), reason: "summon" })),
     ).toEqual({
       status: 409,
       code: "NOT_ENOUGH_COINS",
@@ -76,7 +87,7 @@ describe("moveCoins", () => {
         move({
           userId: player.id,
           account: "vault",
-          delta: -1,
+          debit: Coins(1),
           reason: "cashout",
           message: "Insufficient vault balance",
         }),
@@ -88,41 +99,47 @@ describe("moveCoins", () => {
 
   it("spends a balance down to exactly zero", async () => {
     const player = await signUp(t.app);
-    expect(await move({ userId: player.id, account: "wallet", delta: -1000, reason: "summon" })).toBe(0);
+    expect(await move({ userId: player.id, account: "wallet", debit: Coins(1000), reason: "summon" })).toBe(
+      0,
+    );
   });
 
   it("rolls the move back with the caller's transaction", async () => {
     const player = await signUp(t.app);
     await expect(
       t.db.transaction(async (tx) => {
-        await moveCoins(tx, { userId: player.id, account: "wallet", delta: -500, reason: "summon" });
+        await moveCoins(tx, { userId: player.id, account: "wallet", debit: Coins(500), reason: "summon" });
         throw new Error("the thing it paid for failed");
       }),
     ).rejects.toThrow();
     expect(await balances(player.id)).toEqual({ coins: 1000, vaultCoins: 0 });
   });
 
-  it("answers 404 for an account that does not exist and rejects a zero or fractional delta", async () => {
+  it("answers 404 for an account that does not exist and rejects a zero or fractional amount", async () => {
     const ghost = "00000000-0000-4000-8000-000000000000" as UserId;
-    expect(await refusal(move({ userId: ghost, account: "wallet", delta: 5, reason: "gift" }))).toMatchObject(
-      {
-        status: 404,
-      },
-    );
+    expect(
+      await refusal(move({ userId: ghost, account: "wallet", credit: Coins(5), reason: "gift" })),
+    ).toMatchObject({
+      status: 404,
+    });
     const player = await signUp(t.app);
-    await expect(move({ userId: player.id, account: "wallet", delta: 0, reason: "noop" })).rejects.toThrow(
-      /non-zero/,
-    );
-    await expect(move({ userId: player.id, account: "wallet", delta: 1.5, reason: "noop" })).rejects.toThrow(
-      /integer/,
-    );
+    await expect(
+      move({ userId: player.id, account: "wallet", credit: Coins(0), reason: "noop" }),
+    ).rejects.toThrow(/whole number above 0/);
+    // The brand refuses a fraction where an amount is made, and moveCoins again for a caller that cast around it.
+    expect(() => Coins(1.5)).toThrow(RangeError);
+    expect(() => Coins(-1)).toThrow(RangeError);
+    await expect(
+      move({ userId: player.id, account: "wallet", credit: 1.5 as Coins, reason: "noop" }),
+    ).rejects.toThrow(/whole number above 0/);
+    expect(await balances(player.id)).toEqual({ coins: 1000, vaultCoins: 0 });
   });
 
   it("never overdraws under 20 parallel spends in separate transactions", async () => {
     const player = await signUp(t.app);
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
-        move({ userId: player.id, account: "wallet", delta: -150, reason: "summon", refId: String(i) }),
+        move({ userId: player.id, account: "wallet", debit: Coins(150), reason: "summon", refId: String(i) }),
       ),
     );
     const succeeded = results.filter((r) => r.status === "fulfilled");
@@ -141,7 +158,7 @@ describe("moveCoins", () => {
 describe("verifyLedger", () => {
   it("passes after sign-ups and moves, and finds a balance changed behind the ledger's back", async () => {
     const players = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app)]);
-    await move({ userId: players[0].id, account: "wallet", delta: -250, reason: "rename" });
+    await move({ userId: players[0].id, account: "wallet", debit: Coins(250), reason: "rename" });
     const clean = await verifyLedger(t.db);
     expect(clean.accounts).toBeGreaterThanOrEqual(3);
     expect(clean.mismatches).toEqual([]);

@@ -1,6 +1,7 @@
 // The one way coins move. Each move is a conditional update (never read-modify-write) plus a ledger row in the
 // caller's transaction, so balances cannot go negative under any concurrency and always equal their ledger.
 // Accounts: a player's wallet and vault, a tournament's prize pool, a guild's bank and a guild war's pool.
+import { Coins } from "@bot-arena/game";
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "./db/database";
 import type { LedgerAccount } from "./db/schema";
@@ -19,20 +20,26 @@ export type AccountOwner =
   | { account: "guild_bank"; guildId: string }
   | { account: "war_pool"; warId: string };
 
-export type CoinMove = AccountOwner & {
-  /** Whole coins; negative spends. */
-  delta: number;
-  /**
-   * Why, in snake_case: signup_bonus, summon, shop_purchase, vault_deposit... A transfer writes two rows with
-   * the same reason that net to zero; `house_reward...` creates coins, `house_cut...` destroys them.
-   */
-  reason: string;
-  /** What the move pays for, e.g. refType "bot" with the bot's id. */
-  refType?: string;
-  refId?: string;
-  /** The refusal shown when the balance is too low (default 'Not enough coins!'). */
-  message?: string;
-};
+/** Which way the coins go: into the account or out of it, never a bare signed number. */
+export type CoinFlow = { credit: Coins; debit?: never } | { debit: Coins; credit?: never };
+
+export type CoinMove = AccountOwner &
+  CoinFlow & {
+    /**
+     * Why, in snake_case: signup_bonus, summon, shop_purchase, vault_deposit... A transfer writes two rows with
+     * the same reason that net to zero; `house_reward...` creates coins, `house_cut...` destroys them.
+     */
+    reason: string;
+    /** What the move pays for, e.g. refType "bot" with the bot's id. */
+    refType?: string;
+    refId?: string;
+    /** The refusal shown when the balance is too low (default 'Not enough coins!'). */
+    message?: string;
+  };
+
+/** A flow from a signed adjustment (tests and tools that set a balance to a figure). */
+export const bySignedAmount = (amount: number): CoinFlow =>
+  amount < 0 ? { debit: Coins(-amount) } : { credit: Coins(amount) };
 
 /** Where each account kind keeps its balance, and which ledger column names its owner. */
 const accountColumns = {
@@ -76,20 +83,23 @@ function balanceEvent(move: CoinMove): SQL {
  * database round trips per move.
  */
 export async function moveCoins(tx: Tx, move: CoinMove): Promise<number> {
-  if (!Number.isSafeInteger(move.delta) || move.delta === 0) {
-    throw new Error(`moveCoins: delta must be a non-zero safe integer, got ${move.delta}`);
+  // The brand says whole and non-negative; a caller that cast its way around it still cannot move 0 or a fraction.
+  const amount: number = move.credit ?? move.debit;
+  if (!Number.isSafeInteger(amount) || amount <= 0) {
+    throw new Error(`moveCoins: an amount must be a whole number above 0, got ${amount}`);
   }
+  const delta = move.credit === undefined ? -amount : amount;
   const columns = accountColumns[move.account];
   const [table, column, ownerColumn] = [columns.table, columns.column, columns.ownerColumn].map(sql.raw);
   const ownerId = ownerIdOf(move);
   const result = await tx.execute(sql`
     with moved as (
-      update ${table} set ${column} = ${column} + ${move.delta}::bigint
-      where id = ${ownerId}::uuid and ${column} + ${move.delta}::bigint >= 0
+      update ${table} set ${column} = ${column} + ${delta}::bigint
+      where id = ${ownerId}::uuid and ${column} + ${delta}::bigint >= 0
       returning ${column} as balance
     ), logged as (
       insert into coin_ledger (${ownerColumn}, account, delta, balance_after, reason, ref_type, ref_id)
-      select ${ownerId}::uuid, ${move.account}::text, ${move.delta}::bigint, balance, ${move.reason}::text,
+      select ${ownerId}::uuid, ${move.account}::text, ${delta}::bigint, balance, ${move.reason}::text,
         ${move.refType ?? null}::text, ${move.refId ?? null}::text
       from moved
       returning balance_after

@@ -1,6 +1,8 @@
 // A small world for the abuse tests: an admin, an attacker and a victim, each with coins, an active bot, a
 // spare bot, an equipment item and a battle; the victim also has a bot on the marketplace.
+
 import type { Bot, BotList, ShopCatalogue } from "@bot-arena/contract";
+import { Coins } from "@bot-arena/game";
 import type { FastifyInstance } from "fastify";
 import { moveCoins } from "../../src/platform/ledger";
 import { createTestApp, type Player, signUp, type TestApp } from "../helpers";
@@ -38,7 +40,7 @@ async function equip(t: TestApp, player: Player): Promise<Holdings> {
   const holds: Holdings = {};
   const { app } = t;
   await t.db.transaction((tx) =>
-    moveCoins(tx, { userId: player.id, account: "wallet", delta: 20_000, reason: "admin_grant" }),
+    moveCoins(tx, { userId: player.id, account: "wallet", credit: Coins(20_000), reason: "admin_grant" }),
   );
   if (!served(app, "POST", "/api/bots")) return holds;
   const bot = await ok<Bot>(

@@ -2,10 +2,12 @@
 // rounds on the reconciler, and is SIGKILLed mid-battle; a second process takes over from the rows alone. The war
 // must finish exactly once: every duel fought once, six prize rows, one house cut, and clean books. Needs
 // PostgreSQL (several processes on one database); PGlite belongs to one process.
+
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Coins } from "@bot-arena/game";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { guildWithCrew } from "../../src/features/guilds/testing";
@@ -92,7 +94,12 @@ if (process.env.DATABASE_URL) {
       for (let i = 0; i < 8; i++) crews.push(await guildWithCrew(t, 2, 499));
       await t.db.transaction(async (tx) => {
         for (const c of crews) {
-          await moveCoins(tx, { account: "guild_bank", guildId: c.guild.id, delta: 1, reason: "test_grant" });
+          await moveCoins(tx, {
+            account: "guild_bank",
+            guildId: c.guild.id,
+            credit: Coins(1),
+            reason: "test_grant",
+          });
         }
       });
     }, 120_000);

@@ -1,6 +1,7 @@
 // Admin grants (seed 001, Player Management): coins or an equipment item to a player found by e-mail, each with
 // the admin's reason. The grant, its ledger row (reason admin_grant, referencing the operations-log row that
 // holds the admin and the reason) and that log row commit together; a refused grant is logged as an error.
+
 import {
   adminGrantMessages,
   GRANT_REASON_MAX,
@@ -9,7 +10,7 @@ import {
   type GrantEquipmentBody,
   type GrantEquipmentResponse,
 } from "@bot-arena/contract";
-import { EquipmentId, validateGrantCoins, validateGrantEquipment } from "@bot-arena/game";
+import { Coins, EquipmentId, validateGrantCoins, validateGrantEquipment } from "@bot-arena/game";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/database";
 import { equipment, inventory, profiles } from "../../platform/db/schema";
@@ -71,7 +72,7 @@ export function createGrantsService(deps: { db: Db }) {
           const newCoinBalance = await moveCoins(tx, {
             userId: player.id,
             account: "wallet",
-            delta: amount,
+            credit: Coins(amount),
             reason: "admin_grant",
             refType: GRANT_REF_TYPE,
             refId: String(operationId),

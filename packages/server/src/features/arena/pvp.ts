@@ -2,8 +2,10 @@
 // nothing, so only its record moves; the loser's owner pays the winner's owner the house stake through the
 // ledger. Rows are locked profiles first, then bots, each in id order (the order the roster and the market
 // use too), so two players challenging each other at the same moment queue up instead of deadlocking.
+
 import { arenaMessages, type BattleOutcome, type PvpOpponentList } from "@bot-arena/contract";
 import {
+  Coins,
   canChallengePvp,
   isPvpTargetable,
   PVP_OPPONENT_LIST_SIZE,
@@ -164,14 +166,14 @@ async function payStake(tx: Tx, input: { battleId: string; winner: Owner; loser:
   await moveCoins(tx, {
     userId: input.loser.id,
     account: "wallet",
-    delta: -stake,
+    debit: Coins(stake),
     reason: "pvp_loss",
     ...ref,
   });
   await moveCoins(tx, {
     userId: input.winner.id,
     account: "wallet",
-    delta: stake,
+    credit: Coins(stake),
     reason: "pvp_win",
     ...ref,
   });

@@ -1,5 +1,7 @@
 // Accounts: sign-up (account, 1000 starting coins, session in one transaction), sign-in, and the player's profile.
+
 import { authMessages, type Me, type SignInBody, type SignUpBody } from "@bot-arena/contract";
+import { Coins } from "@bot-arena/game";
 import { and, eq, sql } from "drizzle-orm";
 import { dummyHasher, hashPassword, needsRehash, verifyPassword } from "../../platform/auth/password";
 import { grantAdminTo, isAdmin } from "../../platform/auth/roles";
@@ -69,7 +71,7 @@ export function createAuthService(deps: {
           await moveCoins(tx, {
             userId,
             account: "wallet",
-            delta: NEW_ACCOUNT_COINS,
+            credit: Coins(NEW_ACCOUNT_COINS),
             reason: "signup_bonus",
           });
           const admin = isAdminEmail(input.email);

@@ -6,7 +6,7 @@ import type { Db } from "../../platform/db/database";
 import { rowsOf } from "../../platform/db/database";
 import { bots } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
-import { moveCoins } from "../../platform/ledger";
+import { bySignedAmount, moveCoins } from "../../platform/ledger";
 
 /** Moves the vault to exactly `coins` through the ledger, as a test adjustment. */
 export async function setVault(db: Db, player: Player, coins: number): Promise<void> {
@@ -16,7 +16,12 @@ export async function setVault(db: Db, player: Player, coins: number): Promise<v
     );
     const delta = coins - (row?.vault ?? 0);
     if (delta !== 0)
-      await moveCoins(tx, { userId: player.id, account: "vault", delta, reason: "test_grant" });
+      await moveCoins(tx, {
+        userId: player.id,
+        account: "vault",
+        ...bySignedAmount(delta),
+        reason: "test_grant",
+      });
   });
 }
 

@@ -1,5 +1,6 @@
 // The vault: deposits (500 a UTC day), withdrawals and cash-outs, each a pair of ledger moves in one
 // transaction. The daily counter is raised by a conditional update, so parallel deposits cannot pass the limit.
+
 import {
   adminCashoutMessages,
   type BankSummary,
@@ -9,6 +10,7 @@ import {
   type LedgerPage,
 } from "@bot-arena/contract";
 import {
+  Coins,
   depositAllowance,
   depositsToday,
   messages,
@@ -121,14 +123,14 @@ export function createBankService(deps: {
         const newCoins = await moveCoins(tx, {
           userId,
           account: "wallet",
-          delta: -coins,
+          debit: Coins(coins),
           reason: "vault_deposit",
           ...ref,
         });
         const newVaultCoins = await moveCoins(tx, {
           userId,
           account: "vault",
-          delta: coins,
+          credit: Coins(coins),
           reason: "vault_deposit",
           ...ref,
         });
@@ -149,7 +151,7 @@ export function createBankService(deps: {
         const newVaultCoins = await moveCoins(tx, {
           userId,
           account: "vault",
-          delta: -coins,
+          debit: Coins(coins),
           reason: "vault_withdraw",
           message: messages.insufficientVault,
           ...ref,
@@ -157,7 +159,7 @@ export function createBankService(deps: {
         const newCoins = await moveCoins(tx, {
           userId,
           account: "wallet",
-          delta: coins,
+          credit: Coins(coins),
           reason: "vault_withdraw",
           ...ref,
         });
@@ -179,7 +181,7 @@ export function createBankService(deps: {
         const newVaultCoins = await moveCoins(tx, {
           userId,
           account: "vault",
-          delta: -amount,
+          debit: Coins(amount),
           reason: "cashout",
           refType: "cashout_request",
           refId: request.id,

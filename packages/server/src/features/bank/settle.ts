@@ -2,7 +2,9 @@
 // exactly once. The request's conditional update (`where status = 'pending'`) decides who settles it when an
 // operator's 'Mark paid' races a 'Refund', two admins click at once or the payout provider reports back: one
 // outcome, and at most one refund row in the ledger. The player hears of it on their `me` channel.
+
 import { adminCashoutMessages } from "@bot-arena/contract";
+import { Coins } from "@bot-arena/game";
 import { and, eq } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/database";
@@ -48,7 +50,7 @@ export async function settleCashoutIn(
     await moveCoins(tx, {
       userId: settled.userId,
       account: "vault",
-      delta: settled.amount,
+      credit: Coins(settled.amount),
       reason: "cashout_refund",
       refType: "cashout_request",
       refId: settled.id,

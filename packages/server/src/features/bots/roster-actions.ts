@@ -2,6 +2,7 @@
 // and training a point. Each runs in one transaction holding the bot's row so parallel requests cannot
 // interleave. Lock order is always profile, then bot: a path that moves coins (moveCoins updates the profile
 // row) or changes the roster takes lockProfile first, so two requests never hold each other's next lock.
+
 import type {
   BotActionResponse,
   RecycleResponse,
@@ -9,6 +10,7 @@ import type {
   RenameResponse,
 } from "@bot-arena/contract";
 import {
+  Coins,
   messages,
   RECYCLE_REFUND,
   REFRESH_COST,
@@ -53,7 +55,7 @@ async function payForBot(
   const newCoinBalance = await moveCoins(tx, {
     userId,
     account: "wallet",
-    delta: -fee.cost,
+    debit: Coins(fee.cost),
     reason: fee.reason,
     refType: "bot",
     refId: bot.id,
@@ -148,7 +150,7 @@ export async function recycleBot(deps: BotsDeps, userId: UserId, botId: string):
     const newCoinBalance = await moveCoins(tx, {
       userId,
       account: "wallet",
-      delta: RECYCLE_REFUND,
+      credit: Coins(RECYCLE_REFUND),
       reason: "recycle",
       refType: "bot",
       refId: bot.id,

@@ -1,5 +1,6 @@
 // Summoning: pay, roll, insert the bots with their images and a summon_rolls row each; then, per bot, the
 // naming and bonus-point steps of the summon flow.
+
 import {
   type AllocateBody,
   type Bot,
@@ -9,6 +10,7 @@ import {
 } from "@bot-arena/contract";
 import {
   applyBonusPoints,
+  Coins,
   checkSummon,
   messages,
   newSummonedBot,
@@ -56,7 +58,7 @@ export async function summon(deps: BotsDeps, userId: UserId, body: SummonBody): 
     const newCoinBalance = await moveCoins(tx, {
       userId,
       account: "wallet",
-      delta: -price,
+      debit: Coins(price),
       reason: "summon",
       refType: "summon",
       refId: mode,

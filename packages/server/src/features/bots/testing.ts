@@ -6,7 +6,7 @@ import type { Player, TestApp } from "../../../test/helpers";
 import type { Db } from "../../platform/db/database";
 import { marketplaceListings } from "../../platform/db/schema";
 import type { BotId } from "../../platform/ids";
-import { moveCoins } from "../../platform/ledger";
+import { bySignedAmount, moveCoins } from "../../platform/ledger";
 import { verifyLedger } from "../../platform/ledger-verify";
 
 export const validCreation: CreateBotBody = {
@@ -38,7 +38,7 @@ export async function coinsOf(player: Player): Promise<number> {
 /** Coins into the wallet the only honest way: a ledger move. */
 export function giveCoins(db: Db, player: Player, amount: number): Promise<number> {
   return db.transaction((tx) =>
-    moveCoins(tx, { userId: player.id, account: "wallet", delta: amount, reason: "test_grant" }),
+    moveCoins(tx, { userId: player.id, account: "wallet", ...bySignedAmount(amount), reason: "test_grant" }),
   );
 }
 

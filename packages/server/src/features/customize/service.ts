@@ -2,9 +2,11 @@
 // after that a real rename costs 5 coins and a real colour change 5, charged here (never by the client) in the
 // transaction that saves the change. The image is redrawn after the commit, so drawing never holds the
 // player's rows: the redraw only lands if the bot still has the name and colours it drew.
+
 import type { CustomizePreviewQuery, CustomizeResponse } from "@bot-arena/contract";
 import { botsMessages, type customizeBody, customizeMessages } from "@bot-arena/contract";
 import {
+  Coins,
   CUSTOMIZATION_COLOR_SCHEMES,
   type CustomizationColorSchemeName,
   messages,
@@ -98,7 +100,7 @@ export function createCustomizeService(deps: CustomizeDeps) {
           newCoinBalance = await moveCoins(tx, {
             userId,
             account: "wallet",
-            delta: -value.cost,
+            debit: Coins(value.cost),
             reason: CUSTOMIZATION_REASON,
             refType: "bot",
             refId: bot.id,

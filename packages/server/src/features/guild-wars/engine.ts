@@ -7,6 +7,7 @@
 //   the last round    -> placements by duel wins then power; 2000/1000/500 from the pool to the three banks,
 //                        the rest to the house; the guilds are free for the next war, which may open at once
 import {
+  Coins,
   GUILD_WAR_ROSTER_SIZE,
   GuildId,
   placeWarGuilds,
@@ -235,7 +236,7 @@ export function createWarEngine(deps: { timings: WarTimings }) {
       await moveCoins(tx, {
         account: "war_pool",
         warId: war.id,
-        delta: -p.prizeAmount,
+        debit: Coins(p.prizeAmount),
         reason: "war_prize",
         refType: "guild",
         refId: p.guildId,
@@ -243,7 +244,7 @@ export function createWarEngine(deps: { timings: WarTimings }) {
       await moveCoins(tx, {
         account: "guild_bank",
         guildId: p.guildId,
-        delta: p.prizeAmount,
+        credit: Coins(p.prizeAmount),
         reason: "war_prize",
         refType: "guild_war",
         refId: war.id,
@@ -254,7 +255,7 @@ export function createWarEngine(deps: { timings: WarTimings }) {
       await moveCoins(tx, {
         account: "war_pool",
         warId: war.id,
-        delta: -house,
+        debit: Coins(house),
         reason: "house_cut_war",
         refType: "guild_war",
         refId: war.id,

@@ -1,7 +1,9 @@
 // A whole guild war through the API and the reconciler on a test clock: it opens by itself when the 8th guild
 // becomes eligible, takes the stakes, plays the round robin across the battle window, places the guilds by duel
 // wins and power, pays the three banks and the house, and leaves the books clean.
+
 import type { BattleReplay, GuildWarDetail, GuildWarList } from "@bot-arena/contract";
+import { Coins } from "@bot-arena/game";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
@@ -71,7 +73,7 @@ describe("a war", () => {
     await t.db.update(guilds).set({ totalPower: 0 }).where(eq(guilds.id, ninth.guild.id));
     await t.db.transaction(async (tx) => {
       for (const guildId of [eighth.guild.id, ninth.guild.id]) {
-        await moveCoins(tx, { account: "guild_bank", guildId, delta: 1, reason: "test_grant" });
+        await moveCoins(tx, { account: "guild_bank", guildId, credit: Coins(1), reason: "test_grant" });
       }
     });
     expect((await wars()).active).toEqual([]);

@@ -5,8 +5,10 @@
 // musters queue instead of both choosing the same guilds), then locks the eligible guilds in id order, then
 // claims them with a conditional update (`current_war_id is null`). A war's completion musters inside its own
 // transaction, after the same advisory lock, so the lock order is always: advisory lock, then guilds by id.
+
 import { randomUUID } from "node:crypto";
 import {
+  Coins,
   GUILD_WAR_REWARDS,
   GUILD_WAR_STAKE,
   GUILDS_PER_WAR,
@@ -84,7 +86,7 @@ async function openWar(
     await moveCoins(tx, {
       account: "guild_bank",
       guildId: id,
-      delta: -GUILD_WAR_STAKE,
+      debit: Coins(GUILD_WAR_STAKE),
       reason: "war_stake",
       refType: "guild_war",
       refId: warId,
@@ -92,7 +94,7 @@ async function openWar(
     await moveCoins(tx, {
       account: "war_pool",
       warId,
-      delta: GUILD_WAR_STAKE,
+      credit: Coins(GUILD_WAR_STAKE),
       reason: "war_stake",
       refType: "guild",
       refId: id,

@@ -2,7 +2,9 @@
 // PostgreSQL, so the requests really overlap): donations never overdraw, seats never pass 20, a donation racing
 // its donor's departure lands whole or not at all, two guilds becoming eligible together open exactly one war
 // with 8 stakes, and two reconcilers racing through a war pay every prize exactly once.
+
 import type { GuildWarList } from "@bot-arena/contract";
+import { Coins } from "@bot-arena/game";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -271,7 +273,12 @@ describe("wars", () => {
     }
     await a.db.transaction(async (tx) => {
       for (const c of eight) {
-        await moveCoins(tx, { account: "guild_bank", guildId: c.guild.id, delta: 501, reason: "test_grant" });
+        await moveCoins(tx, {
+          account: "guild_bank",
+          guildId: c.guild.id,
+          credit: Coins(501),
+          reason: "test_grant",
+        });
       }
     });
     const before = (await a.db.select({ n: count() }).from(guildWars))[0]?.n ?? 0;

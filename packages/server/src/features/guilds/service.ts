@@ -5,6 +5,7 @@
 // then the guild row. Seats are taken with a conditional update (`member_count < max_members`), never counted
 // and then written, so parallel joins cannot pass 20; a donation updates its membership row before the bank, so
 // a donation racing its donor's departure either lands before it or finds no membership and rolls back.
+
 import { randomUUID } from "node:crypto";
 import type {
   ContributeResponse,
@@ -16,6 +17,7 @@ import type {
   LeaveResponse,
 } from "@bot-arena/contract";
 import {
+  Coins,
   checkRoleAction,
   GUILD_CREATION_COST,
   GUILD_MAX_MEMBERS,
@@ -182,7 +184,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
           const newCoins = await moveCoins(tx, {
             account: "wallet",
             userId,
-            delta: -GUILD_CREATION_COST,
+            debit: Coins(GUILD_CREATION_COST),
             reason: "guild_create",
             refType: "guild",
             refId: id,
@@ -254,7 +256,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
         const newCoins = await moveCoins(tx, {
           account: "wallet",
           userId,
-          delta: -amount,
+          debit: Coins(amount),
           reason: "guild_donation",
           ...ref,
         });
@@ -267,7 +269,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
         const bankBalance = await moveCoins(tx, {
           account: "guild_bank",
           guildId,
-          delta: amount,
+          credit: Coins(amount),
           reason: "guild_donation",
           ...ref,
         });
@@ -351,7 +353,7 @@ async function disband(tx: Tx, guildId: string, bankBalance: number, now: Date):
     await moveCoins(tx, {
       account: "guild_bank",
       guildId,
-      delta: -bankBalance,
+      debit: Coins(bankBalance),
       reason: "house_cut_guild_disbanded",
       refType: "guild",
       refId: guildId,

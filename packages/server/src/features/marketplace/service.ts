@@ -2,6 +2,7 @@
 // players buying from each other cannot deadlock), the listing locked, the coins moved buyer -> seller through
 // the ledger, the bot handed over inactive and unarmed, the listing deleted and the sale recorded. Fifty
 // buyers of one listing queue on its lock; the first takes it and the others find it gone.
+
 import type {
   BuyListingResponse,
   CreateListingBody,
@@ -12,6 +13,7 @@ import type {
 } from "@bot-arena/contract";
 import { marketplaceMessages, priceBand } from "@bot-arena/contract";
 import {
+  Coins,
   checkBuyListing,
   checkCreateListing,
   UserId as GameUserId,
@@ -173,14 +175,14 @@ export function createMarketplaceService(deps: {
         const newCoinBalance = await moveCoins(tx, {
           userId: buyerId,
           account: "wallet",
-          delta: -listing.price,
+          debit: Coins(listing.price),
           reason: "marketplace_purchase",
           ...ref,
         });
         await moveCoins(tx, {
           userId: listing.sellerId,
           account: "wallet",
-          delta: listing.price,
+          credit: Coins(listing.price),
           reason: "marketplace_sale",
           ...ref,
         });

@@ -1,7 +1,8 @@
 // The repair shop: durability back to full for ceil((100 - durability%) x 5) coins, charged through the ledger
 // in the same transaction that restores the bot.
+
 import type { RepairResponse } from "@bot-arena/contract";
-import { checkRepair, messages, repairCost } from "@bot-arena/game";
+import { Coins, checkRepair, messages, repairCost } from "@bot-arena/game";
 import { eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
 import { bots } from "../../platform/db/schema";
@@ -24,7 +25,7 @@ export function createRepairService(deps: { db: Db }) {
         const newCoinBalance = await moveCoins(tx, {
           userId,
           account: "wallet",
-          delta: -cost,
+          debit: Coins(cost),
           reason: "repair",
           refType: "bot",
           refId: bot.id,

@@ -1,8 +1,9 @@
 // The shop: equipment goes into the inventory; consumables are used at once on the active bot (an Energy Cell
 // refills energy, a Repair Kit restores durability). Nothing is charged when there is nothing to apply it to.
+
 import type { PurchaseBody, PurchaseResponse, ShopCatalogue } from "@bot-arena/contract";
 import { shopMessages } from "@bot-arena/contract";
-import { applyConsumable, type ConsumableType, messages } from "@bot-arena/game";
+import { applyConsumable, Coins, type ConsumableType, messages } from "@bot-arena/game";
 import { asc, eq } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/database";
@@ -37,7 +38,7 @@ export function createShopService(deps: { db: Db; clock: Clock }) {
     const newCoinBalance = await moveCoins(tx, {
       userId,
       account: "wallet",
-      delta: -item.price,
+      debit: Coins(item.price),
       reason: "shop_purchase",
       refType: "equipment",
       refId: item.id,
@@ -63,7 +64,7 @@ export function createShopService(deps: { db: Db; clock: Clock }) {
     const newCoinBalance = await moveCoins(tx, {
       userId,
       account: "wallet",
-      delta: -item.price,
+      debit: Coins(item.price),
       reason: "shop_purchase",
       refType: "shop_item",
       refId: item.id,

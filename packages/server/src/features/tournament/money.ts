@@ -3,6 +3,7 @@
 // remainder to the house (house_cut...), and admin-mode rewards created by the house (house_reward...).
 // Callers hold the tournament row; wallets are touched in user id order so two payouts cannot deadlock.
 
+import { Coins } from "@bot-arena/game";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { rowsOf } from "../../platform/db/database";
@@ -19,7 +20,7 @@ export async function payEntryFee(
   const balance = await moveCoins(tx, {
     account: "wallet",
     userId: input.userId,
-    delta: -input.fee,
+    debit: Coins(input.fee),
     reason: "tournament_entry",
     refType: REF_TYPE,
     refId: input.tournamentId,
@@ -28,7 +29,7 @@ export async function payEntryFee(
   await moveCoins(tx, {
     account: "tournament_pool",
     tournamentId: input.tournamentId,
-    delta: input.fee,
+    credit: Coins(input.fee),
     reason: "tournament_entry",
     refType: "player",
     refId: input.userId,
@@ -44,7 +45,7 @@ async function payFromPool(
   await moveCoins(tx, {
     account: "tournament_pool",
     tournamentId: input.tournamentId,
-    delta: -input.amount,
+    debit: Coins(input.amount),
     reason: input.reason,
     refType: "player",
     refId: input.userId,
@@ -52,7 +53,7 @@ async function payFromPool(
   await moveCoins(tx, {
     account: "wallet",
     userId: input.userId,
-    delta: input.amount,
+    credit: Coins(input.amount),
     reason: input.reason,
     refType: REF_TYPE,
     refId: input.tournamentId,
@@ -102,7 +103,7 @@ export async function payPrizes(
       await moveCoins(tx, {
         account: "wallet",
         userId: prize.userId,
-        delta: prize.amount,
+        credit: Coins(prize.amount),
         reason: "house_reward_tournament",
         refType: REF_TYPE,
         refId: input.tournamentId,
@@ -121,7 +122,7 @@ export async function sweepPoolToHouse(tx: Tx, tournamentId: string): Promise<nu
     await moveCoins(tx, {
       account: "tournament_pool",
       tournamentId,
-      delta: -left,
+      debit: Coins(left),
       reason: "house_cut_tournament",
       refType: REF_TYPE,
       refId: tournamentId,

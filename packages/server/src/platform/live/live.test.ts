@@ -1,6 +1,8 @@
 // The live channel end to end: real WebSocket clients against a listening server.
+
 import type { AddressInfo } from "node:net";
 import type { LiveServerMessage } from "@bot-arena/contract";
+import { Coins } from "@bot-arena/game";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp } from "../../../test/helpers";
 import { connectLive, subscribe } from "../../../test/live-client";
@@ -78,7 +80,7 @@ describe("events", () => {
 
     const before = Date.now();
     await t.db.transaction((tx) =>
-      moveCoins(tx, { userId: ann.id, account: "wallet", delta: -250, reason: "refresh" }),
+      moveCoins(tx, { userId: ann.id, account: "wallet", debit: Coins(250), reason: "refresh" }),
     );
     const event = await annClient.nextEvent("balance");
     expect(event).toMatchObject({ channel: "me", kind: "balance", data: { coins: 750 } });
@@ -96,7 +98,7 @@ describe("events", () => {
     await subscribe(client, ["me"]);
     await t.db
       .transaction(async (tx) => {
-        await moveCoins(tx, { userId: player.id, account: "wallet", delta: -1, reason: "test" });
+        await moveCoins(tx, { userId: player.id, account: "wallet", debit: Coins(1), reason: "test" });
         throw new Error("rollback");
       })
       .catch(() => {});
