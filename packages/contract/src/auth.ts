@@ -55,4 +55,8 @@ export const me = z.object({
 });
 export type Me = z.infer<typeof me>;
 
+/** GET /api/session: the signed-in player, or null for a visitor; a visitor is not an error (no 401). */
+export const sessionState = z.object({ me: me.nullable() });
+export type SessionState = z.infer<typeof sessionState>;
+
 export const okBody = z.object({ ok: z.literal(true) });

@@ -7,7 +7,7 @@ import { adminMediaRoutes } from "./admin-media";
 import { adminOperationRoutes } from "./admin-operations";
 import { adsResponse } from "./ads";
 import { arenaRoutes } from "./arena";
-import { me, okBody, signInBody, signUpBody } from "./auth";
+import { me, okBody, sessionState, signInBody, signUpBody } from "./auth";
 import { bankRoutes } from "./bank";
 import { battleRoutes } from "./battles";
 import { botRoutes } from "./bots";
@@ -63,6 +63,13 @@ export const routes = {
     response: okBody,
   },
   me: { method: "GET", path: "/api/me", summary: "The signed-in player", auth: "player", response: me },
+  session: {
+    method: "GET",
+    path: "/api/session",
+    summary: "Who is signed in: the player, or null for a visitor (never a 401)",
+    auth: "none",
+    response: sessionState,
+  },
   stats: {
     method: "GET",
     path: "/api/stats",

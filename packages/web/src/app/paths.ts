@@ -12,7 +12,7 @@ export type PathOf<K extends keyof Routes> = Routes[K]["path"];
 export const withId = (path: string, id: string) => path.replace(":id", encodeURIComponent(id));
 
 export const paths = {
-  me: "/api/me",
+  session: "/api/session",
   signIn: "/api/auth/sign-in",
   signUp: "/api/auth/sign-up",
   signOut: "/api/auth/sign-out",

@@ -1,18 +1,13 @@
-// Who is signed in. The session cookie is httpOnly, so the app learns it only from GET /api/me:
-// a player means signed in, a 401 means signed out (null), anything else is an error to show.
-import type { Me, SignInBody, SignUpBody } from "@bot-arena/contract";
+// Who is signed in. The session cookie is httpOnly, so the app learns it only from the server: GET /api/session
+// answers a player or null (a visitor is not an error, so signed-out pages log no 401); a failure is an error.
+import type { Me, SessionState, SignInBody, SignUpBody } from "@bot-arena/contract";
 import { type QueryClient, useMutation, useQuery } from "@tanstack/react-query";
-import { api, isUnauthenticated } from "./api";
+import { api } from "./api";
 import { paths } from "./paths";
 import { isPlayerQuery, queryKeys } from "./queryKeys";
 
 async function fetchMe(): Promise<Me | null> {
-  try {
-    return await api.get<Me>(paths.me);
-  } catch (error) {
-    if (isUnauthenticated(error)) return null;
-    throw error;
-  }
+  return (await api.get<SessionState>(paths.session)).me;
 }
 
 export function useMe() {

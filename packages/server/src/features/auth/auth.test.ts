@@ -246,6 +246,28 @@ describe("sessions", () => {
     expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it("the session probe answers a visitor (no, garbage or unknown cookie) with 200 and me: null", async () => {
+    for (const cookie of [undefined, "ba_session=garbage", `ba_session=${"A".repeat(43)}`]) {
+      const response = await t.app.inject({
+        method: "GET",
+        url: "/api/session",
+        headers: cookie ? { cookie } : {},
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ me: null });
+      expect(response.headers["cache-control"]).toBe("private, no-store");
+    }
+  });
+
+  it("the session probe answers a signed-in player with the same player as /api/me", async () => {
+    const player = await signUp(t.app);
+    const probe = await player.get("/api/session");
+    expect(probe.statusCode).toBe(200);
+    expect(probe.json()).toEqual({ me: (await player.get("/api/me")).json() });
+    await player.post("/api/auth/sign-out");
+    expect((await player.get("/api/session")).json()).toEqual({ me: null });
+  });
+
   it("sign-out ends the session on the server and clears the cookie", async () => {
     const player = await signUp(t.app);
     const response = await player.post("/api/auth/sign-out");

@@ -1,4 +1,4 @@
-// HTTP shape of accounts: sign-up, sign-in, sign-out and /api/me.
+// HTTP shape of accounts: sign-up, sign-in, sign-out, /api/me and the session probe /api/session.
 import { routes } from "@bot-arena/contract";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../platform/config";
@@ -51,4 +51,11 @@ export function authRoutes(
   });
 
   route(app, routes.me, ({ user }) => auth.me(user));
+
+  // The web app's "who am I" on every page: a visitor hears { me: null } instead of a 401 in the console.
+  route(app, routes.session, async ({ request, reply }) => {
+    reply.header("cache-control", "private, no-store");
+    const user = await app.sessions.authenticate(request, reply);
+    return { me: user ? await auth.me(user) : null };
+  });
 }
