@@ -1,5 +1,5 @@
 // Compiles the server to plain JavaScript with esbuild: packages/server/dist/{main,admin,ledger-verify}.js.
-// Our workspace packages (game, contract) are TypeScript sources, so they are bundled in; every package from
+// Our workspace packages (game, contract, images) are TypeScript sources, so they are bundled in; every package from
 // node_modules stays an import, resolved by node at run time (PGlite's wasm, pg, fastify load as published).
 // `node scripts/server-build.mjs` builds when stale; `--force` always.
 import { existsSync, mkdirSync, renameSync, statSync, writeFileSync } from "node:fs";
@@ -25,6 +25,7 @@ export function serverBuildIsStale() {
     "packages/server/package.json",
     "packages/contract/src",
     "packages/game/src",
+    "packages/images/src",
     "package-lock.json",
   ];
   return inputs.some((path) => existsSync(join(root, path)) && newestMtime(join(root, path)) > builtAt);

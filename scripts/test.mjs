@@ -1,6 +1,6 @@
 // `npm test`: every test of the project, in order of speed: static checks (and the proof that the import arrows
-// can fail), rules, server on PGlite, server again on PostgreSQL whenever one is reachable (the races prove
-// something only there), web units, browser journeys.
+// can fail), rules, the image generator, server on PGlite, server again on PostgreSQL whenever one is reachable
+// (the races prove something only there), web units, browser journeys.
 // Each runner writes a JSON report so the last line can add them up as one "N passed, N failed"; a journey
 // that passed only on a retry counts as failed (the journeys run without retries anyway).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -29,7 +29,7 @@ async function reachablePostgres() {
 
 const reports = join(root, "test-results");
 mkdirSync(reports, { recursive: true });
-const vitestReports = ["arrows", "game", "server", "server-postgres", "web"];
+const vitestReports = ["arrows", "game", "images", "server", "server-postgres", "web"];
 for (const name of [...vitestReports, "e2e"]) rmSync(join(reports, `${name}.json`), { force: true });
 
 const vitest = (workspace, name) => [
@@ -53,6 +53,7 @@ const steps = [
   ["import arrows can fail", vitest("scripts", "arrows")],
   ["typecheck", ["npm", ["run", "typecheck"]]],
   ["game", vitest("packages/game", "game")],
+  ["images", vitest("packages/images", "images")],
   ["server on PGlite", vitest("packages/server", "server"), { env: pgliteEnv }],
   postgres
     ? [

@@ -2,7 +2,7 @@
 // read) under signed-in players who each own a full roster of 20 bots.
 import type { BotList, SummonResponse } from "@bot-arena/contract";
 import { MAX_BOTS, SUMMON_TEN_COUNT, SUMMON_TEN_PRICE } from "@bot-arena/game";
-import { measureImagesPerSecond } from "../../packages/server/src/features/bots/images";
+import { measureImagesPerSecond } from "@bot-arena/images/bench";
 import { type Answer, closedLoop, cookieFrom, request } from "./http";
 import { startServer } from "./server-process";
 import { printTable, summarize } from "./stats";

@@ -15,6 +15,11 @@ const wrong = [
   ["packages/game/src/f.ts", 'import { z } from "zod/mini";'],
   ["packages/game/src/f.ts", 'import { routes } from "@bot-arena/contract";'],
   ["packages/game/src/sub/f.ts", 'import { buildApp } from "../../../server/src/app";'],
+  ["packages/images/src/f.ts", 'import { writeFile } from "node:fs/promises";'],
+  ["packages/images/src/f.ts", 'import { createHash } from "crypto";'],
+  ["packages/images/src/f.ts", 'import { z } from "zod";'],
+  ["packages/images/src/f.ts", 'import { createRng } from "@bot-arena/game";'],
+  ["packages/images/src/f.ts", 'import { storeBotImage } from "../../server/src/features/bots/images";'],
   ["packages/contract/src/f.ts", 'import { buildApp } from "../../server/src/app";'],
   ["packages/contract/src/f.ts", 'import { readFileSync } from "node:fs";'],
   ["packages/web/src/features/x/f.ts", 'import { buildApp } from "../../../../server/src/app";'],
@@ -26,6 +31,7 @@ const wrong = [
 
 const right = [
   ["packages/game/src/f.ts", 'import { Coins } from "./types";'],
+  ["packages/images/src/f.ts", 'import { el } from "./svg";'],
   ["packages/contract/src/f.ts", 'import { z } from "zod";\nimport { Coins } from "@bot-arena/game";'],
   [
     "packages/web/src/f.ts",
@@ -35,6 +41,7 @@ const right = [
     "packages/server/src/f.ts",
     'import { readFileSync } from "node:fs";\nimport { serveWeb } from "./platform/web";',
   ],
+  ["packages/server/src/f.ts", 'import { renderMechaSvg } from "@bot-arena/images";'],
 ];
 
 const scratches = [];

@@ -1,10 +1,12 @@
 // A bot's picture: drawn by the images module from the bot's row (and its equipped weapon), stored under
 // /media, and written to image_url. Creation, summon naming, refresh and equip all come through here.
+
+import type { MechaInput, WeaponInput } from "@bot-arena/images";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
 import { bots, equipment } from "../../platform/db/schema";
 import type { BotId } from "../../platform/ids";
-import { type ImageProvider, type MechaInput, storeBotImage, svgProvider, type WeaponInput } from "./images";
+import { type ImageProvider, storeBotImage, svgProvider } from "./images";
 
 export type BotImageDeps = {
   /** The media root (platform storage.root); images land in its bots/ folder. */

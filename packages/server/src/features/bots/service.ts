@@ -2,11 +2,11 @@
 // the actions of create-bot.ts, summon.ts and roster-actions.ts bound to their dependencies.
 import type { Bot, BotList, BotPreviewQuery } from "@bot-arena/contract";
 import { CREATION_COLOR_SCHEMES, DEFAULT_BOT_CLASS } from "@bot-arena/game";
+import { renderMechaSvg } from "@bot-arena/images";
 import type { UserId } from "../../platform/ids";
 import { mechaInputOf } from "./bot-images";
 import { createFirstBot } from "./create-bot";
 import type { BotsDeps } from "./deps";
-import { renderMechaSvg } from "./images";
 import { listOwnedBots, refreshEnergy, toBotDto } from "./queries";
 import { activateBot, recycleBot, refreshRosterBot, renameBot, trainBot } from "./roster-actions";
 import { allocateBonus, nameBot, summon } from "./summon";

@@ -12,6 +12,7 @@ import {
   messages,
   planCustomization,
 } from "@bot-arena/game";
+import { renderMechaSvg } from "@bot-arena/images";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Clock } from "../../platform/clock";
@@ -23,7 +24,6 @@ import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
 import { refuse } from "../../platform/refuse";
 import { type BotImageDeps, equippedWeaponOf, generateBotImage, mechaInputOf } from "../bots/bot-images";
-import { renderMechaSvg } from "../bots/images";
 import {
   assertNotListed,
   type BotRow,

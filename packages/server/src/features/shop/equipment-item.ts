@@ -1,8 +1,8 @@
 // An equipment row as the API shows it, in the shop and in the inventory, with the kind of weapon the bot
 // image draws for it (so the card shows the same silhouette the bot will hold).
 import type { EquipmentItem } from "@bot-arena/contract";
+import { weaponKind } from "@bot-arena/images";
 import type { equipment } from "../../platform/db/schema";
-import { weaponKind } from "../bots/images";
 
 export function toEquipmentItem(row: typeof equipment.$inferSelect): EquipmentItem {
   return {

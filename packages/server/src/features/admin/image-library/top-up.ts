@@ -7,6 +7,7 @@
 // per-slot advisory lock, so processes topping up together never overfill a slot.
 import { randomInt } from "node:crypto";
 import { LIBRARY_LOW_MARK } from "@bot-arena/contract";
+import { BOT_CLASSES } from "@bot-arena/images";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../platform/db/database";
 import { type BotClass, botImageLibrary } from "../../../platform/db/schema";
@@ -18,7 +19,6 @@ import {
   storeBotImage,
   svgProvider,
 } from "../../bots/images";
-import { BOT_CLASSES } from "../../bots/images/types";
 import { readSetting, settingKeys } from "../settings";
 
 /** Available images the top-up keeps in every slot: the low mark, so a topped-up slot is never flagged low. */

@@ -1,4 +1,5 @@
-// Bot images: the procedural SVG mecha generator, its provider seam, file store and library seeding.
+// Bot images on the server: the provider seam, the file store and library seeding around the pure generator
+// (@bot-arena/images), which draws.
 export {
   addLibraryImages,
   imageLibrarySeedStep,
@@ -22,7 +23,3 @@ export {
   storeBotImage,
   writeBotImage,
 } from "./store";
-export { renderMechaSvg, SVG_GENERATOR_VERSION } from "./svg-mecha";
-export { measureImagesPerSecond } from "./throughput";
-export type { BotClass, MechaInput, MechaModel, Rarity, UltimateType, WeaponInput } from "./types";
-export { type WeaponKind, weaponKind } from "./weapons";

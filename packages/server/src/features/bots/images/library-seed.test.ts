@@ -1,13 +1,13 @@
 import { access, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { BOT_CLASSES, MECHA_MODELS } from "@bot-arena/images";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../../test/helpers";
 import type { Db } from "../../../platform/db/database";
 import { botImageLibrary } from "../../../platform/db/schema";
 import { addLibraryImages, LIBRARY_RARITIES, libraryImageInput, seedImageLibrary } from "./library-seed";
-import { BOT_CLASSES, MECHA_MODELS } from "./types";
 
 let database: TestDatabase;
 let db: Db;

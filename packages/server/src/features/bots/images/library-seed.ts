@@ -1,14 +1,13 @@
 // The bot image library (fusion draws from it, the admin panel counts it): generated images for every
 // rarity x class, topped up at start so each slot holds at least `perSlot` unclaimed images.
 import { CREATION_COLOR_SCHEMES, CUSTOMIZATION_COLOR_SCHEMES } from "@bot-arena/game";
+import { BOT_CLASSES, type BotClass, createRng, MECHA_MODELS, type MechaInput } from "@bot-arena/images";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../platform/db/database";
 import { botImageLibrary } from "../../../platform/db/schema";
 import type { SeedStep } from "../../../platform/seed";
 import { type ImageProvider, svgProvider } from "./provider";
-import { createRng } from "./random";
 import { storeBotImage } from "./store";
-import { BOT_CLASSES, type BotClass, MECHA_MODELS, type MechaInput } from "./types";
 
 /** The library's rarities: epic is a badge colour only, so it has no slot. */
 export const LIBRARY_RARITIES = ["common", "uncommon", "rare", "legendary", "diamond"] as const;

@@ -4,9 +4,15 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { CREATION_COLOR_SCHEMES as COLOR_SCHEMES } from "@bot-arena/game";
+import {
+  BOT_CLASSES,
+  MECHA_MODELS,
+  type MechaInput,
+  RARITIES,
+  renderMechaSvg,
+  type WeaponInput,
+} from "@bot-arena/images";
 import { chromium } from "playwright-core";
-import { renderMechaSvg } from "./svg-mecha";
-import { BOT_CLASSES, MECHA_MODELS, type MechaInput, RARITIES, type WeaponInput } from "./types";
 
 const WEAPONS: WeaponInput[] = [
   { name: "Plasma Blade", type: "weapon", rarity: "rare", ultimateType: "damage" },

@@ -1,7 +1,6 @@
 // Where bot images come from. The built-in provider draws SVG mecha locally; an AI image service would be
 // another ImageProvider chosen in createImageProvider, with the same input and output.
-import { renderMechaSvg, SVG_GENERATOR_VERSION } from "./svg-mecha";
-import type { MechaInput } from "./types";
+import { type MechaInput, renderMechaSvg, SVG_GENERATOR_VERSION } from "@bot-arena/images";
 
 export interface GeneratedImage {
   contentType: string;

@@ -1,11 +1,10 @@
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type MechaInput, renderMechaSvg } from "@bot-arena/images";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createImageProvider, type ImageProvider, svgProvider } from "./provider";
 import { BOT_IMAGE_URL_PREFIX, botImageKey, storeBotImage } from "./store";
-import { renderMechaSvg } from "./svg-mecha";
-import type { MechaInput } from "./types";
 
 const input: MechaInput = {
   botName: "Sparky",

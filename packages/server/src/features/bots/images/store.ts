@@ -3,9 +3,8 @@
 import { createHash, randomUUID } from "node:crypto";
 import { access, mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { mechaKey, normalizeMecha } from "./normalize";
+import { type MechaInput, mechaKey, normalizeMecha } from "@bot-arena/images";
 import type { GeneratedImage, ImageProvider } from "./provider";
-import type { MechaInput } from "./types";
 
 export const BOT_IMAGE_FOLDER = "bots";
 export const BOT_IMAGE_URL_PREFIX = `/media/${BOT_IMAGE_FOLDER}/`;

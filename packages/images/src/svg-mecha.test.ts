@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { renderMechaSvg } from "./svg-mecha";
-import { measureImagesPerSecond } from "./throughput";
 import { BOT_CLASSES, MECHA_MODELS, type MechaInput, RARITIES } from "./types";
 import { weaponKind } from "./weapons";
 import { readElements } from "./xml-check";
@@ -190,9 +189,5 @@ describe("renderMechaSvg", () => {
       ),
       { numRuns: 150 },
     );
-  });
-
-  it("measures its own throughput for the bench", () => {
-    expect(measureImagesPerSecond(10)).toBeGreaterThan(0);
   });
 });
