@@ -5,6 +5,16 @@ import { messages, PVP_SAFE_WALLET } from "@bot-arena/game";
 import { z } from "zod";
 import { battleView, fighterStats } from "./battles";
 
+/**
+ * The player's odds in a battle about to be fought, from the rulebook's estimate (2,000 seeded battles of the
+ * two fighters as they stand): `percent` is what the screen shows.
+ */
+export const winChance = z.object({
+  probability: z.number().min(0).max(1),
+  percent: z.number().int().min(0).max(100),
+});
+export type WinChance = z.infer<typeof winChance>;
+
 /** The opponent the server rolled and keeps for this player's next AI battle. */
 export const aiOpponent = z.object({
   name: z.string(),
@@ -16,6 +26,8 @@ export const aiOpponent = z.object({
   colorPrimary: z.string(),
   colorSecondary: z.string(),
   imageUrl: z.string().nullable(),
+  /** The active bot's chance to beat this opponent, weapon included. */
+  winChance,
 });
 export type AiOpponent = z.infer<typeof aiOpponent>;
 
@@ -43,6 +55,12 @@ export const pvpOpponentList = z.object({
   cannotChallenge: z.string().nullable(),
 });
 export type PvpOpponentList = z.infer<typeof pvpOpponentList>;
+
+export const pvpTargetParams = z.object({ id: z.string() });
+
+/** The active bot's chance to beat one other player's bot, asked for when the player picks it. */
+export const pvpWinChanceResponse = z.object({ defenderId: z.string(), winChance });
+export type PvpWinChanceResponse = z.infer<typeof pvpWinChanceResponse>;
 
 export const pvpBattleBody = z.object({
   defenderId: z.string({ error: messages.selectOpponent }).trim().min(1, messages.selectOpponent),
@@ -115,6 +133,14 @@ export const arenaRoutes = {
     summary: "Up to 10 other players' bots by level, only of players with at least 100 wallet coins",
     auth: "player",
     response: pvpOpponentList,
+  },
+  pvpWinChance: {
+    method: "GET",
+    path: "/api/arena/pvp/opponents/:id/win-chance",
+    summary: "The active bot's estimated chance to beat another player's bot (2,000 seeded battles)",
+    auth: "player",
+    params: pvpTargetParams,
+    response: pvpWinChanceResponse,
   },
   pvpBattle: {
     method: "POST",

@@ -1,6 +1,11 @@
 // AI battles. The server rolls the opponent and keeps it in `ai_opponents` (one per player): the battle fights
 // exactly that opponent and consumes it, so a client can neither pick an easier one nor fight a stale one twice.
-import type { AiOpponent as AiOpponentDto, AiOpponentResponse, BattleOutcome } from "@bot-arena/contract";
+import type {
+  AiOpponent as AiOpponentDto,
+  AiOpponentResponse,
+  BattleOutcome,
+  WinChance,
+} from "@bot-arena/contract";
 import { type AiOpponent, createRng, effectiveStats, generateAiOpponent, maxHp } from "@bot-arena/game";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../../platform/auth/session";
@@ -16,6 +21,7 @@ import { assertNotListed, findActiveBot, lockProfile, refreshEnergy } from "../b
 import { battleOutcomeOf, settleAttacker } from "./progress";
 import { assertCanBattle, noActiveBot } from "./refusals";
 import { equippedWeapon } from "./weapon";
+import { aiWinChance, fighterOfBot } from "./win-chance";
 
 /** The opponent as kept in ai_opponents.opponent. */
 export type KeptOpponent = AiOpponent & { imageUrl: string | null };
@@ -28,7 +34,7 @@ export type ArenaDeps = {
   log: { warn(obj: unknown, msg?: string): void };
 };
 
-function toOpponentDto(opponent: KeptOpponent): AiOpponentDto {
+function toOpponentDto(opponent: KeptOpponent, winChance: WinChance): AiOpponentDto {
   return {
     name: opponent.name,
     model: opponent.model,
@@ -39,6 +45,7 @@ function toOpponentDto(opponent: KeptOpponent): AiOpponentDto {
     colorPrimary: opponent.colorPrimary,
     colorSecondary: opponent.colorSecondary,
     imageUrl: opponent.imageUrl,
+    winChance,
   };
 }
 
@@ -71,7 +78,10 @@ export function createAiArena(deps: ArenaDeps) {
       if (!active) throw noActiveBot();
       const [kept] = await db.select().from(aiOpponents).where(eq(aiOpponents.userId, userId));
       if (!kept || kept.botId !== active.id) return { opponent: null };
-      return { opponent: toOpponentDto(kept.opponent as KeptOpponent) };
+      const opponent = kept.opponent as KeptOpponent;
+      // Worked out on every read: training or a new weapon since the roll changes the odds.
+      const odds = aiWinChance(await fighterOfBot(db, active), active.id, opponent, kept.seed);
+      return { opponent: toOpponentDto(opponent, odds) };
     },
 
     async findAiOpponent(userId: UserId): Promise<AiOpponentResponse> {
@@ -91,7 +101,8 @@ export function createAiArena(deps: ArenaDeps) {
         .insert(aiOpponents)
         .values({ userId, ...kept })
         .onConflictDoUpdate({ target: aiOpponents.userId, set: kept });
-      return { opponent: toOpponentDto(opponent) };
+      const odds = aiWinChance(await fighterOfBot(db, active), active.id, opponent, seed);
+      return { opponent: toOpponentDto(opponent, odds) };
     },
 
     aiBattle(user: SessionUser): Promise<BattleOutcome> {
