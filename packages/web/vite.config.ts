@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./vite-precompress.ts";
+import { routeTable } from "./vite-route-table.ts";
 
 // The API server's default dev address (npm start).
 const apiTarget = "http://localhost:3000";
@@ -13,7 +14,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), routeTable(), precompress()],
   build: {
     outDir: "dist",
     emptyOutDir: true,

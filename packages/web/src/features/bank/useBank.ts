@@ -1,17 +1,10 @@
 // The vault's data and actions. Every action refreshes the bank, the ledger and the wallet in the bar; the
 // `me` live channel does the same when coins move elsewhere (another tab, a sale on the marketplace).
-import type {
-  BankSummary,
-  BankTransaction,
-  CashoutBody,
-  CashoutResponse,
-  LedgerPage,
-} from "@bot-arena/contract";
+import type { CashoutBody } from "@bot-arena/contract";
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../app/api";
+import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
 import { useLiveInvalidate } from "../../app/useLive";
-import { bankPaths } from "./paths";
 
 export const LEDGER_PAGE_SIZE = 15;
 
@@ -19,7 +12,7 @@ export function useBank() {
   useLiveInvalidate("me", [queryKeys.bank]);
   return useQuery({
     queryKey: queryKeys.bank,
-    queryFn: ({ signal }) => api.get<BankSummary>(bankPaths.summary, signal),
+    queryFn: ({ signal }) => call("bank", {}, signal),
   });
 }
 
@@ -27,7 +20,7 @@ export function useLedger() {
   return useInfiniteQuery({
     queryKey: queryKeys.ledger,
     queryFn: ({ pageParam, signal }) =>
-      api.get<LedgerPage>(bankPaths.ledger(pageParam, LEDGER_PAGE_SIZE), signal),
+      call("bankLedger", { query: { limit: LEDGER_PAGE_SIZE, before: pageParam ?? undefined } }, signal),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -46,10 +39,9 @@ function useBankMutation<TBody, TResult>(send: (body: TBody) => Promise<TResult>
 }
 
 export const useDeposit = () =>
-  useBankMutation((amount: number) => api.post<BankTransaction>(bankPaths.deposit, { amount }));
+  useBankMutation((amount: number) => call("bankDeposit", { body: { amount } }));
 
 export const useWithdraw = () =>
-  useBankMutation((amount: number) => api.post<BankTransaction>(bankPaths.withdraw, { amount }));
+  useBankMutation((amount: number) => call("bankWithdraw", { body: { amount } }));
 
-export const useCashout = () =>
-  useBankMutation((body: CashoutBody) => api.post<CashoutResponse>(bankPaths.cashout, body));
+export const useCashout = () => useBankMutation((body: CashoutBody) => call("bankCashout", { body }));

@@ -1,16 +1,17 @@
 // The Moderation section of /admin: reported messages (delete, mute the author) and the players muted now
 // (lift). The same actions are in the chat itself; every one is written to the operations log by the server.
-import type { ChatMute, ChatReport } from "@bot-arena/contract";
+import type { ChatReport } from "@bot-arena/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { api, errorMessage } from "../../app/api";
+import { errorMessage } from "../../app/api";
+import { call } from "../../app/call";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { Panel } from "../../ui/Panel";
+import { chatKeys } from "./keys";
 import { MuteDialog } from "./MuteDialog";
-import { chatKeys, chatPaths } from "./paths";
 import { useChatActions } from "./useChat";
 
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
@@ -19,15 +20,15 @@ export function ModerationPanel() {
   const queryClient = useQueryClient();
   const reports = useQuery({
     queryKey: chatKeys.reports,
-    queryFn: ({ signal }) => api.get<{ reports: ChatReport[] }>(chatPaths.reports, signal),
+    queryFn: ({ signal }) => call("listChatReports", {}, signal),
   });
   const mutes = useQuery({
     queryKey: chatKeys.mutes,
-    queryFn: ({ signal }) => api.get<{ mutes: ChatMute[] }>(chatPaths.mutes, signal),
+    queryFn: ({ signal }) => call("listChatMutes", {}, signal),
   });
   const actions = useChatActions();
   const unmute = useMutation({
-    mutationFn: (userId: string) => api.delete<{ message: string }>(chatPaths.unmute(userId)),
+    mutationFn: (userId: string) => call("unmuteChatPlayer", { params: { userId } }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: chatKeys.mutes }),
   });
   const [muting, setMuting] = useState<ChatReport | null>(null);

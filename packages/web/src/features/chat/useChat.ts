@@ -9,10 +9,10 @@ import {
 } from "@bot-arena/contract";
 import { CHAT_HISTORY_SIZE } from "@bot-arena/game";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../app/api";
+import { call } from "../../app/call";
 import { RESYNC } from "../../app/live";
 import { useLiveChannel } from "../../app/useLive";
-import { chatKeys, chatPaths } from "./paths";
+import { chatKeys } from "./keys";
 
 /** Signed out there is no socket: an open panel asks every few seconds instead. */
 const SIGNED_OUT_POLL_MS = 5_000;
@@ -20,7 +20,7 @@ const SIGNED_OUT_POLL_MS = 5_000;
 export function useChatMessages(options: { signedIn: boolean; open: boolean }) {
   return useQuery({
     queryKey: chatKeys.messages,
-    queryFn: ({ signal }) => api.get<ChatMessageList>(chatPaths.messages, signal),
+    queryFn: ({ signal }) => call("listChat", {}, signal),
     refetchInterval: !options.signedIn && options.open ? SIGNED_OUT_POLL_MS : false,
     staleTime: options.signedIn ? Number.POSITIVE_INFINITY : 0,
   });
@@ -29,7 +29,7 @@ export function useChatMessages(options: { signedIn: boolean; open: boolean }) {
 export function useHiddenPlayers(signedIn: boolean) {
   return useQuery({
     queryKey: chatKeys.hidden,
-    queryFn: ({ signal }) => api.get<HiddenPlayers>(chatPaths.hidden, signal),
+    queryFn: ({ signal }) => call("listHidden", {}, signal),
     enabled: signedIn,
     select: (data) => data.players,
   });
@@ -80,7 +80,7 @@ export function useChatLive(onArrive: (message: ChatMessage) => void) {
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => api.post<ChatMessage>(chatPaths.messages, { message }),
+    mutationFn: (message: string) => call("sendChat", { body: { message } }),
     onSuccess: (message) => appendMessage(queryClient, message),
   });
 }
@@ -93,18 +93,18 @@ export function useChatActions() {
   };
   return {
     report: useMutation({
-      mutationFn: (id: string) => api.post<{ message: string }>(chatPaths.report(id), {}),
+      mutationFn: (id: string) => call("reportChat", { params: { id }, body: {} }),
     }),
     hide: useMutation({
-      mutationFn: (userId: string) => api.post<HiddenPlayers>(chatPaths.hidden, { userId }),
+      mutationFn: (userId: string) => call("hidePlayer", { body: { userId } }),
       onSuccess: refreshAfterHiding,
     }),
     unhide: useMutation({
-      mutationFn: (userId: string) => api.delete<HiddenPlayers>(chatPaths.unhide(userId)),
+      mutationFn: (userId: string) => call("unhidePlayer", { params: { userId } }),
       onSuccess: refreshAfterHiding,
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api.delete<{ message: string }>(chatPaths.adminDelete(id)),
+      mutationFn: (id: string) => call("deleteChatMessage", { params: { id } }),
       onSuccess: (_data, id) => {
         removeMessage(queryClient, id);
         void queryClient.invalidateQueries({ queryKey: chatKeys.reports });
@@ -112,7 +112,7 @@ export function useChatActions() {
     }),
     mute: useMutation({
       mutationFn: (body: { userId: string; minutes: number; reason: string }) =>
-        api.post<{ message: string }>(chatPaths.mutes, body),
+        call("muteChatPlayer", { body }),
       onSuccess: () => void queryClient.invalidateQueries({ queryKey: chatKeys.mutes }),
     }),
   };

@@ -1,15 +1,12 @@
-// The leaderboard query, its path checked against the contract at compile time.
-import type { Leaderboard, Routes } from "@bot-arena/contract";
+// The leaderboard query.
 import { useQuery } from "@tanstack/react-query";
-import { api } from "../../app/api";
+import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
-
-const leaderboardPath: Routes["leaderboard"]["path"] = "/api/leaderboard";
 
 export function useLeaderboard() {
   return useQuery({
     queryKey: queryKeys.leaderboard,
-    queryFn: ({ signal }) => api.get<Leaderboard>(leaderboardPath, signal),
+    queryFn: ({ signal }) => call("leaderboard", {}, signal),
     refetchInterval: 30_000,
   });
 }
