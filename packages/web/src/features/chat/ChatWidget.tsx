@@ -220,10 +220,14 @@ function Composer({ mutedUntil }: { mutedUntil: string | null }) {
     const clean = cleanChatMessage(text);
     // Whitespace (or invisible characters) alone is not sent.
     if (clean === "" || send.isPending) return;
+    // The box empties at once so the next line can be typed while this one travels; what is typed meanwhile
+    // is never wiped by the answer, and a refused line comes back if the box is still empty.
+    const sent = text;
+    setText("");
     try {
-      await send.mutateAsync(text);
-      setText("");
+      await send.mutateAsync(sent);
     } catch (error) {
+      setText((current) => (current === "" ? sent : current));
       const until = error instanceof ApiError ? error.fields?.mutedUntil : undefined;
       const reason = until ? `You are muted until ${localTime(until)}` : errorMessage(error, "");
       toast.error(texts.chatSendFailed, reason ? { description: reason } : {});
