@@ -54,8 +54,9 @@ export default defineConfig({
   workers: 2,
   // A journey that needs a second try proves nothing: no retries, and a flaky result counts as failed.
   retries: 0,
-  // Generous: a journey fails on what it sees, never on a slow machine (CI ran 1.6x slower than a quiet one).
-  timeout: 120_000,
+  // Generous: a journey fails on what it sees, never on a slow machine (CI ran 1.6x slower than a quiet one, and
+  // a loaded one 3x); the long journeys (a 10x summon, a whole tournament or war) mark themselves test.slow().
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   use: {
     baseURL: `http://localhost:${port}`,

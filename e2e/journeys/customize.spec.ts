@@ -11,7 +11,7 @@ async function pickOnInventory(page: Page, names: string[]) {
 }
 
 test("customize three bots after a summon, one skipped, then finish", async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.slow();
   const player = newPlayer("painter");
   await enterAs(page, player);
   await createFirstBot(page.request);

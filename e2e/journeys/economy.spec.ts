@@ -201,7 +201,6 @@ test("a bot damaged in battle is repaired in the repair shop", async ({ page }) 
 });
 
 test("fuse two bots and name the result", async ({ page, browser }) => {
-  test.setTimeout(90_000);
   const player = newPlayer("fuser");
   await enterAs(page, player);
   await createFirstBot(page.request, "Chamber Keeper");

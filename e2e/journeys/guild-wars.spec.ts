@@ -30,7 +30,7 @@ async function readyGuild(browser: Browser, index: number, bank: number, runTag:
 }
 
 test("eight guilds reach 500 and a whole war plays out live on /guild-wars", async ({ page, browser }) => {
-  test.setTimeout(240_000);
+  test.slow();
   await enterAs(page, newPlayer("spectator"));
   await page.goto("/guild-wars");
   await expect(page.getByRole("heading", { name: "Guild Wars" })).toBeVisible();

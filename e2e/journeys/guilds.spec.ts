@@ -24,7 +24,6 @@ async function pilotPage(browser: Browser, prefix: string): Promise<{ page: Page
 test("found, donate, get joined and promote, then leave until the guild is disbanded", async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const { page: leader } = await pilotPage(browser, "founder");
   const tag = `G${Math.random().toString(36).slice(2, 5).toUpperCase()}`;
   const name = `Neon Owls ${tag}`;

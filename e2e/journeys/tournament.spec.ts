@@ -35,7 +35,7 @@ test("the admin runs a tournament: players join and ready up, watch the live bra
   browser,
   page,
 }) => {
-  test.setTimeout(240_000);
+  test.slow();
   const name = `Neon Cup ${randomBytes(2).toString("hex")}`;
 
   // The admin creates the tournament in the Tournaments tab of /admin.
