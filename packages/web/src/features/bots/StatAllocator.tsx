@@ -36,14 +36,20 @@ export function StatAllocator({
         return (
           <li
             key={stat}
-            className="flex items-center gap-3 rounded-lg border border-cyan/15 bg-void/50 px-3 py-2.5"
+            className="flex items-center gap-2 rounded-lg border border-cyan/15 bg-void/50 px-2.5 py-2.5 sm:gap-3 sm:px-3"
             data-testid={`stat-${stat}`}
           >
             <Icon className={cn("size-5 shrink-0", color)} aria-hidden="true" />
             <div className="min-w-0 flex-1">
-              <div className="flex items-baseline justify-between gap-2">
-                <span className="font-semibold uppercase tracking-wider text-muted">{label}</span>
-                <span className="font-display text-sm font-bold text-ink tabular-nums">
+              {/* '10 +2 = 12' never breaks; on a phone the label is smaller so both fit one line. */}
+              <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+                <span className="text-xs font-semibold uppercase tracking-wider text-muted sm:text-base">
+                  {label}
+                </span>
+                <span
+                  className="shrink-0 whitespace-nowrap font-display text-sm font-bold text-ink tabular-nums"
+                  data-testid={`stat-${stat}-value`}
+                >
                   {base ? (
                     <>
                       {base[stat]} <span className="text-lime">+{value}</span> = {total}

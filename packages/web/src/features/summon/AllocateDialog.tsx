@@ -9,7 +9,7 @@ import {
   SUMMON_BONUS_POINTS,
 } from "@bot-arena/game";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { Check } from "lucide-react";
+import { Check, Wand2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { api, errorMessage } from "../../app/api";
@@ -18,6 +18,7 @@ import { Dialog } from "../../ui/Dialog";
 import { botPaths } from "../bots/paths";
 import { StatAllocator } from "../bots/StatAllocator";
 import { replaceCachedBot } from "../bots/useBots";
+import { autoAllocate } from "./quickSetup";
 
 const none: Stats = { strength: 0, agility: 0, defense: 0, intelligence: 0 };
 
@@ -58,13 +59,21 @@ export function AllocateDialog({ bot, onDone }: { bot: Bot; onDone: (bot: Bot) =
           onStep={step}
           disabled={save.isPending}
         />
-        <div className="flex items-center justify-between gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
           <span className="font-display text-sm font-bold text-muted">
             <span data-testid="bonus-remaining" className={remaining === 0 ? "text-lime" : "text-amber"}>
               {remaining}
             </span>{" "}
             / {SUMMON_BONUS_POINTS} left
           </span>
+          <Button
+            variant="ghost"
+            onClick={() => setPoints(autoAllocate(bot))}
+            disabled={save.isPending}
+            icon={<Wand2 className="size-4" aria-hidden="true" />}
+          >
+            Auto-allocate
+          </Button>
           <Button
             disabled={remaining !== 0}
             busy={save.isPending}

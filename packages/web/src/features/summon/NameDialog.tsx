@@ -2,7 +2,7 @@
 import type { Bot } from "@bot-arena/contract";
 import { SUMMON_NAME_MAX, SUMMON_NAME_MIN, validateSummonName } from "@bot-arena/game";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { ChevronRight } from "lucide-react";
+import { ChevronRight, Wand2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { api, errorMessage } from "../../app/api";
@@ -12,7 +12,8 @@ import { Field } from "../../ui/Input";
 import { BotImage } from "../bots/BotImage";
 import { botPaths } from "../bots/paths";
 import { RarityBadge } from "../bots/RarityBadge";
-import { replaceCachedBot } from "../bots/useBots";
+import { replaceCachedBot, useBots } from "../bots/useBots";
+import { suggestBotName } from "./quickSetup";
 
 export function NameDialog({ bot }: { bot: Bot }) {
   const [name, setName] = useState("");
@@ -23,6 +24,14 @@ export function NameDialog({ bot }: { bot: Bot }) {
     onError: (error) => toast.error(errorMessage(error, "Failed to name bot")),
   });
   const long = name.trim().length >= SUMMON_NAME_MIN;
+  const roster = useBots().data ?? [];
+  const suggest = () =>
+    setName(
+      suggestBotName(
+        Math.random,
+        roster.map((b) => b.name),
+      ),
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -52,7 +61,15 @@ export function NameDialog({ bot }: { bot: Bot }) {
           hint={`${SUMMON_NAME_MIN} to ${SUMMON_NAME_MAX} characters (${name.trim().length}/${SUMMON_NAME_MAX})`}
           onChange={(event) => setName(event.target.value)}
         />
-        <div className="flex justify-end">
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button
+            variant="ghost"
+            onClick={suggest}
+            disabled={save.isPending}
+            icon={<Wand2 className="size-4" aria-hidden="true" />}
+          >
+            Suggest a name
+          </Button>
           <Button
             type="submit"
             disabled={!long}

@@ -1,16 +1,10 @@
 // The two summon buttons as cards: Single (500) and 10x (5000, 'Guaranteed Legendary'), each disabled with
 // its reason ('Maximum 20 bots allowed!', 'Need N coins!').
-import {
-  MAX_BOTS,
-  SUMMON_SINGLE_COUNT,
-  SUMMON_TEN_COUNT,
-  type SummonCount,
-  summonPrice,
-} from "@bot-arena/game";
+import { SUMMON_SINGLE_COUNT, SUMMON_TEN_COUNT, type SummonCount, summonPrice } from "@bot-arena/game";
 import { Coins, Crown, Sparkles } from "lucide-react";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
-import { summonBlockedReason } from "./summonRules";
+import { summonBlockedReason, summonRoomNote } from "./summonRules";
 
 type SummonCardsProps = {
   owned: number;
@@ -75,11 +69,13 @@ export function SummonCards({ owned, coins, busy, onSummon }: SummonCardsProps) 
             >
               {title}
             </Button>
+            {/* A refusal in the danger colour; otherwise a neutral note of the room left. */}
             <p
-              className="mt-2 min-h-5 text-sm font-semibold text-danger"
+              className={cn("mt-2 min-h-5 text-sm", blocked ? "font-semibold text-danger" : "text-muted")}
               role={blocked ? "status" : undefined}
+              data-testid={`summon-note-${count}`}
             >
-              {blocked ?? (count === SUMMON_TEN_COUNT ? `Needs room for 10 (${MAX_BOTS - owned} free)` : "")}
+              {blocked ?? summonRoomNote(count, owned)}
             </p>
           </div>
         );

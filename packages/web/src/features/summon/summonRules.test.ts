@@ -1,6 +1,6 @@
 import type { Bot } from "@bot-arena/contract";
 import { describe, expect, it } from "vitest";
-import { summonBlockedReason } from "./summonRules";
+import { summonBlockedReason, summonRoomNote } from "./summonRules";
 import { unfinishedBots } from "./useSummonFlow";
 
 describe("summonBlockedReason", () => {
@@ -14,6 +14,13 @@ describe("summonBlockedReason", () => {
   it("names the price the wallet lacks", () => {
     expect(summonBlockedReason(1, 0, 499)).toBe("Need 500 coins!");
     expect(summonBlockedReason(10, 0, 4999)).toBe("Need 5000 coins!");
+  });
+});
+
+describe("summonRoomNote", () => {
+  it("tells the room left in plain words, not as a refusal", () => {
+    expect(summonRoomNote(10, 2)).toBe("Adds 10 bots · 18 of 20 slots free");
+    expect(summonRoomNote(1, 19)).toBe("Adds 1 bot · 1 of 20 slots free");
   });
 });
 

@@ -72,6 +72,8 @@ export function useSummonFlow(bots: readonly Bot[] | undefined) {
     active: current !== undefined,
     start: (botIds: readonly string[]) => setQueue(botIds.map((id) => ({ id, reveal: true }))),
     /** A bot's setup succeeded; the queue moves on when the roster shows it finished. */
-    finished: (finishedBot: Bot) => toast.success(messages.botReady(finishedBot.name)),
+    // One toast for the bots of a flow, each replacing the last: a 10x summon stacked ten of them.
+    finished: (finishedBot: Bot) =>
+      toast.success(messages.botReady(finishedBot.name), { id: "summon-bot-ready" }),
   };
 }
