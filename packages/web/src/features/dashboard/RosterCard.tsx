@@ -1,7 +1,7 @@
 // One bot in the roster: picture, name, level and rarity, and its three paid actions.
 import type { Bot } from "@bot-arena/contract";
 import { RECYCLE_REFUND, REFRESH_COST, RENAME_COST } from "@bot-arena/game";
-import { Pencil, Recycle, RefreshCw, Star, Store } from "lucide-react";
+import { Coins, Pencil, Recycle, RefreshCw, Star, Store } from "lucide-react";
 import { Badge } from "../../ui/Badge";
 import { cn } from "../../ui/cn";
 import { BotImage } from "../bots/BotImage";
@@ -16,8 +16,12 @@ type RosterCardProps = {
   onRecycle: () => void;
 };
 
+/** A labelled action with its price beside the coin mark: a phone shows no hover tooltip to explain bare numbers. */
 function CardAction(props: {
+  /** The hover text; the accessible name is the visible 'Rename 5' followed by ' coins, <bot>'. */
   label: string;
+  botName: string;
+  verb: string;
   cost: string;
   icon: typeof Pencil;
   disabled: boolean;
@@ -31,15 +35,19 @@ function CardAction(props: {
       disabled={props.disabled}
       onClick={props.onClick}
       title={props.label}
-      aria-label={props.label}
       className={cn(
-        "flex flex-1 cursor-pointer flex-col items-center gap-0.5 rounded-md border border-cyan/15 bg-void/60 py-1.5 text-[0.65rem] font-bold uppercase tracking-wider transition",
-        "hover:border-current hover:bg-current/10 disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:border-cyan/15",
+        "flex h-8 w-full cursor-pointer items-center gap-1.5 rounded-md border bg-void/60 px-2 text-[0.68rem] font-bold uppercase tracking-wider transition",
+        "hover:border-current hover:bg-current/10 disabled:cursor-not-allowed disabled:opacity-35",
         props.tone,
       )}
     >
-      <Icon className="size-4" aria-hidden="true" />
-      <span className="font-display">{props.cost}</span>
+      <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="font-display">{props.verb}</span>{" "}
+      <span className="ml-auto flex items-center gap-0.5 font-display tabular-nums text-amber">
+        {props.cost}
+        <Coins className="size-3" aria-hidden="true" />
+      </span>
+      <span className="sr-only"> coins, {props.botName}</span>
     </button>
   );
 }
@@ -56,13 +64,17 @@ export function RosterCard({ bot, selected, onSelect, onRename, onRefresh, onRec
           : "border-cyan/15 hover:-translate-y-0.5 hover:border-cyan/50",
       )}
     >
+      {/* The whole card selects the bot: a button under the picture and texts (they let clicks through), so
+          its name is just 'Select <bot>' and the paid actions above it stay buttons of their own. */}
       <button
         type="button"
         onClick={onSelect}
         aria-pressed={selected}
-        aria-label={`Select ${bot.name}`}
-        className="cursor-pointer text-left"
+        className="absolute inset-0 cursor-pointer rounded-xl focus-visible:outline-2 focus-visible:outline-cyan"
       >
+        <span className="sr-only">Select {bot.name}</span>
+      </button>
+      <div className="pointer-events-none">
         <div className="relative">
           <BotImage bot={bot} className="w-full" />
           <RarityBadge rarity={bot.rarity} className="absolute top-1.5 right-1.5 bg-void/85" />
@@ -90,32 +102,41 @@ export function RosterCard({ bot, selected, onSelect, onRename, onRefresh, onRec
             </div>
           )}
         </div>
-      </button>
-      <div className="mt-auto flex gap-1.5">
+      </div>
+      <div className="relative mt-auto space-y-1.5" data-testid="roster-actions">
         <CardAction
           label={`Rename ${bot.name} (${RENAME_COST} coins)`}
+          botName={bot.name}
+          verb="Rename"
           cost={`${RENAME_COST}`}
           icon={Pencil}
           disabled={bot.isListed}
           onClick={onRename}
-          tone="text-cyan"
+          tone="border-cyan/20 text-cyan"
         />
         <CardAction
           label={`Refresh ${bot.name} (${REFRESH_COST} coins)`}
+          botName={bot.name}
+          verb="Refresh"
           cost={`${REFRESH_COST}`}
           icon={RefreshCw}
           disabled={bot.isListed}
           onClick={onRefresh}
-          tone="text-magenta"
+          tone="border-magenta/20 text-magenta"
         />
-        <CardAction
-          label={`Recycle ${bot.name} (+${RECYCLE_REFUND} coins)`}
-          cost={`+${RECYCLE_REFUND}`}
-          icon={Recycle}
-          disabled={bot.isListed}
-          onClick={onRecycle}
-          tone="text-lime"
-        />
+        {/* Recycle destroys the bot: set apart below a rule, in the danger colour. */}
+        <div className="border-t border-danger/25 pt-1.5">
+          <CardAction
+            label={`Recycle ${bot.name} (+${RECYCLE_REFUND} coins)`}
+            botName={bot.name}
+            verb="Recycle"
+            cost={`+${RECYCLE_REFUND}`}
+            icon={Recycle}
+            disabled={bot.isListed}
+            onClick={onRecycle}
+            tone="border-danger/35 text-danger"
+          />
+        </div>
       </div>
     </article>
   );
