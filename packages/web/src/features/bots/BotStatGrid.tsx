@@ -25,22 +25,21 @@ export function BotStatGrid({ stats, className, compact = false }: BotStatGridPr
       {statOrder.map((stat) => {
         const { label, icon: Icon, color } = statLook[stat];
         return (
+          // A <dl> holds only dt/dd (or a div of them): the icon rides in the dt, the value indents under it.
           <div
             key={stat}
             className={cn(
-              "flex items-center gap-2 rounded-md border border-cyan/15 bg-void/60",
+              "min-w-0 rounded-md border border-cyan/15 bg-void/60",
               compact ? "px-2 py-1.5" : "px-3 py-2.5",
             )}
           >
-            <Icon className={cn("shrink-0", color, compact ? "size-4" : "size-5")} aria-hidden="true" />
-            <div className="min-w-0">
-              <dt className="truncate text-[0.7rem] font-semibold uppercase tracking-wider text-muted">
-                {label}
-              </dt>
-              <dd className={cn("font-display font-bold text-ink", compact ? "text-sm" : "text-lg")}>
-                {stats[stat]}
-              </dd>
-            </div>
+            <dt className="flex min-w-0 items-center gap-2 text-[0.7rem] font-semibold uppercase tracking-wider text-muted">
+              <Icon className={cn("shrink-0", color, compact ? "size-4" : "size-5")} aria-hidden="true" />
+              <span className="truncate">{label}</span>
+            </dt>
+            <dd className={cn("font-display font-bold text-ink", compact ? "pl-6 text-sm" : "pl-7 text-lg")}>
+              {stats[stat]}
+            </dd>
           </div>
         );
       })}

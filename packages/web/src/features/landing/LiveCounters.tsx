@@ -1,6 +1,7 @@
 // The three live counters under the hero: real figures from /api/stats.
 import { Castle, Swords, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
+import { pilotsLine } from "./pilotsLine";
 import { useStats } from "./useStats";
 
 const formatter = new Intl.NumberFormat("en-US");
@@ -21,7 +22,7 @@ export function LiveCounters() {
             <span className="absolute inline-flex size-full animate-ping rounded-full bg-lime opacity-60 motion-reduce:animate-none" />
             <span className="relative inline-flex size-2 rounded-full bg-lime" />
           </span>
-          {formatter.format(data.players)} pilots registered
+          <span data-testid="pilots-line">{pilotsLine(data.players)}</span>
         </p>
       )}
     </div>

@@ -45,22 +45,34 @@ export default function LeaderboardPage() {
           </p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full border-collapse text-left">
+            {/* Fixed columns: on a phone the bot's name truncates and every number column, XP last, stays on
+                screen instead of behind a sideways scroll. */}
+            <table className="w-full table-fixed border-collapse text-left">
               <thead>
-                <tr className="text-xs font-bold uppercase tracking-[0.16em] text-muted">
-                  <th scope="col" className="px-3 py-3 sm:px-5">
-                    Rank
+                <tr className="text-xs font-bold uppercase tracking-[0.06em] text-muted sm:tracking-[0.16em]">
+                  <th scope="col" className="w-14 px-2 py-3 sm:w-24 sm:px-5">
+                    <span className="sm:hidden" aria-hidden="true">
+                      #
+                    </span>
+                    <span className="max-sm:sr-only">Rank</span>
                   </th>
                   <th scope="col" className="px-2 py-3 sm:px-3">
                     Bot
                   </th>
-                  <th scope="col" className="px-2 py-3 text-right sm:px-3">
-                    Level
+                  <th scope="col" className="w-12 px-1 py-3 text-right sm:w-24 sm:px-3">
+                    <span className="sm:hidden" aria-hidden="true">
+                      Lv
+                    </span>
+                    <span className="max-sm:sr-only">Level</span>
                   </th>
-                  <th scope="col" className="px-2 py-3 text-right sm:px-3">
+                  <th scope="col" className="w-14 px-1 py-3 text-right sm:w-24 sm:px-3">
                     Wins
                   </th>
-                  <th scope="col" className="px-3 py-3 text-right sm:px-5">
+                  <th
+                    scope="col"
+                    className="w-18 px-2 py-3 text-right sm:w-28 sm:px-5"
+                    data-testid="xp-header"
+                  >
                     XP
                   </th>
                 </tr>
@@ -101,7 +113,7 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
       )}
       aria-current={entry.isYou ? "true" : undefined}
     >
-      <td className="px-3 py-3 sm:px-5">
+      <td className="px-2 py-3 sm:px-5">
         <RankIcon rank={entry.rank} />
       </td>
       <td className="px-2 py-3 sm:px-3">
@@ -121,13 +133,13 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
           </div>
         </div>
       </td>
-      <td className="px-2 py-3 text-right font-display sm:px-3 text-sm font-bold tabular-nums">
+      <td className="px-1 py-3 text-right font-display sm:px-3 text-sm font-bold tabular-nums">
         {entry.level}
       </td>
-      <td className="px-2 py-3 text-right font-display sm:px-3 text-sm font-bold tabular-nums text-lime">
+      <td className="px-1 py-3 text-right font-display sm:px-3 text-sm font-bold tabular-nums text-lime">
         {numbers.format(entry.wins)}
       </td>
-      <td className="px-3 py-3 text-right font-display sm:px-5 text-sm font-bold tabular-nums text-cyan">
+      <td className="px-2 py-3 text-right font-display sm:px-5 text-sm font-bold tabular-nums text-cyan">
         {numbers.format(entry.xp)}
       </td>
     </tr>

@@ -26,17 +26,18 @@ export function ListingCard({ listing, busy, onBuy, onUnlist, onShowRecord }: Li
     >
       <div className="relative">
         <BotImage bot={bot} className="rounded-none rounded-t-xl" />
-        <div className="absolute inset-x-2 top-2 flex flex-wrap items-center gap-1.5">
-          <RarityBadge rarity={bot.rarity} />
+        {/* Top right: the picture's own class emblem sits in its top-left corner and must stay visible. */}
+        <div className="absolute top-2 right-2 flex flex-col items-end gap-1.5" data-testid="listing-badges">
+          <RarityBadge rarity={bot.rarity} className="bg-void/85" />
           <Badge tone="neutral" className="bg-void/70">
             {bot.botClass}
           </Badge>
-          {listing.isOwn && (
-            <Badge tone="magenta" className="ml-auto bg-void/70">
-              Your listing
-            </Badge>
-          )}
         </div>
+        {listing.isOwn && (
+          <Badge tone="magenta" className="absolute bottom-2 left-2 bg-void/70">
+            Your listing
+          </Badge>
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
