@@ -2,7 +2,12 @@
 // older than 48 hours flagged, as the bank promises 24-48), each settled once: 'Mark paid' with the payment's
 // reference, or 'Refund' with a reason, which puts the coins back in the player's vault. Paid and refunded
 // requests stay listed under the filter.
-import { type AdminCashout, adminCashoutMessages, CASHOUT_OVERDUE_HOURS } from "@bot-arena/contract";
+import {
+  type AdminCashout,
+  adminCashoutMessages,
+  CASHOUT_OVERDUE_HOURS,
+  type CashoutStatus,
+} from "@bot-arena/contract";
 import { Banknote, CircleCheck, Undo2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
@@ -136,7 +141,7 @@ function CashoutRow({ cashout, onSettle }: { cashout: AdminCashout; onSettle: (p
 }
 
 export function CashoutsTab() {
-  const [status, setStatus] = useState("pending");
+  const [status, setStatus] = useState<CashoutStatus>("pending");
   const cashouts = useCashouts(status);
   const [settling, setSettling] = useState<Settling | null>(null);
   const list = cashouts.data?.cashouts ?? [];
@@ -150,7 +155,7 @@ export function CashoutsTab() {
             aria-label="Status"
             className={selectClass}
             value={status}
-            onChange={(e) => setStatus(e.target.value)}
+            onChange={(e) => setStatus(e.target.value as CashoutStatus)}
           >
             <option value="pending">Pending</option>
             <option value="paid">Paid</option>

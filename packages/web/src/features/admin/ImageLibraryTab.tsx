@@ -18,7 +18,14 @@ import { Dialog } from "../../ui/Dialog";
 import { Panel } from "../../ui/Panel";
 import { labelClass, SectionTitle, SelectField } from "./Field";
 import { useOpsLog } from "./opsLog";
-import { useClearLibrary, useGenerateImage, useLibrary, useSetTopUp, useUploadImage } from "./useAdmin";
+import {
+  type LibrarySlot,
+  useClearLibrary,
+  useGenerateImage,
+  useLibrary,
+  useSetTopUp,
+  useUploadImage,
+} from "./useAdmin";
 
 function SlotCounts({ library }: { library: ImageLibrarySummary }) {
   return (
@@ -109,8 +116,8 @@ export function ImageLibraryTab() {
   const generate = useGenerateImage();
   const clear = useClearLibrary();
   const log = useOpsLog();
-  const [rarity, setRarity] = useState<string>("common");
-  const [botClass, setBotClass] = useState<string>("hero");
+  const [rarity, setRarity] = useState<LibrarySlot["rarity"]>("common");
+  const [botClass, setBotClass] = useState<LibrarySlot["botClass"]>("hero");
   const [file, setFile] = useState<File | null>(null);
   const [confirming, setConfirming] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -183,14 +190,22 @@ export function ImageLibraryTab() {
       <Panel tone="magenta">
         <SectionTitle icon={<ImagePlus />}>Add Images</SectionTitle>
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Rarity" value={rarity} onChange={(event) => setRarity(event.target.value)}>
+          <SelectField
+            label="Rarity"
+            value={rarity}
+            onChange={(event) => setRarity(event.target.value as LibrarySlot["rarity"])}
+          >
             {LIBRARY_RARITIES.map((value) => (
               <option key={value} value={value}>
                 {value}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Class" value={botClass} onChange={(event) => setBotClass(event.target.value)}>
+          <SelectField
+            label="Class"
+            value={botClass}
+            onChange={(event) => setBotClass(event.target.value as LibrarySlot["botClass"])}
+          >
             {LIBRARY_CLASSES.map((value) => (
               <option key={value} value={value}>
                 {value}

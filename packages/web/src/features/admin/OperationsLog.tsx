@@ -1,6 +1,6 @@
 // Under the tabs: this visit's log (timestamped, coloured by result), and the persistent operations log of
 // every admin (who, what, target, result, when), newest first, filterable by result, action and admin.
-import type { AdminOperation } from "@bot-arena/contract";
+import type { AdminOperation, AdminOperationResult } from "@bot-arena/contract";
 import { CircleAlert, CircleCheck, ClipboardList, ScrollText, TriangleAlert } from "lucide-react";
 import { useDeferredValue, useState } from "react";
 import { useMe } from "../../app/session";
@@ -96,7 +96,7 @@ function summary(operation: AdminOperation): string {
 
 export function OperationsHistory() {
   const me = useMe();
-  const [result, setResult] = useState("");
+  const [result, setResult] = useState<AdminOperationResult | "">("");
   const [action, setAction] = useState("");
   const [mineOnly, setMineOnly] = useState(false);
   const deferredAction = useDeferredValue(action.trim());
@@ -114,7 +114,7 @@ export function OperationsHistory() {
           aria-label="Result"
           className={selectClass}
           value={result}
-          onChange={(e) => setResult(e.target.value)}
+          onChange={(e) => setResult(e.target.value as AdminOperationResult | "")}
         >
           <option value="">All results</option>
           <option value="success">Success</option>

@@ -1,17 +1,6 @@
 // The admin panel's data and actions. Every action refreshes what it changed and the operations log; the
 // library counts refresh on a timer while the background top-up is on, so its refills show up.
-import type {
-  AdminCashoutsResponse,
-  AdminOperationsPage,
-  AdminTrack,
-  GrantCoinsBody,
-  GrantCoinsResponse,
-  GrantEquipmentBody,
-  GrantEquipmentResponse,
-  ImageLibrarySummary,
-  PlayerLookupResponse,
-  SettleCashoutResponse,
-} from "@bot-arena/contract";
+import type { CashoutStatus, GrantCoinsBody, GrantEquipmentBody } from "@bot-arena/contract";
 import {
   type QueryKey,
   useInfiniteQuery,
@@ -19,15 +8,15 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { api } from "../../app/api";
+import { type CallInput, call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
-import { adminKeys, adminPaths, type OperationsFilter } from "./paths";
-import { postForm } from "./upload";
+import { adminKeys, type OperationsFilter } from "./keys";
+import { upload } from "./upload";
 
 export const OPERATIONS_PAGE_SIZE = 25;
+/** A rarity and class of the image library, as the generate route takes them. */
+export type LibrarySlot = CallInput<"adminImageGenerate">["body"];
 const TOP_UP_REFRESH_MS = 10_000;
-
-type Message = { message: string };
 
 function useAdminMutation<TInput, TResult>(send: (input: TInput) => Promise<TResult>, refresh: QueryKey[]) {
   const queryClient = useQueryClient();
@@ -43,7 +32,7 @@ function useAdminMutation<TInput, TResult>(send: (input: TInput) => Promise<TRes
 export function useLibrary() {
   return useQuery({
     queryKey: adminKeys.library,
-    queryFn: ({ signal }) => api.get<ImageLibrarySummary>(adminPaths.library, signal),
+    queryFn: ({ signal }) => call("adminImageLibrary", {}, signal),
     refetchInterval: (query) => (query.state.data?.topUp.enabled ? TOP_UP_REFRESH_MS : false),
   });
 }
@@ -51,85 +40,76 @@ export function useLibrary() {
 export const useUploadImage = () =>
   useAdminMutation(
     (input: { file: File; rarity: string; botClass: string }) =>
-      postForm<Message>(
-        adminPaths.libraryUpload,
-        { rarity: input.rarity, botClass: input.botClass },
-        input.file,
-      ),
+      upload("adminImageUpload", { rarity: input.rarity, botClass: input.botClass }, input.file),
     [adminKeys.library],
   );
 
 export const useGenerateImage = () =>
-  useAdminMutation(
-    (slot: { rarity: string; botClass: string }) =>
-      api.post<Message & { generated: number }>(adminPaths.libraryGenerate, slot),
-    [adminKeys.library],
-  );
+  useAdminMutation((slot: LibrarySlot) => call("adminImageGenerate", { body: slot }), [adminKeys.library]);
 
-export const useClearLibrary = () =>
-  useAdminMutation(() => api.delete<Message & { deleted: number }>(adminPaths.library), [adminKeys.library]);
+export const useClearLibrary = () => useAdminMutation(() => call("adminImageClear"), [adminKeys.library]);
 
 export const useSetTopUp = () =>
-  useAdminMutation(
-    (enabled: boolean) => api.put<Message>(adminPaths.libraryTopUp, { enabled }),
-    [adminKeys.library],
-  );
+  useAdminMutation((enabled: boolean) => call("adminImageTopUp", { body: { enabled } }), [adminKeys.library]);
 
 export function useAdminTracks() {
   return useQuery({
     queryKey: adminKeys.music,
-    queryFn: ({ signal }) => api.get<{ tracks: AdminTrack[] }>(adminPaths.music, signal),
+    queryFn: ({ signal }) => call("adminMusic", {}, signal),
   });
 }
 
 // The players' own playlist (and this admin's music player) refetch through the `music` live channel.
 export const useUploadTrack = () =>
-  useAdminMutation(
-    (file: File) => postForm<Message>(adminPaths.music, {}, file),
-    [adminKeys.music, queryKeys.tracks],
-  );
+  useAdminMutation((file: File) => upload("adminMusicUpload", {}, file), [adminKeys.music, queryKeys.tracks]);
 
 export const useChangeTrack = () =>
   useAdminMutation(
     (input: { id: string; isActive?: boolean; sortOrder?: number }) => {
       const { id, ...body } = input;
-      return api.patch<Message>(adminPaths.track(id), body);
+      return call("adminMusicChange", { params: { id }, body });
     },
     [adminKeys.music, queryKeys.tracks],
   );
 
 export const useDeleteTrack = () =>
   useAdminMutation(
-    (id: string) => api.delete<Message>(adminPaths.track(id)),
+    (id: string) => call("adminMusicDelete", { params: { id } }),
     [adminKeys.music, queryKeys.tracks],
   );
 
 export function usePlayers(q: string) {
   return useQuery({
     queryKey: adminKeys.players(q),
-    queryFn: ({ signal }) => api.get<PlayerLookupResponse>(adminPaths.players(q), signal),
+    queryFn: ({ signal }) => call("adminPlayers", { query: { q } }, signal),
     enabled: q.trim().length > 0,
     staleTime: 5_000,
   });
 }
 
 export const useGrantCoins = () =>
-  useAdminMutation(
-    (body: GrantCoinsBody) => api.post<GrantCoinsResponse>(adminPaths.grantCoins, body),
-    [["admin", "players"]],
-  );
+  useAdminMutation((body: GrantCoinsBody) => call("grantCoins", { body }), [["admin", "players"]]);
 
 export const useGrantEquipment = () =>
-  useAdminMutation(
-    (body: GrantEquipmentBody) => api.post<GrantEquipmentResponse>(adminPaths.grantEquipment, body),
-    [["admin", "players"]],
-  );
+  useAdminMutation((body: GrantEquipmentBody) => call("grantEquipment", { body }), [["admin", "players"]]);
 
 export function useOperations(filter: OperationsFilter) {
   return useInfiniteQuery({
     queryKey: [...adminKeys.operations, filter],
     queryFn: ({ pageParam, signal }) =>
-      api.get<AdminOperationsPage>(adminPaths.operations(filter, pageParam, OPERATIONS_PAGE_SIZE), signal),
+      call(
+        "adminOperations",
+        {
+          query: {
+            limit: OPERATIONS_PAGE_SIZE,
+            result: filter.result || undefined,
+            action: filter.action || undefined,
+            adminId: filter.mine || undefined,
+            before: pageParam ?? undefined,
+          },
+        },
+        signal,
+      ),
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.nextCursor,
     // Other admins (and the tournament and chat screens) write to the log too.
@@ -137,10 +117,10 @@ export function useOperations(filter: OperationsFilter) {
   });
 }
 
-export function useCashouts(status: string) {
+export function useCashouts(status: CashoutStatus) {
   return useQuery({
     queryKey: [...adminKeys.cashouts, status],
-    queryFn: ({ signal }) => api.get<AdminCashoutsResponse>(adminPaths.cashouts(status), signal),
+    queryFn: ({ signal }) => call("adminCashouts", { query: { status } }, signal),
     // New requests arrive from players at any time.
     refetchInterval: 30_000,
   });
@@ -150,7 +130,7 @@ export const useSettleCashout = () =>
   useAdminMutation(
     (input: { id: string; paid: true; reference: string } | { id: string; paid: false; reason: string }) =>
       input.paid
-        ? api.post<SettleCashoutResponse>(adminPaths.cashoutPaid(input.id), { reference: input.reference })
-        : api.post<SettleCashoutResponse>(adminPaths.cashoutRefund(input.id), { reason: input.reason }),
+        ? call("adminCashoutPaid", { params: { id: input.id }, body: { reference: input.reference } })
+        : call("adminCashoutRefund", { params: { id: input.id }, body: { reason: input.reason } }),
     [adminKeys.cashouts],
   );

@@ -1,19 +1,13 @@
 // The /tournament page's data: the current tournament (followed live on its own channel and on `tournaments`
 // for a new one), one tournament's bracket for the history, the past list, join and ready-up, and a clock
 // that ticks every second on the server's time.
-import type {
-  CurrentTournamentResponse,
-  JoinTournamentResponse,
-  PastTournamentsResponse,
-  TournamentDetail,
-} from "@bot-arena/contract";
 import { COUNTDOWN_REFRESH_MS } from "@bot-arena/game";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { api } from "../../app/api";
+import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
 import { useLiveInvalidate } from "../../app/useLive";
-import { tournamentKeys, tournamentPaths } from "./paths";
+import { tournamentKeys } from "./keys";
 
 /** The live channel of a tournament; the general one when there is none yet. */
 const channelOf = (id: string | undefined) => (id ? (`tournament:${id}` as const) : ("tournaments" as const));
@@ -21,7 +15,7 @@ const channelOf = (id: string | undefined) => (id ? (`tournament:${id}` as const
 export function useCurrentTournament() {
   const query = useQuery({
     queryKey: tournamentKeys.current,
-    queryFn: ({ signal }) => api.get<CurrentTournamentResponse>(tournamentPaths.current, signal),
+    queryFn: ({ signal }) => call("currentTournament", {}, signal),
   });
   useLiveInvalidate("tournaments", [tournamentKeys.all]);
   useLiveInvalidate(channelOf(query.data?.tournament?.tournament.id), [tournamentKeys.all]);
@@ -31,14 +25,14 @@ export function useCurrentTournament() {
 export function usePastTournaments() {
   return useQuery({
     queryKey: tournamentKeys.past,
-    queryFn: ({ signal }) => api.get<PastTournamentsResponse>(tournamentPaths.past, signal),
+    queryFn: ({ signal }) => call("pastTournaments", {}, signal),
   });
 }
 
 export function useTournamentDetail(id: string | null) {
   return useQuery({
     queryKey: tournamentKeys.one(id ?? ""),
-    queryFn: ({ signal }) => api.get<TournamentDetail>(tournamentPaths.one(id ?? ""), signal),
+    queryFn: ({ signal }) => call("tournament", { params: { id: id ?? "" } }, signal),
     enabled: id !== null,
   });
 }
@@ -56,10 +50,10 @@ function usePlayerMutation<T>(send: (id: string) => Promise<T>) {
 }
 
 export const useJoinTournament = () =>
-  usePlayerMutation((id: string) => api.post<JoinTournamentResponse>(tournamentPaths.join(id)));
+  usePlayerMutation((id: string) => call("joinTournament", { params: { id }, body: {} }));
 
 export const useReadyUp = () =>
-  usePlayerMutation((id: string) => api.post<{ message: string }>(tournamentPaths.ready(id)));
+  usePlayerMutation((id: string) => call("readyTournament", { params: { id } }));
 
 /** Now on the server's clock (its answer carried its time), refreshed every second for the countdowns. */
 export function useServerNow(serverTime: string | undefined): number {

@@ -1,27 +1,29 @@
 // The admin's tournament list and actions. The list follows the `tournaments` live channel, so a tournament
 // the reconciler starts or completes (on any server process) shows its new status and buttons at once.
-import type {
-  AdminTournamentActionResponse,
-  AdminTournamentsResponse,
-  CreateTournamentBody,
-} from "@bot-arena/contract";
+import type { CreateTournamentBody } from "@bot-arena/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../app/api";
+import { type CallOutput, call } from "../../../app/call";
 import { useLiveInvalidate } from "../../../app/useLive";
-import { adminKeys } from "../../admin/paths";
-import { tournamentKeys, tournamentPaths } from "../paths";
+import { adminKeys } from "../../admin/keys";
+import { tournamentKeys } from "../keys";
 
 export type AdminTournamentAction = "start" | "stop" | "forceComplete" | "archive";
+const actionRoutes = {
+  start: "startTournament",
+  stop: "stopTournament",
+  forceComplete: "forceCompleteTournament",
+  archive: "archiveTournament",
+} as const satisfies Record<AdminTournamentAction, string>;
 
 export function useAdminTournaments() {
   useLiveInvalidate("tournaments", [tournamentKeys.all]);
   return useQuery({
     queryKey: tournamentKeys.admin,
-    queryFn: ({ signal }) => api.get<AdminTournamentsResponse>(tournamentPaths.adminList, signal),
+    queryFn: ({ signal }) => call("adminTournaments", {}, signal),
   });
 }
 
-function useTournamentMutation<T>(send: (input: T) => Promise<AdminTournamentActionResponse>) {
+function useTournamentMutation<T>(send: (input: T) => Promise<CallOutput<"createTournament">>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
@@ -36,11 +38,9 @@ function useTournamentMutation<T>(send: (input: T) => Promise<AdminTournamentAct
 }
 
 export const useCreateTournament = () =>
-  useTournamentMutation((body: CreateTournamentBody) =>
-    api.post<AdminTournamentActionResponse>(tournamentPaths.create, body),
-  );
+  useTournamentMutation((body: CreateTournamentBody) => call("createTournament", { body }));
 
 export const useTournamentAction = () =>
   useTournamentMutation(({ id, action }: { id: string; action: AdminTournamentAction }) =>
-    api.post<AdminTournamentActionResponse>(tournamentPaths[action](id)),
+    call(actionRoutes[action], { params: { id } }),
   );
