@@ -21,8 +21,9 @@ import { type CreateTab, useCreateForm } from "./form";
 import { InitializedScreen } from "./InitializedScreen";
 import { StatsTab } from "./StatsTab";
 
-/** One toast per message: a repeated click refreshes it instead of stacking copies. */
-const refuse = (message: string) => void toast.error(message, { id: message });
+// One toast per topic, replaced rather than stacked: the form's refusals share one, creating the bot another.
+const CHECK_TOAST = "create-bot-check";
+const CREATE_TOAST = "create-bot";
 
 export default function CreateBotPage() {
   const state = useCreateForm();
@@ -31,6 +32,22 @@ export default function CreateBotPage() {
   const roster = useBots();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  // The refusal on screen, dismissed as soon as it no longer applies (a name typed, the points placed).
+  const [refused, setRefused] = useState<string | null>(null);
+  const refuse = (message: string) => {
+    setRefused(message);
+    toast.error(message, { id: CHECK_TOAST });
+  };
+  const problems = [
+    state.nameCheck.ok ? null : state.nameCheck.message,
+    state.statsCheck.ok ? null : messages.allocateAllCreationPoints,
+  ];
+  const refusalStands = refused !== null && problems.includes(refused);
+  useEffect(() => {
+    if (refused === null || refusalStands) return;
+    setRefused(null);
+    toast.dismiss(CHECK_TOAST);
+  }, [refused, refusalStands]);
   const create = useMutation({
     mutationFn: () => {
       const { name, model, colorScheme, stats } = state.form;
@@ -41,7 +58,7 @@ export default function CreateBotPage() {
   useEffect(() => {
     if (!created) return;
     const timer = window.setTimeout(() => {
-      toast.success(messages.botCreated);
+      toast.success(messages.botCreated, { id: CREATE_TOAST });
       void invalidateBotsAndMe(queryClient);
       void navigate("/dashboard", { replace: true });
     }, CREATION_SUCCESS_SCREEN_MS);
@@ -67,13 +84,15 @@ export default function CreateBotPage() {
   const submit = async () => {
     if (!state.statsCheck.ok) return refuse(messages.allocateAllCreationPoints);
     if (!state.nameCheck.ok) return refuse(state.nameCheck.message);
-    toast.info(messages.generatingImage);
+    toast.loading(messages.generatingImage, { id: CREATE_TOAST });
     try {
       const bot = await create.mutateAsync();
-      if (bot.imageUrl === null) toast.warning(messages.imageFallback);
+      // The Initialized screen shows the image: the 'Generating' toast has done its job.
+      if (bot.imageUrl === null) toast.warning(messages.imageFallback, { id: CREATE_TOAST });
+      else toast.dismiss(CREATE_TOAST);
       setCreated(bot);
     } catch (error) {
-      toast.error(errorMessage(error, "Failed to create bot"));
+      toast.error(errorMessage(error, "Failed to create bot"), { id: CREATE_TOAST });
     }
   };
 
@@ -85,13 +104,19 @@ export default function CreateBotPage() {
         icon={<Cpu className="size-6" />}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)] xl:grid-cols-[minmax(0,26rem)_minmax(0,1fr)]">
-        <BotPreviewCard form={state.form} />
-        <Panel>
+        {/* The form first on a phone (the tall preview follows it); the preview on the left on a wide screen. */}
+        <Panel className="lg:order-last">
           <Tabs value={tab} activationMode="manual" onValueChange={(value) => goTo(value as CreateTab)}>
             <TabsList aria-label="Creation steps">
-              <TabsTrigger value="design">1 · Design</TabsTrigger>
-              <TabsTrigger value="stats">2 · Stats</TabsTrigger>
-              <TabsTrigger value="confirm">3 · Confirm</TabsTrigger>
+              <TabsTrigger value="design">
+                <StepLabel step={1}>Design</StepLabel>
+              </TabsTrigger>
+              <TabsTrigger value="stats">
+                <StepLabel step={2}>Stats</StepLabel>
+              </TabsTrigger>
+              <TabsTrigger value="confirm">
+                <StepLabel step={3}>Confirm</StepLabel>
+              </TabsTrigger>
             </TabsList>
             <TabsContent value="design">
               <DesignTab state={state} onNext={() => goTo("stats")} />
@@ -109,8 +134,19 @@ export default function CreateBotPage() {
             </TabsContent>
           </Tabs>
         </Panel>
+        <BotPreviewCard form={state.form} />
       </div>
       {created && <InitializedScreen name={created.name} imageUrl={created.imageUrl} />}
     </div>
+  );
+}
+
+/** '1 · Design' on one line; a phone drops the step number so the three tabs fit its width. */
+function StepLabel({ step, children }: { step: number; children: string }) {
+  return (
+    <span className="whitespace-nowrap">
+      <span className="max-sm:hidden">{step} · </span>
+      {children}
+    </span>
   );
 }

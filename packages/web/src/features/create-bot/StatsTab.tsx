@@ -1,10 +1,11 @@
 // Stats: 40 points, each stat 5 to 15; Next waits until every point is placed.
-import { CREATION_STAT_MAX, CREATION_TOTAL_POINTS, messages } from "@bot-arena/game";
+import { CREATION_STAT_MAX, messages } from "@bot-arena/game";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
 import { StatAllocator } from "../bots/StatAllocator";
 import type { CreateFormState } from "./form";
+import { statsExplainer } from "./statsExplainer";
 
 export function StatsTab(props: { state: CreateFormState; onBack: () => void; onNext: () => void }) {
   const { state } = props;
@@ -12,8 +13,8 @@ export function StatsTab(props: { state: CreateFormState; onBack: () => void; on
   return (
     <div className="space-y-5">
       <div className="flex items-center justify-between gap-4 rounded-lg border border-cyan/20 bg-void/60 px-4 py-3">
-        <p className="text-muted">
-          Distribute {CREATION_TOTAL_POINTS} points. Each stat ranges from 5 to {CREATION_STAT_MAX}.
+        <p className="text-muted" data-testid="stats-explainer">
+          {statsExplainer}
         </p>
         <p className="text-right">
           <span
