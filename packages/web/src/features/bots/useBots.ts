@@ -4,11 +4,10 @@
 import type { Bot, BotList } from "@bot-arena/contract";
 import { ROSTER_REFRESH_MS } from "@bot-arena/game";
 import { type QueryClient, useQuery } from "@tanstack/react-query";
-import { api } from "../../app/api";
+import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
-import { botPaths } from "./paths";
 
-export const fetchBots = (signal?: AbortSignal) => api.get<BotList>(botPaths.list, signal);
+export const fetchBots = (signal?: AbortSignal) => call("listBots", {}, signal);
 
 export function useBots() {
   return useQuery({

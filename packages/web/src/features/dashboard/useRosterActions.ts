@@ -1,16 +1,8 @@
-// BOT COMMAND's actions as mutations: each answers with the server's text as its toast, refreshes the roster
-// and the balance, and shows the spec's fallback when the server did not explain a failure.
-import type {
-  BotActionResponse,
-  RecycleResponse,
-  RefreshResponse,
-  RenameResponse,
-} from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { api, errorMessage } from "../../app/api";
-import { botPaths } from "../bots/paths";
+import { errorMessage } from "../../app/api";
+import { call } from "../../app/call";
 import { invalidateBotsAndMe, replaceCachedBot } from "../bots/useBots";
 
 export function useRosterActions() {
@@ -19,20 +11,20 @@ export function useRosterActions() {
   const fail = (fallback: string) => (error: unknown) => toast.error(errorMessage(error, fallback));
 
   const activate = useMutation({
-    mutationFn: (id: string) => api.post<BotActionResponse>(botPaths.activate(id)),
+    mutationFn: (id: string) => call("activateBot", { params: { id } }),
     onSuccess: (answer) => toast.success(answer.message),
     onError: fail("Error loading bot"),
     onSettled: settle,
   });
   const rename = useMutation({
     mutationFn: (input: { id: string; name: string }) =>
-      api.post<RenameResponse>(botPaths.rename(input.id), { name: input.name }),
+      call("renameBot", { params: { id: input.id }, body: { name: input.name } }),
     onSuccess: (answer) => toast.success(messages.botRenamed(answer.newName)),
     onError: fail("Failed to rename bot"),
     onSettled: settle,
   });
   const refresh = useMutation({
-    mutationFn: (id: string) => api.post<RefreshResponse>(botPaths.refresh(id)),
+    mutationFn: (id: string) => call("refreshBot", { params: { id } }),
     onSuccess: (answer) => {
       replaceCachedBot(queryClient, answer.updatedBot);
       toast.success(answer.message);
@@ -41,7 +33,7 @@ export function useRosterActions() {
     onSettled: settle,
   });
   const recycle = useMutation({
-    mutationFn: (id: string) => api.delete<RecycleResponse>(botPaths.recycle(id)),
+    mutationFn: (id: string) => call("recycleBot", { params: { id } }),
     onSuccess: (answer) => toast.success(answer.message),
     onError: (error) => {
       const text = errorMessage(error, "Failed to recycle bot");

@@ -1,25 +1,18 @@
 // The marketplace's data and actions. The grid listens on the `marketplace` live channel, so listings that
 // appear, sell or are withdrawn anywhere show at once; balances move through the `me` channel.
-import type {
-  BuyListingResponse,
-  CreateListingBody,
-  CreateListingResponse,
-  MarketplaceList,
-  PriceGuide,
-  RecentBattles,
-} from "@bot-arena/contract";
+import type { CreateListingBody } from "@bot-arena/contract";
+import type { Rarity } from "@bot-arena/game";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../app/api";
+import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
 import { useLiveInvalidate } from "../../app/useLive";
 import { invalidateBotsAndMe } from "../bots/useBots";
-import { marketplacePaths } from "./paths";
 
 export function useListings() {
   useLiveInvalidate("marketplace", [queryKeys.marketplace]);
   return useQuery({
     queryKey: queryKeys.marketplace,
-    queryFn: ({ signal }) => api.get<MarketplaceList>(marketplacePaths.listings, signal),
+    queryFn: ({ signal }) => call("marketplace", {}, signal),
     select: (data) => data.listings,
   });
 }
@@ -28,7 +21,8 @@ export function usePriceGuide(bot: { rarity: string; level: number } | null) {
   return useQuery({
     queryKey: [...queryKeys.marketplace, "price-guide", bot?.rarity, bot?.level],
     queryFn: ({ signal }) =>
-      api.get<PriceGuide>(marketplacePaths.priceGuide(bot!.rarity, bot!.level), signal),
+      // A bot's rarity is a plain string in its answer, but always one of the rulebook's.
+      call("marketplacePriceGuide", { query: { rarity: bot!.rarity as Rarity, level: bot!.level } }, signal),
     enabled: bot !== null,
     staleTime: 60_000,
   });
@@ -37,7 +31,7 @@ export function usePriceGuide(bot: { rarity: string; level: number } | null) {
 export function useListingBattles(listingId: string | null) {
   return useQuery({
     queryKey: [...queryKeys.marketplace, "battles", listingId],
-    queryFn: ({ signal }) => api.get<RecentBattles>(marketplacePaths.battles(listingId!), signal),
+    queryFn: ({ signal }) => call("marketplaceListingBattles", { params: { id: listingId! } }, signal),
     enabled: listingId !== null,
     select: (data) => data.battles,
   });
@@ -57,12 +51,10 @@ function useMarketMutation<TInput, TResult>(send: (input: TInput) => Promise<TRe
 }
 
 export const useCreateListing = () =>
-  useMarketMutation((body: CreateListingBody) =>
-    api.post<CreateListingResponse>(marketplacePaths.create, body),
-  );
+  useMarketMutation((body: CreateListingBody) => call("marketplaceCreateListing", { body }));
 
 export const useCancelListing = () =>
-  useMarketMutation((id: string) => api.delete<{ message: string }>(marketplacePaths.cancel(id)));
+  useMarketMutation((id: string) => call("marketplaceCancelListing", { params: { id } }));
 
 export const useBuyListing = () =>
-  useMarketMutation((id: string) => api.post<BuyListingResponse>(marketplacePaths.buy(id)));
+  useMarketMutation((id: string) => call("marketplaceBuy", { params: { id } }));

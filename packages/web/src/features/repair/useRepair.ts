@@ -1,17 +1,13 @@
 // The repair call; it moves coins and durability, so the wallet and the roster are refreshed.
 
-import type { RepairResponse, Routes } from "@bot-arena/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../app/api";
-import { withId } from "../../app/paths";
+import { call } from "../../app/call";
 import { invalidateBotsAndMe } from "../bots/useBots";
-
-const repairPath: Routes["repairBot"]["path"] = "/api/bots/:id/repair";
 
 export function useRepair() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (botId: string) => api.post<RepairResponse>(withId(repairPath, botId)),
+    mutationFn: (botId: string) => call("repairBot", { params: { id: botId } }),
     onSettled: () => invalidateBotsAndMe(queryClient),
   });
 }

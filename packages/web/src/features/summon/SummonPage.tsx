@@ -1,18 +1,15 @@
-// /summon: balance, 'Bots Owned x / 20', the summon buttons, the odds beside the player's own pulls and their
-// history, and the summon flow (reveal, name, bonus points) for each new or unfinished bot.
-import type { SummonHistory, SummonResponse } from "@bot-arena/contract";
 import { MAX_BOTS, messages, type SummonCount } from "@bot-arena/game";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Bot as BotIcon, Coins, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { api, errorMessage } from "../../app/api";
+import { errorMessage } from "../../app/api";
+import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
 import { useMe } from "../../app/session";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
-import { botPaths } from "../bots/paths";
 import { invalidateBotsAndMe, useBots } from "../bots/useBots";
 import { AllocateDialog } from "./AllocateDialog";
 import { NameDialog } from "./NameDialog";
@@ -29,12 +26,12 @@ export default function SummonPage() {
   const [page, setPage] = useState(1);
   const history = useQuery({
     queryKey: [...queryKeys.summons, page],
-    queryFn: ({ signal }) => api.get<SummonHistory>(botPaths.summons(page), signal),
+    queryFn: ({ signal }) => call("summonHistory", { query: { page } }, signal),
     placeholderData: keepPreviousData,
   });
   const flow = useSummonFlow(roster.data);
   const summon = useMutation({
-    mutationFn: (count: SummonCount) => api.post<SummonResponse>(botPaths.summon, { count }),
+    mutationFn: (count: SummonCount) => call("summonBots", { body: { count } }),
     onSuccess: async (answer) => {
       toast.success(messages.summoned(answer.botIds.length));
       await invalidateBotsAndMe(queryClient);

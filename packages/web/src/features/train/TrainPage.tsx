@@ -1,11 +1,9 @@
-// /train, the Training Facility: the active bot's energy and available points, and one card per stat with
-// 'Add Point (5 Energy)'. Without an active bot: 'No Active Bot' with the ways to get one.
-import type { BotActionResponse } from "@bot-arena/contract";
 import { checkTraining, type StatName, TRAINING_ENERGY_PER_POINT } from "@bot-arena/game";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Dumbbell, Package, Plus, Sparkles } from "lucide-react";
 import { toast } from "sonner";
-import { api, errorMessage } from "../../app/api";
+import { errorMessage } from "../../app/api";
+import { call } from "../../app/call";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
 import { Button, ButtonLink } from "../../ui/Button";
 import { cn } from "../../ui/cn";
@@ -15,7 +13,6 @@ import { BotImage } from "../bots/BotImage";
 import { EnergyBar } from "../bots/BotMeters";
 import { statLook, statOrder } from "../bots/BotStatGrid";
 import { NoActiveBotPanel } from "../bots/NoActiveBotPanel";
-import { botPaths } from "../bots/paths";
 import { RarityBadge } from "../bots/RarityBadge";
 import { invalidateBotsAndMe, replaceCachedBot, useActiveBot } from "../bots/useBots";
 
@@ -33,7 +30,7 @@ export default function TrainPage() {
   const queryClient = useQueryClient();
   const train = useMutation({
     mutationFn: (input: { id: string; stat: StatName }) =>
-      api.post<BotActionResponse>(botPaths.train(input.id), { stat: input.stat }),
+      call("trainBot", { params: { id: input.id }, body: { stat: input.stat } }),
     onSuccess: (answer) => {
       replaceCachedBot(queryClient, answer.bot);
       toast.success(answer.message);
