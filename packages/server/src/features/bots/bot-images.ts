@@ -1,8 +1,9 @@
 // A bot's picture: drawn by the images module from the bot's row (and its equipped weapon), stored under
-// /media, and written to image_url. Creation, summon naming, refresh and equip all come through here.
+// /media, and written to image_url. Creation, summon naming, refresh and equip all come through here, and all
+// draw outside their transaction: before it opens, or after it commits.
 
 import type { MechaInput, WeaponInput } from "@bot-arena/images";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
 import { bots, equipment } from "../../platform/db/schema";
 import type { BotId } from "../../platform/ids";
@@ -67,19 +68,20 @@ export async function equippedWeaponOf(db: Db, weaponId: string | null): Promise
 
 /**
  * Redraws a bot's image from its row as it stands (name, model, colours, rarity, class and equipped weapon)
- * and stores the URL. `weapon` overrides the equipped one (undefined: read it; null: draw unarmed); `seed`
- * varies pose and decals (refresh passes a fresh one so the new image differs even at the same rarity).
- * Keeps the old image when drawing fails; returns the URL the bot now has, or null when it has none.
+ * and stores the URL. Call it after the transaction that changed the bot has committed, never inside one:
+ * drawing must not hold the player's rows. The URL is written only if the bot still looks as drawn, so a change
+ * committed meanwhile (which redraws itself) is never painted over with a stale picture. `seed` varies pose and
+ * decals (refresh passes a fresh one so the new image differs even at the same rarity). Keeps the old image
+ * when drawing fails; returns the URL the bot now has, or null when it has none.
  */
 export async function regenerateBotImage(
   db: Db,
   botId: BotId,
-  deps: BotImageDeps & { weapon?: WeaponInput | null; seed?: string },
+  deps: BotImageDeps & { seed?: string },
 ): Promise<string | null> {
-  const rows = await db.select().from(bots).where(eq(bots.id, botId));
-  const bot = rows[0];
+  const [bot] = await db.select().from(bots).where(eq(bots.id, botId));
   if (!bot) return null;
-  const weapon = deps.weapon !== undefined ? deps.weapon : await equippedWeaponOf(db, bot.equippedWeaponId);
+  const weapon = await equippedWeaponOf(db, bot.equippedWeaponId);
   const url = await generateBotImage(
     deps,
     mechaInputOf({ ...bot, botClass: bot.class }, weapon, deps.seed ?? ""),
@@ -91,6 +93,25 @@ export async function regenerateBotImage(
       .where(eq(bots.id, botId));
     return bot.imageUrl;
   }
-  if (url !== bot.imageUrl) await db.update(bots).set({ imageUrl: url }).where(eq(bots.id, botId));
-  return url;
+  if (url === bot.imageUrl) return url;
+  const sameLook = and(
+    eq(bots.id, botId),
+    eq(bots.name, bot.name),
+    eq(bots.model, bot.model),
+    eq(bots.colorPrimary, bot.colorPrimary),
+    eq(bots.colorSecondary, bot.colorSecondary),
+    eq(bots.rarity, bot.rarity),
+    eq(bots.class, bot.class),
+    bot.equippedWeaponId === null
+      ? isNull(bots.equippedWeaponId)
+      : eq(bots.equippedWeaponId, bot.equippedWeaponId),
+  );
+  const [stored] = await db
+    .update(bots)
+    .set({ imageUrl: url })
+    .where(sameLook)
+    .returning({ imageUrl: bots.imageUrl });
+  if (stored) return stored.imageUrl;
+  const [now] = await db.select({ imageUrl: bots.imageUrl }).from(bots).where(eq(bots.id, botId));
+  return now?.imageUrl ?? null;
 }

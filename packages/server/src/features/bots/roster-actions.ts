@@ -108,7 +108,7 @@ export async function refreshRosterBot(
   userId: UserId,
   botId: string,
 ): Promise<RefreshResponse> {
-  return deps.db.transaction(async (tx) => {
+  const paid = await deps.db.transaction(async (tx) => {
     const { bot, newCoinBalance } = await payForBot(tx, userId, botId, {
       cost: REFRESH_COST,
       reason: "refresh",
@@ -118,15 +118,18 @@ export async function refreshRosterBot(
     const rng = deps.rng();
     const refreshed = refreshBot(rng, bot);
     await tx.update(bots).set(refreshed).where(eq(bots.id, bot.id));
-    // A fresh seed: the new image differs even when the rarity comes out the same.
-    await regenerateBotImage(tx, bot.id, { ...deps.images, seed: `refresh-${rng.nextUint32()}` });
     await publishToPlayer(tx, userId, "bots");
-    return {
-      message: messages.botRefreshed(refreshed.rarity),
-      newCoinBalance,
-      updatedBot: await botDtoOf(tx, await findOwnedBot(tx, userId, bot.id)),
-    };
+    // A fresh seed: the new image differs even when the rarity comes out the same.
+    return { botId: bot.id, rarity: refreshed.rarity, newCoinBalance, seed: `refresh-${rng.nextUint32()}` };
   });
+  // Drawn after the commit, so the player's rows are never held by the generator.
+  await regenerateBotImage(deps.db, paid.botId, { ...deps.images, seed: paid.seed });
+  await publishToPlayer(deps.db, userId, "bots");
+  return {
+    message: messages.botRefreshed(paid.rarity),
+    newCoinBalance: paid.newCoinBalance,
+    updatedBot: await botDtoOf(deps.db, await findOwnedBot(deps.db, userId, paid.botId)),
+  };
 }
 
 export async function recycleBot(deps: BotsDeps, userId: UserId, botId: string): Promise<RecycleResponse> {

@@ -31,7 +31,7 @@ import { refuse } from "../../platform/refuse";
 import { generateBotImage, mechaInputOf, regenerateBotImage } from "./bot-images";
 import { newBotRow } from "./bot-rows";
 import type { BotsDeps } from "./deps";
-import { botDtoOf, countBots, lockOwnedBot, lockProfile } from "./queries";
+import { botDtoOf, countBots, findOwnedBot, lockOwnedBot, lockProfile } from "./queries";
 import { isPlaceholderName, setupStageOf } from "./setup-stage";
 
 export async function summon(deps: BotsDeps, userId: UserId, body: SummonBody): Promise<SummonResponse> {
@@ -80,22 +80,27 @@ export async function summon(deps: BotsDeps, userId: UserId, body: SummonBody): 
 }
 
 /**
- * Names a bot still carrying its placeholder (summoned or fused). A summoned bot is redrawn with its name; a
- * fused bot keeps the library image it was born with, which the player already saw in the fusion chamber.
+ * Names a bot still carrying its placeholder (summoned or fused). A summoned bot is redrawn with its name, after
+ * the commit; a fused bot keeps the library image it was born with, which the player already saw in the fusion
+ * chamber.
  */
 export async function nameBot(deps: BotsDeps, userId: UserId, botId: string, rawName: string): Promise<Bot> {
   const name = refuse(validateSummonName(rawName));
   if (isPlaceholderName(name)) throw badRequest(botsMessages.placeholderName);
-  return deps.db.transaction(async (tx) => {
+  const named = await deps.db.transaction(async (tx) => {
     // The lock order: the owner's profile before the bot.
     await lockProfile(tx, userId);
     const bot = await lockOwnedBot(tx, userId, botId);
     if (setupStageOf(bot) !== "name") throw conflict(botsMessages.alreadyNamed);
     await tx.update(bots).set({ name }).where(eq(bots.id, bot.id));
-    if (!(await isLibraryImage(tx, bot.imageUrl))) await regenerateBotImage(tx, bot.id, deps.images);
     await publishToPlayer(tx, userId, "bots");
-    return botDtoOf(tx, await lockOwnedBot(tx, userId, bot.id));
+    return { botId: bot.id, redraw: !(await isLibraryImage(tx, bot.imageUrl)) };
   });
+  if (named.redraw) {
+    await regenerateBotImage(deps.db, named.botId, deps.images);
+    await publishToPlayer(deps.db, userId, "bots");
+  }
+  return botDtoOf(deps.db, await findOwnedBot(deps.db, userId, named.botId));
 }
 
 async function isLibraryImage(db: Db, imageUrl: string | null): Promise<boolean> {

@@ -64,8 +64,8 @@ export function createInventoryService(deps: { db: Db; images: BotImageDeps }) {
       };
     },
 
-    toggleEquip(userId: UserId, entryId: string): Promise<EquipResponse> {
-      return db.transaction(async (tx) => {
+    async toggleEquip(userId: UserId, entryId: string): Promise<EquipResponse> {
+      const toggled = await db.transaction(async (tx) => {
         await lockProfile(tx, userId);
         const [entry] = await tx
           .select()
@@ -93,20 +93,24 @@ export function createInventoryService(deps: { db: Db; images: BotImageDeps }) {
           await tx.update(bots).set({ equippedWeaponId: entry.equipmentId }).where(eq(bots.id, armed));
         }
 
-        // Every bot whose hands changed is redrawn: with the new weapon, or unarmed.
-        const redrawn = new Map<BotId, string | null>();
-        for (const botId of new Set([...(armed ? [armed] : []), ...disarmed])) {
-          redrawn.set(botId, await regenerateBotImage(tx, botId, deps.images));
-        }
         await publishToPlayer(tx, userId, "bots");
         await publishToPlayer(tx, userId, "inventory");
-        const shown = armed ?? disarmed[0] ?? null;
-        return {
-          isEquipped: armed !== null,
-          message: armed ? messages.itemEquipped : messages.itemUnequipped,
-          bot: shown ? { id: shown, imageUrl: redrawn.get(shown) ?? null } : null,
-        };
+        return { armed, disarmed };
       });
+
+      // Every bot whose hands changed is redrawn, after the commit: with the new weapon, or unarmed.
+      const { armed, disarmed } = toggled;
+      const redrawn = new Map<BotId, string | null>();
+      for (const botId of new Set([...(armed ? [armed] : []), ...disarmed])) {
+        redrawn.set(botId, await regenerateBotImage(db, botId, deps.images));
+      }
+      if (redrawn.size > 0) await publishToPlayer(db, userId, "bots");
+      const shown = armed ?? disarmed[0] ?? null;
+      return {
+        isEquipped: armed !== null,
+        message: armed ? messages.itemEquipped : messages.itemUnequipped,
+        bot: shown ? { id: shown, imageUrl: redrawn.get(shown) ?? null } : null,
+      };
     },
   };
 }

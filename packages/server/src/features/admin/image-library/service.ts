@@ -21,7 +21,7 @@ import type { Upload } from "../../../platform/uploads/read-upload";
 import { sniffImage } from "../../../platform/uploads/sniff";
 import { audited } from "../audit";
 import { settingKeys, writeSetting } from "../settings";
-import { generateLibraryImage, type LibraryTopUp, TOP_UP_TARGET } from "./top-up";
+import { drawLibraryImage, insertLibraryImage, type LibraryTopUp, TOP_UP_TARGET } from "./top-up";
 
 export const LIBRARY_FOLDER = "library";
 
@@ -126,8 +126,10 @@ export function createImageLibraryService(deps: { db: Db; storage: MediaStorage;
         db,
         { adminId, action: "image_generate", targetType: "image", detail: slot },
         async () => {
+          // Drawn before the transaction: only the insert and its log row run inside it.
+          const drawn = await drawLibraryImage(storage.root, { ...slot, isClaimed: false });
           const image = await db.transaction(async (tx) => {
-            const row = await generateLibraryImage(tx, storage.root, { ...slot, isClaimed: false });
+            const row = await insertLibraryImage(tx, drawn);
             await logAdminAction(tx, {
               adminId,
               action: "image_generate",

@@ -2,9 +2,10 @@
 // uncommon slot for everyone, so while the switch is on (the default; an admin may turn it off):
 // - a background pass in every server process tops each rarity x class slot up to `TOP_UP_TARGET` available
 //   images (after each fusion, and on a timer for what other processes claimed);
-// - a fusion that finds its rarity empty gets a freshly generated image on the spot instead of a refusal.
+// - a fusion that finds its rarity empty gets a freshly generated image instead of a refusal.
 // Images are drawn by the procedural generator outside any transaction; the short insert re-counts under a
-// per-slot advisory lock, so processes topping up together never overfill a slot.
+// per-slot advisory lock, so processes topping up together never overfill a slot, and a dry fusion reserves
+// its fresh image before it retries.
 import { randomInt } from "node:crypto";
 import { LIBRARY_LOW_MARK } from "@bot-arena/contract";
 import { BOT_CLASSES } from "@bot-arena/images";
@@ -12,12 +13,10 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../platform/db/database";
 import { type BotClass, botImageLibrary } from "../../../platform/db/schema";
 import {
-  addLibraryImages,
+  drawLibraryImages,
   LIBRARY_RARITIES,
+  type LibraryImageRow,
   type LibraryRarity,
-  libraryImageInput,
-  storeBotImage,
-  svgProvider,
 } from "../../bots/images";
 import { readSetting, settingKeys } from "../settings";
 
@@ -30,29 +29,23 @@ export const freshImageIndex = () => randomInt(2 ** 47);
 const isLibraryRarity = (rarity: string): rarity is LibraryRarity =>
   (LIBRARY_RARITIES as readonly string[]).includes(rarity);
 
-/** Draws one new image for a slot, stores its file and inserts its row (claimed or not) in `tx`. */
-export async function generateLibraryImage(
-  tx: Db | Tx,
+/** Draws one new image for a slot and stores its file: the row to insert. Call it before a transaction opens. */
+export async function drawLibraryImage(
   mediaDir: string,
   slot: { rarity: LibraryRarity; botClass: BotClass; isClaimed: boolean },
-) {
-  const input = libraryImageInput(slot.rarity, slot.botClass, freshImageIndex());
-  const imageUrl = await storeBotImage(mediaDir, svgProvider, input);
-  const [row] = await tx
-    .insert(botImageLibrary)
-    .values({
-      ...slot,
-      model: input.model,
-      colorPrimary: input.colorPrimary,
-      colorSecondary: input.colorSecondary,
-      imageUrl,
-    })
-    .returning({
-      id: botImageLibrary.id,
-      rarity: botImageLibrary.rarity,
-      botClass: botImageLibrary.botClass,
-      imageUrl: botImageLibrary.imageUrl,
-    });
+): Promise<LibraryImageRow> {
+  const [row] = await drawLibraryImages({ ...slot, amount: 1, firstIndex: freshImageIndex() }, { mediaDir });
+  return { ...row!, isClaimed: slot.isClaimed };
+}
+
+/** Inserts a drawn library image's row (in `tx` or on its own). */
+export async function insertLibraryImage(tx: Db | Tx, drawn: LibraryImageRow) {
+  const [row] = await tx.insert(botImageLibrary).values(drawn).returning({
+    id: botImageLibrary.id,
+    rarity: botImageLibrary.rarity,
+    botClass: botImageLibrary.botClass,
+    imageUrl: botImageLibrary.imageUrl,
+  });
   return row!;
 }
 
@@ -96,15 +89,20 @@ export function createLibraryTopUp(deps: {
 
   /** One slot up to the target; returns how many images it added. */
   async function topUpSlot(rarity: LibraryRarity, botClass: BotClass): Promise<number> {
-    if ((await availableIn(db, rarity, botClass)) >= TOP_UP_TARGET) return 0;
+    const short = TOP_UP_TARGET - (await availableIn(db, rarity, botClass));
+    if (short <= 0) return 0;
+    // Drawn before the lock; under it only as many as are still missing go in (another process may have
+    // topped up meanwhile: its spare drawings are files no row names, harmless).
+    const drawn = await drawLibraryImages(
+      { rarity, botClass, amount: short, firstIndex: freshImageIndex() },
+      { mediaDir },
+    );
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`image_library:${rarity}:${botClass}`}))`);
       const missing = TOP_UP_TARGET - (await availableIn(tx, rarity, botClass));
-      return addLibraryImages(
-        tx,
-        { rarity, botClass, amount: missing, firstIndex: freshImageIndex() },
-        { mediaDir },
-      );
+      const rows = drawn.slice(0, Math.max(0, missing));
+      if (rows.length > 0) await tx.insert(botImageLibrary).values(rows);
+      return rows.length;
     });
   }
 
@@ -141,13 +139,21 @@ export function createLibraryTopUp(deps: {
     runOnce,
 
     /**
-     * For a fusion whose rarity has no available image: a new image of the fusion's rarity and class, stored
-     * and recorded as already claimed in the fusion's transaction. Null when the switch is off.
+     * For a fusion whose rarity has no available image: a new image of the fusion's rarity and class, drawn
+     * outside any transaction and recorded as already claimed, so no other fusion takes it before the
+     * fusion's retry uses it. Null when the switch is off. `release` hands it back if the retry fails.
      */
-    async claimFresh(tx: Tx, want: { rarity: string; botClass: BotClass }): Promise<string | null> {
-      if (!isLibraryRarity(want.rarity) || !(await isEnabled(tx))) return null;
-      const row = await generateLibraryImage(tx, mediaDir, { ...want, rarity: want.rarity, isClaimed: true });
-      return row.imageUrl;
+    async reserveFresh(want: { rarity: string; botClass: BotClass }): Promise<string | null> {
+      if (!isLibraryRarity(want.rarity) || !(await isEnabled())) return null;
+      const drawn = await drawLibraryImage(mediaDir, { ...want, rarity: want.rarity, isClaimed: true });
+      return (await insertLibraryImage(db, drawn)).imageUrl;
+    },
+
+    async release(imageUrl: string): Promise<void> {
+      await db
+        .update(botImageLibrary)
+        .set({ isClaimed: false })
+        .where(eq(botImageLibrary.imageUrl, imageUrl));
     },
 
     /** Asks for a pass soon (after a fusion claimed an image); passes never overlap within a process. */

@@ -2,9 +2,11 @@
 // (@bot-arena/images), which draws.
 export {
   addLibraryImages,
+  drawLibraryImages,
   imageLibrarySeedStep,
   LIBRARY_LOW_MARK,
   LIBRARY_RARITIES,
+  type LibraryImageRow,
   type LibraryRarity,
   libraryImageInput,
   seedImageLibrary,

@@ -3,7 +3,7 @@
 import { CREATION_COLOR_SCHEMES, CUSTOMIZATION_COLOR_SCHEMES } from "@bot-arena/game";
 import { BOT_CLASSES, type BotClass, createRng, MECHA_MODELS, type MechaInput } from "@bot-arena/images";
 import { and, count, eq, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../../platform/db/database";
+import type { Db } from "../../../platform/db/database";
 import { botImageLibrary } from "../../../platform/db/schema";
 import type { SeedStep } from "../../../platform/seed";
 import { type ImageProvider, svgProvider } from "./provider";
@@ -43,28 +43,19 @@ export interface LibraryImageOptions {
   provider?: ImageProvider;
 }
 
+export type LibraryImageRow = typeof botImageLibrary.$inferInsert;
+
 /**
- * Generates `amount` new images for one slot and adds them as unclaimed rows. `firstIndex` picks the numbering
- * (the admin panel and the background top-up pass a random one, since a cleared library restarts the count).
+ * Draws and stores `amount` new images for one slot, numbered from `firstIndex`, and returns their unclaimed
+ * rows to insert. No database: callers draw before they open a transaction.
  */
-export async function addLibraryImages(
-  db: Db | Tx,
-  slot: { rarity: LibraryRarity; botClass: BotClass; amount: number; firstIndex?: number },
+export async function drawLibraryImages(
+  slot: { rarity: LibraryRarity; botClass: BotClass; amount: number; firstIndex: number },
   { mediaDir, provider = svgProvider }: LibraryImageOptions,
-): Promise<number> {
-  if (slot.amount <= 0) return 0;
-  // Numbering continues after every row the slot ever had, so new images differ from claimed ones.
-  const [existing] =
-    slot.firstIndex === undefined
-      ? await db
-          .select({ total: count() })
-          .from(botImageLibrary)
-          .where(and(eq(botImageLibrary.rarity, slot.rarity), eq(botImageLibrary.botClass, slot.botClass)))
-      : [{ total: slot.firstIndex }];
-  const first = existing?.total ?? 0;
-  const rows: (typeof botImageLibrary.$inferInsert)[] = [];
+): Promise<LibraryImageRow[]> {
+  const rows: LibraryImageRow[] = [];
   for (let i = 0; i < slot.amount; i++) {
-    const input = libraryImageInput(slot.rarity, slot.botClass, first + i);
+    const input = libraryImageInput(slot.rarity, slot.botClass, slot.firstIndex + i);
     rows.push({
       rarity: slot.rarity,
       botClass: slot.botClass,
@@ -75,6 +66,29 @@ export async function addLibraryImages(
       isClaimed: false,
     });
   }
+  return rows;
+}
+
+/**
+ * Generates `amount` new images for one slot and adds them as unclaimed rows. `firstIndex` picks the numbering
+ * (the admin panel and the background top-up pass a random one, since a cleared library restarts the count).
+ * Not for a transaction: it draws (the top-up draws first and inserts under its lock itself).
+ */
+export async function addLibraryImages(
+  db: Db,
+  slot: { rarity: LibraryRarity; botClass: BotClass; amount: number; firstIndex?: number },
+  options: LibraryImageOptions,
+): Promise<number> {
+  if (slot.amount <= 0) return 0;
+  // Numbering continues after every row the slot ever had, so new images differ from claimed ones.
+  const [existing] =
+    slot.firstIndex === undefined
+      ? await db
+          .select({ total: count() })
+          .from(botImageLibrary)
+          .where(and(eq(botImageLibrary.rarity, slot.rarity), eq(botImageLibrary.botClass, slot.botClass)))
+      : [{ total: slot.firstIndex }];
+  const rows = await drawLibraryImages({ ...slot, firstIndex: existing?.total ?? 0 }, options);
   await db.insert(botImageLibrary).values(rows);
   return rows.length;
 }
