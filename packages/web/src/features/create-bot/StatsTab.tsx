@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
 import { StatAllocator } from "../bots/StatAllocator";
+import { FirstFightOdds } from "./FirstFightOdds";
 import type { CreateFormState } from "./form";
 import { statsExplainer } from "./statsExplainer";
 
@@ -36,6 +37,7 @@ export function StatsTab(props: { state: CreateFormState; onBack: () => void; on
         canLower={state.canLower}
         onStep={state.step}
       />
+      <FirstFightOdds stats={state.form.stats} />
       {!done && (
         <p role="status" className="text-sm font-semibold text-amber">
           {messages.allocateAllCreationPoints}

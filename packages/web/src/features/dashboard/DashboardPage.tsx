@@ -15,6 +15,7 @@ import { Panel } from "../../ui/Panel";
 import { useBots } from "../bots/useBots";
 import { BotDetail } from "./BotDetail";
 import { ConfirmDialog } from "./ConfirmDialog";
+import { NextStepCard } from "./NextStepCard";
 import { RecentBattlesSlot } from "./RecentBattlesSlot";
 import { RenameDialog } from "./RenameDialog";
 import { RosterCard } from "./RosterCard";
@@ -74,6 +75,7 @@ export default function DashboardPage() {
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)]">
         <div className="space-y-6">
+          <NextStepCard bots={bots} />
           <BotDetail
             bot={selected}
             activating={actions.activate.isPending}

@@ -8,6 +8,7 @@ import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
 import { useAiBattle, useAiOpponent, useFindAiOpponent } from "./api";
 import { OpponentCard } from "./OpponentCard";
+import { WinChanceMeter } from "./WinChanceMeter";
 
 export function AiBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: BattleOutcome) => void }) {
   const opponent = useAiOpponent(true);
@@ -41,7 +42,10 @@ export function AiBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: B
           <Spinner className="text-magenta" />
         </div>
       ) : opponent.data ? (
-        <OpponentCard opponent={opponent.data} />
+        <>
+          <OpponentCard opponent={opponent.data} />
+          <WinChanceMeter percent={opponent.data.winChance.percent} />
+        </>
       ) : (
         <div className="flex flex-col items-center gap-2 rounded-lg border border-dashed border-magenta/30 px-4 py-10 text-center">
           <Radar className="size-10 animate-glow-pulse text-magenta" aria-hidden="true" />

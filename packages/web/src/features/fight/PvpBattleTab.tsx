@@ -13,7 +13,9 @@ import { cn } from "../../ui/cn";
 import { Spinner } from "../../ui/Spinner";
 import { BotImage } from "../bots/BotImage";
 import { RarityBadge } from "../bots/RarityBadge";
-import { usePvpBattle, usePvpOpponents } from "./api";
+import { usePvpBattle, usePvpOpponents, usePvpWinChance } from "./api";
+import { WinChanceMeter } from "./WinChanceMeter";
+import { winChanceVerdict } from "./winChance";
 
 /** The spec's list label: 'name - Lv.x (wW/lL)'. */
 export const opponentLabel = (o: Pick<PvpOpponent, "name" | "level" | "wins" | "losses">) =>
@@ -26,6 +28,7 @@ export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: 
   const list = opponents.data?.opponents ?? [];
   const cannotChallenge = opponents.data?.cannotChallenge ?? null;
   const selected = list.find((o) => o.id === selectedId) ?? null;
+  const odds = usePvpWinChance(selected?.id ?? null);
 
   const challenge = () => {
     if (cannotChallenge) {
@@ -108,6 +111,12 @@ export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: 
             </RadioGroup.Item>
           ))}
         </RadioGroup.Root>
+      )}
+      {selected && !odds.isError && (
+        <WinChanceMeter
+          percent={odds.data?.percent ?? null}
+          hint={odds.data && `Against ${selected.name}. ${winChanceVerdict(odds.data.percent)}`}
+        />
       )}
       <p className="text-sm text-muted">
         The loser's pilot pays the winner 10% of their wallet. Pilots under 100 coins are safe from PvP.

@@ -7,12 +7,13 @@ import { queryKeys } from "../../app/queryKeys";
 import { useLiveInvalidate } from "../../app/useLive";
 import { shopPaths } from "../shop/paths";
 
-export function useInventory() {
+export function useInventory(enabled = true) {
   useLiveInvalidate("me", [queryKeys.inventory]);
   return useQuery({
     queryKey: queryKeys.inventory,
     queryFn: ({ signal }) => api.get<InventoryList>(shopPaths.inventory, signal),
     select: (data) => data.items,
+    enabled,
   });
 }
 

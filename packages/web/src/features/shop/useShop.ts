@@ -6,11 +6,12 @@ import { api } from "../../app/api";
 import { queryKeys } from "../../app/queryKeys";
 import { shopPaths } from "./paths";
 
-export function useShop() {
+export function useShop(enabled = true) {
   return useQuery({
     queryKey: queryKeys.shop,
     queryFn: ({ signal }) => api.get<ShopCatalogue>(shopPaths.catalogue, signal),
     staleTime: 5 * 60_000,
+    enabled,
   });
 }
 
