@@ -24,7 +24,17 @@ export function BattleLogLines({ lines, outcome = null, follow = false, classNam
   }, [follow, lines.length, outcome]);
 
   return (
-    <ol ref={listRef} className={cn("space-y-1 overflow-y-auto overscroll-contain pr-1", className)}>
+    <ol
+      ref={listRef}
+      // A scrolling region must be reachable from the keyboard to be scrolled without a mouse.
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the list scrolls (axe scrollable-region-focusable).
+      tabIndex={0}
+      aria-label="Battle log lines"
+      className={cn(
+        "space-y-1 overflow-y-auto overscroll-contain pr-1 focus-visible:outline-1 focus-visible:outline-cyan/60",
+        className,
+      )}
+    >
       {lines.map((line) => {
         const look = effectLook[line.effectType];
         return (

@@ -1,6 +1,6 @@
 // The COMBAT ZONE: a full-screen stage that plays a battle's event log. Both bots with their health bars,
 // an effect per action, rising damage and repair numbers, a banner naming each ultimate, the combat log
-// scrolling underneath, then the result (with confetti for a win). Skip jumps to the result at any time;
+// scrolling underneath, then the result (with confetti, louder for a win). Skip jumps to the result at any time;
 // under prefers-reduced-motion nothing moves, the numbers and bars just change.
 import type { BattleSide, BattleView } from "@bot-arena/contract";
 import { FastForward, Gauge, RotateCcw, Swords } from "lucide-react";
@@ -50,7 +50,7 @@ export function CombatZone({ battle, viewer, summary, onResult, onClose }: Comba
 
   useEffect(() => {
     if (!finished) return;
-    if (verdict.tone !== "loss") celebrate();
+    celebrate(verdict.tone);
     if (!resultShown.current) {
       resultShown.current = true;
       onResult?.();

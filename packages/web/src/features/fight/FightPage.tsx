@@ -14,6 +14,7 @@ import { NoActiveBotPanel } from "../bots/NoActiveBotPanel";
 import { useActiveBot } from "../bots/useBots";
 import { ActiveBotPanel } from "./ActiveBotPanel";
 import { AiBattleTab } from "./AiBattleTab";
+import { LastBattle } from "./LastBattle";
 import { OutcomeSummary } from "./OutcomeSummary";
 import { PvpBattleTab } from "./PvpBattleTab";
 import { useBattleRun } from "./useBattleRun";
@@ -52,7 +53,8 @@ export default function FightPage() {
   return (
     <div className="space-y-6">
       {header}
-      <div className="grid gap-6 lg:grid-cols-[20rem_1fr]">
+      {/* minmax(0, 1fr): a long (truncated) name must not widen the page on a phone. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
         <ActiveBotPanel bot={bot} />
         <Panel tone="magenta">
           <Tabs defaultValue="ai">
@@ -70,7 +72,8 @@ export default function FightPage() {
         </Panel>
       </div>
 
-      {run.outcome && (
+      {/* No battle of this visit (a reload mid-battle, a return): the last one the server settled. */}
+      {run.outcome ? (
         <BattleLog
           battle={run.outcome.battle}
           actions={
@@ -84,6 +87,8 @@ export default function FightPage() {
             </ButtonLink>
           }
         />
+      ) : (
+        <LastBattle botId={bot.id} />
       )}
 
       {run.outcome && run.watching && (

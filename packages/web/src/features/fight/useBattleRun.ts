@@ -16,9 +16,13 @@ export function useBattleRun() {
 
   const announce = useCallback(() => {
     if (!outcome) return;
-    if (outcome.won) toast.success(messages.victory);
-    else toast.error(messages.defeat);
-    if (outcome.leveledUp) toast.success(messages.levelUp(outcome.newLevel, outcome.pointsGained));
+    // One toast per battle result, the level up inside it: a stack of them after a fight covered the nav.
+    const options = {
+      id: "battle-result",
+      description: outcome.leveledUp ? messages.levelUp(outcome.newLevel, outcome.pointsGained) : undefined,
+    };
+    if (outcome.won) toast.success(messages.victory, options);
+    else toast.error(messages.defeat, options);
   }, [outcome]);
 
   const close = useCallback(() => setWatching(false), []);
