@@ -2,8 +2,8 @@
 // customized (free) or 'Re-customize' the others (paid). Both open /customize-bots with the picked ids.
 import type { Bot } from "@bot-arena/contract";
 import { CheckSquare, Palette, Square } from "lucide-react";
-import { useState } from "react";
-import { useNavigate } from "react-router";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
@@ -18,7 +18,13 @@ export function ManageBotsSection() {
   const navigate = useNavigate();
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   const bots = (roster.data ?? []).filter((bot) => bot.setupStage !== "name");
-  if (bots.length === 0) return null;
+  const { hash } = useLocation();
+  const shown = bots.length > 0;
+  useEffect(() => {
+    // Arriving by a 'Manage bots' link from another page: a router navigation does not scroll to the anchor.
+    if (shown && hash === "#manage-bots") document.getElementById("manage-bots")?.scrollIntoView();
+  }, [shown, hash]);
+  if (!shown) return null;
 
   const chosen = bots.filter((bot) => picked.has(bot.id));
   const fresh = chosen.filter((bot) => !bot.isCustomized && !bot.isListed);
@@ -37,7 +43,7 @@ export function ManageBotsSection() {
 
   return (
     <Panel>
-      <section aria-labelledby="manage-bots-title" className="space-y-4">
+      <section id="manage-bots" aria-labelledby="manage-bots-title" className="scroll-mt-24 space-y-4">
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div>
             <h2
@@ -71,16 +77,24 @@ export function ManageBotsSection() {
           {bots.map((bot) => {
             const on = picked.has(bot.id);
             return (
-              <li key={bot.id}>
+              // The tile is drawn under a transparent button (clicks pass through the drawing), so the
+              // button's name is just 'Select <bot>' and no visible text is left out of it.
+              <li key={bot.id} className="relative">
                 <button
                   type="button"
                   aria-pressed={on}
-                  aria-label={`Select ${bot.name}`}
                   disabled={bot.isListed}
                   onClick={() => toggle(bot)}
+                  className="peer absolute inset-0 z-10 cursor-pointer rounded-md disabled:cursor-not-allowed"
+                >
+                  <span className="sr-only">Select {bot.name}</span>
+                </button>
+                <div
                   className={cn(
-                    "flex w-full cursor-pointer flex-col gap-1.5 rounded-md border p-2 text-left transition disabled:cursor-not-allowed disabled:opacity-50",
-                    on ? "border-cyan bg-cyan/10 shadow-neon-cyan" : "border-cyan/20 hover:border-cyan/60",
+                    "pointer-events-none flex w-full flex-col gap-1.5 rounded-md border p-2 transition peer-disabled:opacity-50",
+                    on
+                      ? "border-cyan bg-cyan/10 shadow-neon-cyan"
+                      : "border-cyan/20 peer-hover:border-cyan/60",
                   )}
                 >
                   <div className="flex items-center justify-between">
@@ -101,7 +115,7 @@ export function ManageBotsSection() {
                     )}
                     {bot.isListed && <Badge tone="magenta">Listed</Badge>}
                   </span>
-                </button>
+                </div>
               </li>
             );
           })}

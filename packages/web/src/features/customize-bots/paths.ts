@@ -30,3 +30,6 @@ export function readCustomizeState(state: unknown, search: URLSearchParams): Cus
   const ids = (search.get("bots") ?? "").split(",").filter(Boolean);
   return { botIds: ids, isReCustomization: search.get("mode") === "re" };
 }
+
+/** The spec's 'manage bots' link: the bots section of /inventory. */
+export const manageBotsPath = "/inventory#manage-bots";

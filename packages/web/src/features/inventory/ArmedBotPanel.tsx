@@ -3,7 +3,7 @@
 import type { EquipmentItem, InventoryEntry } from "@bot-arena/contract";
 import type { Stats } from "@bot-arena/game";
 import { Bot as BotIcon, Crosshair, Sparkles } from "lucide-react";
-import { ButtonLink } from "../../ui/Button";
+import { ButtonLink, buttonClass } from "../../ui/Button";
 import { Panel } from "../../ui/Panel";
 import { BotImage } from "../bots/BotImage";
 import { BotStatGrid } from "../bots/BotStatGrid";
@@ -29,7 +29,7 @@ export function ArmedBotPanel({ equipped }: { equipped: InventoryEntry | null })
           Weapons are equipped to your active bot. Pick one in your roster first.
         </span>
         <ButtonLink to="/dashboard" size="sm" variant="ghost">
-          Manage bots
+          Choose active bot
         </ButtonLink>
       </div>
     );
@@ -75,9 +75,10 @@ export function ArmedBotPanel({ equipped }: { equipped: InventoryEntry | null })
             <BotStatGrid stats={carried ? withBonuses(bot, carried) : bot} />
           </div>
         </div>
-        <ButtonLink to="/dashboard" variant="ghost" size="sm" className="self-start">
+        {/* The spec's 'manage bots' is /inventory itself: a plain anchor scrolls down to its bots section. */}
+        <a href="#manage-bots" className={buttonClass("ghost", "sm", "self-start")}>
           Manage bots
-        </ButtonLink>
+        </a>
       </div>
     </Panel>
   );

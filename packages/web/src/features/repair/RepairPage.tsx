@@ -17,6 +17,7 @@ import { formatCoins } from "../bank/coins";
 import { BotImage } from "../bots/BotImage";
 import { RarityBadge } from "../bots/RarityBadge";
 import { useBots } from "../bots/useBots";
+import { manageBotsPath } from "../customize-bots/paths";
 import { DurabilityBar } from "./DurabilityBar";
 import { useRepair } from "./useRepair";
 
@@ -142,7 +143,12 @@ export default function RepairPage() {
             <p className="text-muted">
               Choose the bot you fight with, then bring it here when it takes a beating.
             </p>
-            <ButtonLink to="/dashboard">Manage bots</ButtonLink>
+            <div className="flex flex-wrap justify-center gap-3">
+              <ButtonLink to="/dashboard">Choose active bot</ButtonLink>
+              <ButtonLink to={manageBotsPath} variant="ghost">
+                Manage bots
+              </ButtonLink>
+            </div>
           </div>
         </Panel>
       )}
