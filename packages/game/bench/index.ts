@@ -1,6 +1,8 @@
 // Throughput of the rulebook's hot paths on one core: AI battles (with and without message text, and
 // outcome only) for level-1, level-10 and level-50 bots, and summon rolls. Prints figures; never fails.
 import {
+  aiOpponentRoll,
+  estimateWinChance,
   type Fighter,
   generateAiOpponent,
   rollSingleRarity,
@@ -88,3 +90,76 @@ console.log("Summons");
 rate("single rarity rolls", () => (rollSingleRarity(summonRng) === "rare" ? 1 : 0));
 rate("10x rarity rolls (ten rolls + guarantee)", () => rollTenRarities(summonRng).length);
 rate("single summons (rarity, looks and stats)", () => summonBots(summonRng, 1).length);
+
+/** Milliseconds of one call: the median and the slowest of `runs` after a few warm-up calls. */
+function timeEach(label: string, work: (run: number) => number, runs = 60): void {
+  for (let i = 0; i < 5; i++) work(-1 - i);
+  const times: number[] = [];
+  let checksum = 0;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    checksum += work(i);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(runs / 2)] ?? 0;
+  const slowest = times[runs - 1] ?? 0;
+  console.log(
+    `  ${label.padEnd(52)} median ${median.toFixed(2).padStart(6)} ms, slowest ${slowest.toFixed(2).padStart(6)} ms   (checksum ${checksum % 1000})`,
+  );
+}
+
+const pulseCarbine: Weapon = {
+  ...plasmaBlade,
+  name: "Pulse Carbine",
+  ultimateAbilityPower: 1.6,
+  ultimateTriggerChance: 0.12,
+};
+const naniteInjector: Weapon = {
+  ...plasmaBlade,
+  name: "Nanite Injector",
+  strengthBonus: 0,
+  agilityBonus: 0,
+  defenseBonus: 2,
+  intelligenceBonus: 2,
+  ultimateAbilityType: "heal",
+  ultimateAbilityPower: 0.15,
+  ultimateTriggerChance: 0.15,
+};
+const even = { strength: 12, agility: 12, defense: 12, intelligence: 12 };
+const fortress = { strength: 5, agility: 5, defense: 60, intelligence: 5 };
+console.log("\nWin-chance estimates (2,000 battles each unless one battle decides)");
+timeEach(
+  "PvP, both armed (ultimates decide)",
+  (run) =>
+    estimateWinChance(
+      { name: "A", stats: even, weapon: pulseCarbine },
+      { name: "D", stats: even, weapon: naniteInjector },
+      run,
+    ).percent,
+);
+timeEach(
+  "AI opponent, unarmed bot (one battle decides)",
+  (run) =>
+    estimateWinChance({ name: "A", stats: even, weapon: null }, { name: "D", stats: even, weapon: null }, run)
+      .percent,
+);
+timeEach(
+  "new build vs the level-1 arena AI (create-bot, per click)",
+  (run) =>
+    estimateWinChance(
+      { name: "A", stats: { strength: 15, agility: 5, defense: 15, intelligence: 5 }, weapon: null },
+      aiOpponentRoll(1),
+      run,
+    ).percent,
+);
+timeEach(
+  "worst case: two fortresses that heal, 50 full rounds",
+  (run) =>
+    estimateWinChance(
+      { name: "A", stats: fortress, weapon: naniteInjector },
+      { name: "D", stats: fortress, weapon: naniteInjector },
+      run,
+    ).percent,
+  20,
+);
