@@ -45,6 +45,15 @@ export function urlOf(
   return text ? `${filled}?${text}` : filled;
 }
 
+/** The address of a GET route for a link or an image (`<img src>`), typed like `call`. */
+export function hrefOf<K extends RouteName>(name: K, ...[input]: CallArgs<K>): string {
+  const { params, query } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Record<string, unknown>;
+  };
+  return urlOf(routeTable[name][1], params, query);
+}
+
 /** Calls route `name` of the contract. */
 export function call<K extends RouteName>(name: K, ...args: CallArgs<K>): Promise<CallOutput<K>> {
   const [input, signal] = args as [CallInput<K> | undefined, AbortSignal | undefined];

@@ -1,13 +1,12 @@
 // Who is signed in. The session cookie is httpOnly, so the app learns it only from the server: GET /api/session
 // answers a player or null (a visitor is not an error, so signed-out pages log no 401); a failure is an error.
-import type { Me, SessionState, SignInBody, SignUpBody } from "@bot-arena/contract";
+import type { Me, SignInBody, SignUpBody } from "@bot-arena/contract";
 import { type QueryClient, useMutation, useQuery } from "@tanstack/react-query";
-import { api } from "./api";
-import { paths } from "./paths";
+import { call } from "./call";
 import { isPlayerQuery, queryKeys } from "./queryKeys";
 
 async function fetchMe(): Promise<Me | null> {
-  return (await api.get<SessionState>(paths.session)).me;
+  return (await call("session")).me;
 }
 
 export function useMe() {
@@ -21,13 +20,13 @@ export function applySession(queryClient: QueryClient, me: Me | null) {
 }
 
 export function useSignIn() {
-  return useMutation({ mutationFn: (body: SignInBody) => api.post<Me>(paths.signIn, body) });
+  return useMutation({ mutationFn: (body: SignInBody) => call("signIn", { body }) });
 }
 
 export function useSignUp() {
-  return useMutation({ mutationFn: (body: SignUpBody) => api.post<Me>(paths.signUp, body) });
+  return useMutation({ mutationFn: (body: SignUpBody) => call("signUp", { body }) });
 }
 
 export function useSignOut() {
-  return useMutation({ mutationFn: () => api.post<{ ok: true }>(paths.signOut) });
+  return useMutation({ mutationFn: () => call("signOut") });
 }

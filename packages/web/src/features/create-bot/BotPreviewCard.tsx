@@ -3,11 +3,11 @@
 import { CREATION_STAT_MAX } from "@bot-arena/game";
 import { Cpu } from "lucide-react";
 import { useEffect, useState } from "react";
+import { hrefOf } from "../../app/call";
 import { Badge } from "../../ui/Badge";
 import { Panel } from "../../ui/Panel";
 import { StatBar } from "../../ui/StatBar";
 import { statLook, statOrder } from "../bots/BotStatGrid";
-import { botPaths } from "../bots/paths";
 import { type CreateForm, modelOf, schemeOf } from "./form";
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -23,7 +23,7 @@ export function BotPreviewCard({ form }: { form: CreateForm }) {
   const model = modelOf(form.model);
   const scheme = schemeOf(form.colorScheme);
   const name = useDebounced(form.name.trim(), 450);
-  const src = `${botPaths.preview}?${new URLSearchParams({ name, model: form.model, colorScheme: form.colorScheme })}`;
+  const src = hrefOf("previewBot", { query: { name, model: form.model, colorScheme: form.colorScheme } });
   const [loaded, setLoaded] = useState<string | null>(null);
 
   return (

@@ -7,12 +7,12 @@ import { Cpu } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Navigate, useNavigate } from "react-router";
 import { toast } from "sonner";
-import { api, errorMessage } from "../../app/api";
+import { errorMessage } from "../../app/api";
+import { call } from "../../app/call";
 import { ScreenLoader } from "../../app/ScreenState";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
-import { botPaths } from "../bots/paths";
 import { invalidateBotsAndMe, useBots } from "../bots/useBots";
 import { BotPreviewCard } from "./BotPreviewCard";
 import { ConfirmTab } from "./ConfirmTab";
@@ -51,7 +51,7 @@ export default function CreateBotPage() {
   const create = useMutation({
     mutationFn: () => {
       const { name, model, colorScheme, stats } = state.form;
-      return api.post<Bot>(botPaths.create, { name: name.trim(), model, colorScheme, ...stats });
+      return call("createBot", { body: { name: name.trim(), model, colorScheme, ...stats } });
     },
   });
 

@@ -18,7 +18,7 @@ import { cn } from "../../ui/cn";
 import { Dialog } from "../../ui/Dialog";
 import { Input } from "../../ui/Input";
 import { BotStatGrid } from "../bots/BotStatGrid";
-import { customizePaths } from "./paths";
+import { customizationPreview } from "./paths";
 
 export type CustomizeChoice = { name: string; colorScheme: CustomizationColorSchemeName | null };
 
@@ -89,7 +89,7 @@ export function CustomizeDialog({
             }}
           >
             <img
-              src={customizePaths.preview(bot.id, previewName, scheme)}
+              src={customizationPreview(bot.id, previewName, scheme)}
               alt={`Preview of ${previewName || bot.name}`}
               className="size-full object-cover"
             />

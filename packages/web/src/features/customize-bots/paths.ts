@@ -1,17 +1,14 @@
-// The customization API's paths, checked against the contract at compile time, and how the page is reached.
-import { type PathOf, withId } from "../../app/paths";
+// How the customization page is reached, and the preview of a redrawn bot.
+import type { CustomizationColorSchemeName } from "@bot-arena/game";
+import { hrefOf } from "../../app/call";
 
-const customize: PathOf<"customizeBot"> = "/api/bots/:id/customize";
-const preview: PathOf<"previewCustomization"> = "/api/bots/:id/customize/preview.svg";
-
-export const customizePaths = {
-  customize: (id: string) => withId(customize, id),
-  preview: (id: string, name: string, colorScheme: string | null) => {
-    const query = new URLSearchParams({ name });
-    if (colorScheme) query.set("colorScheme", colorScheme);
-    return `${withId(preview, id)}?${query}`;
-  },
-};
+/** The bot redrawn with a new name and colours, before anything is saved. */
+export const customizationPreview = (
+  id: string,
+  name: string,
+  colorScheme: CustomizationColorSchemeName | null,
+) =>
+  hrefOf("previewCustomization", { params: { id }, query: { name, colorScheme: colorScheme ?? undefined } });
 
 /** The spec's navigation state; the ids also ride in the address so a reload keeps the page. */
 export type CustomizeState = { botIds: string[]; isReCustomization: boolean };

@@ -1,28 +1,15 @@
-// The arena's calls: the kept AI opponent, rolling a new one, the PvP list and the two battles. Paths are
-// checked against the contract at compile time like app/paths.ts.
-import type {
-  AiOpponentResponse,
-  BattleOutcome,
-  PvpOpponentList,
-  PvpWinChanceResponse,
-} from "@bot-arena/contract";
+// The arena's calls: the kept AI opponent, rolling a new one, the PvP list and the two battles.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../app/api";
-import { type PathOf, withId } from "../../app/paths";
+import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
 
-const aiOpponent: PathOf<"findAiOpponent"> = "/api/arena/ai/opponent";
-const aiBattle: PathOf<"aiBattle"> = "/api/arena/ai/battle";
-const pvpOpponents: PathOf<"pvpOpponents"> = "/api/arena/pvp/opponents";
-const pvpBattle: PathOf<"pvpBattle"> = "/api/arena/pvp/battle";
-const pvpWinChance: PathOf<"pvpWinChance"> = "/api/arena/pvp/opponents/:id/win-chance";
 /** Under the PvP list's key, so whatever refreshes the list (a battle, training) refreshes the odds too. */
 const pvpWinChanceKey = (defenderId: string) => [...queryKeys.pvpOpponents, "win-chance", defenderId];
 
 export function useAiOpponent(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.aiOpponent,
-    queryFn: ({ signal }) => api.get<AiOpponentResponse>(aiOpponent, signal),
+    queryFn: ({ signal }) => call("currentAiOpponent", {}, signal),
     select: (data) => data.opponent,
     enabled,
   });
@@ -31,7 +18,7 @@ export function useAiOpponent(enabled: boolean) {
 export function useFindAiOpponent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<AiOpponentResponse>(aiOpponent),
+    mutationFn: () => call("findAiOpponent"),
     onSuccess: (data) => queryClient.setQueryData(queryKeys.aiOpponent, data),
   });
 }
@@ -39,7 +26,7 @@ export function useFindAiOpponent() {
 export function usePvpOpponents(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.pvpOpponents,
-    queryFn: ({ signal }) => api.get<PvpOpponentList>(pvpOpponents, signal),
+    queryFn: ({ signal }) => call("pvpOpponents", {}, signal),
     enabled,
   });
 }
@@ -48,7 +35,7 @@ export function usePvpOpponents(enabled: boolean) {
 export function usePvpWinChance(defenderId: string | null) {
   return useQuery({
     queryKey: pvpWinChanceKey(defenderId ?? ""),
-    queryFn: ({ signal }) => api.get<PvpWinChanceResponse>(withId(pvpWinChance, defenderId ?? ""), signal),
+    queryFn: ({ signal }) => call("pvpWinChance", { params: { id: defenderId ?? "" } }, signal),
     select: (data) => data.winChance,
     enabled: defenderId !== null,
   });
@@ -73,7 +60,7 @@ function useAfterBattle() {
 export function useAiBattle() {
   const afterBattle = useAfterBattle();
   return useMutation({
-    mutationFn: () => api.post<BattleOutcome>(aiBattle),
+    mutationFn: () => call("aiBattle"),
     onSettled: afterBattle,
   });
 }
@@ -81,7 +68,7 @@ export function useAiBattle() {
 export function usePvpBattle() {
   const afterBattle = useAfterBattle();
   return useMutation({
-    mutationFn: (defenderId: string) => api.post<BattleOutcome>(pvpBattle, { defenderId }),
+    mutationFn: (defenderId: string) => call("pvpBattle", { body: { defenderId } }),
     onSettled: afterBattle,
   });
 }

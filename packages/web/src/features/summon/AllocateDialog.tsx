@@ -12,10 +12,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Check, Wand2 } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { api, errorMessage } from "../../app/api";
+import { errorMessage } from "../../app/api";
+import { call } from "../../app/call";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
-import { botPaths } from "../bots/paths";
 import { StatAllocator } from "../bots/StatAllocator";
 import { replaceCachedBot } from "../bots/useBots";
 import { autoAllocate } from "./quickSetup";
@@ -27,7 +27,7 @@ export function AllocateDialog({ bot, onDone }: { bot: Bot; onDone: (bot: Bot) =
   const queryClient = useQueryClient();
   const remaining = bonusPointsRemaining(points);
   const save = useMutation({
-    mutationFn: () => api.post<Bot>(botPaths.allocate(bot.id), points),
+    mutationFn: () => call("allocateBot", { params: { id: bot.id }, body: points }),
     onSuccess: (ready) => {
       replaceCachedBot(queryClient, ready);
       onDone(ready);

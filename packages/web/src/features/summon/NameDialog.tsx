@@ -5,12 +5,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ChevronRight, Wand2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import { api, errorMessage } from "../../app/api";
+import { errorMessage } from "../../app/api";
+import { call } from "../../app/call";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { Field } from "../../ui/Input";
 import { BotImage } from "../bots/BotImage";
-import { botPaths } from "../bots/paths";
 import { RarityBadge } from "../bots/RarityBadge";
 import { replaceCachedBot, useBots } from "../bots/useBots";
 import { suggestBotName } from "./quickSetup";
@@ -19,7 +19,7 @@ export function NameDialog({ bot }: { bot: Bot }) {
   const [name, setName] = useState("");
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (value: string) => api.post<Bot>(botPaths.name(bot.id), { name: value }),
+    mutationFn: (value: string) => call("nameBot", { params: { id: bot.id }, body: { name: value } }),
     onSuccess: (named) => replaceCachedBot(queryClient, named),
     onError: (error) => toast.error(errorMessage(error, "Failed to name bot")),
   });
