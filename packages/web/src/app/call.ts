@@ -45,7 +45,7 @@ export function urlOf(
   return text ? `${filled}?${text}` : filled;
 }
 
-/** The address of a GET route for a link or an image (`<img src>`), typed like `call`. */
+/** The address of a route with its params and query filled in: for a link or an image (`<img src>`) too. */
 export function hrefOf<K extends RouteName>(name: K, ...[input]: CallArgs<K>): string {
   const { params, query } = (input ?? {}) as {
     params?: Record<string, unknown>;
@@ -56,12 +56,6 @@ export function hrefOf<K extends RouteName>(name: K, ...[input]: CallArgs<K>): s
 
 /** Calls route `name` of the contract. */
 export function call<K extends RouteName>(name: K, ...args: CallArgs<K>): Promise<CallOutput<K>> {
-  const [input, signal] = args as [CallInput<K> | undefined, AbortSignal | undefined];
-  const [method, path] = routeTable[name];
-  const { params, query, body } = (input ?? {}) as {
-    params?: Record<string, unknown>;
-    query?: Record<string, unknown>;
-    body?: unknown;
-  };
-  return request<CallOutput<K>>(method, urlOf(path, params, query), body, signal);
+  const [input, signal] = args as [{ body?: unknown } | undefined, AbortSignal | undefined];
+  return request<CallOutput<K>>(routeTable[name][0], hrefOf(name, ...args), input?.body, signal);
 }
