@@ -100,13 +100,13 @@ export function route<S extends RouteSpec>(
       };
       const token = request.cookies[SESSION_COOKIE];
       if (token) holdUntilDone(await app.requestLimits.admitSession(token, reply));
-      const session = await app.sessions.authenticate(request, reply, app.requestLimits.playerRate);
+      const session = await app.sessions.authenticate(request, reply);
       request.user = session;
       const user = requireUser(request);
       if (spec.auth === "admin" && !user.isAdmin) {
         throw new AppError(403, "FORBIDDEN", adminRequiredMessage);
       }
-      holdUntilDone(await app.requestLimits.admitPlayer(user.id, reply, session?.hit, token));
+      holdUntilDone(await app.requestLimits.admitPlayer(user.id, reply, token));
     },
     handler: async (request, reply) => {
       // Personal answers (and anything answering a state change) must not sit in a shared cache; a handler

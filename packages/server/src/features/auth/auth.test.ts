@@ -7,6 +7,7 @@ import {
   sessionCookieOf,
   signUp,
   type TestApp,
+  testClock,
   uniqueName,
 } from "../../../test/helpers";
 import { coinLedger, sessions } from "../../platform/db/schema";
@@ -305,17 +306,29 @@ describe("sessions", () => {
   });
 
   it("renews a session past half its lifetime and re-sends the cookie; a fresh one is left alone", async () => {
-    const player = await signUp(t.app);
-    const fresh = await player.get("/api/me");
-    expect(fresh.headers["set-cookie"]).toBeUndefined();
+    // The clock moves instead of the row, so the session this process remembers is the one renewed.
+    const clock = testClock();
+    const clocked = await createTestApp({ clock });
+    try {
+      const player = await signUp(clocked.app);
+      const fresh = await player.get("/api/me");
+      expect(fresh.headers["set-cookie"]).toBeUndefined();
 
-    const tenDays = new Date(Date.now() + 10 * 24 * 60 * 60_000);
-    await t.db.update(sessions).set({ expiresAt: tenDays }).where(eq(sessions.userId, player.id));
-    const renewed = await player.get("/api/me");
-    expect(renewed.statusCode).toBe(200);
-    expect(String(renewed.headers["set-cookie"])).toContain(player.cookie);
-    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, player.id));
-    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60_000);
+      clock.advance(20 * 24 * 60 * 60_000);
+      const renewed = await player.get("/api/me");
+      expect(renewed.statusCode).toBe(200);
+      expect(String(renewed.headers["set-cookie"])).toContain(player.cookie);
+      const [row] = await clocked.db.select().from(sessions).where(eq(sessions.userId, player.id));
+      expect(row!.expiresAt.getTime()).toBe(clock.now().getTime() + 30 * 24 * 60 * 60_000);
+      // Renewed, it is not renewed again on the next request.
+      expect((await player.get("/api/me")).headers["set-cookie"]).toBeUndefined();
+
+      // Past its (renewed) end, the remembered session is refused too.
+      clock.advance(31 * 24 * 60 * 60_000);
+      expect((await player.get("/api/me")).statusCode).toBe(401);
+    } finally {
+      await clocked.close();
+    }
   });
 });
 

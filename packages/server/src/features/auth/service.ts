@@ -42,7 +42,7 @@ export function createAuthService(deps: {
       .where(eq(profiles.id, userId));
     const row = rows[0];
     if (!row) throw new AppError(401, "NOT_AUTHENTICATED", authMessages.notAuthenticated);
-    return { ...row, isAdmin: admin };
+    return { ...row, coins: Coins(row.coins), vaultCoins: Coins(row.vaultCoins), isAdmin: admin };
   }
 
   return {

@@ -1,21 +1,25 @@
 // Server-side sessions behind an httpOnly cookie. The cookie holds a random token; the database holds only its
 // sha256, so a leaked table cannot be replayed. Sessions slide: past half their lifetime, a visit renews them.
 import { createHash, randomBytes } from "node:crypto";
+import { Coins } from "@bot-arena/game";
 import type {} from "@fastify/cookie";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
-import { type Db, rowsOf } from "../db/database";
+import type { Db } from "../db/database";
 import { profiles, sessions, userRoles } from "../db/schema";
 import type { UserId } from "../ids";
-import type { Hit, LimitStore } from "../limits/store";
-import { publish } from "../live/publish";
+import { type LiveEnvelope, publish } from "../live/publish";
+import { createSessionMemory, type KnownSession } from "./session-memory";
 
 export const SESSION_COOKIE = "ba_session";
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 /** last_seen is a hint for operators, not worth a write on every request. */
 const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
+/** How long a process trusts what it learned of a session when no notification reaches it (session-memory.ts). */
+export const SESSION_MEMORY_MS = 5_000;
+const SESSIONS_REMEMBERED = 20_000;
 
 export type SessionUser = {
   id: UserId;
@@ -24,26 +28,7 @@ export type SessionUser = {
   isAdmin: boolean;
   sessionId: string;
   /** The balances as read with the session: what GET /api/me shows, never a basis for spending. */
-  seen: { coins: number; vaultCoins: number };
-};
-
-/** The per-player rate a signed-in request counts against (platform/limits/request-limits.ts). */
-export type PlayerRate = { store: LimitStore; windowMs: number };
-/** The key under which a player's requests are counted. */
-export const PLAYER_RATE_PREFIX = "player:";
-
-type SessionRow = {
-  session_id: string;
-  expires_at: string | Date;
-  last_seen: string | Date;
-  id: string;
-  username: string;
-  email: string;
-  coins: number | string;
-  vault_coins: number | string;
-  is_admin: boolean;
-  hits: number | string;
-  reset_in_ms: number | string;
+  seen: { coins: Coins; vaultCoins: Coins };
 };
 
 declare module "fastify" {
@@ -64,7 +49,9 @@ export function createSessions(deps: {
 }) {
   const lifetimeMs = deps.config.sessionDays * 24 * 60 * 60_000;
 
-  // The hot path of every signed-in request: one prepared statement (built once, planned once per connection).
+  const memory = createSessionMemory({ ttlMs: SESSION_MEMORY_MS, max: SESSIONS_REMEMBERED });
+
+  // A session not remembered: who it is, with the player's row. Prepared (planned once per connection).
   const lookup = deps.db
     .select({
       sessionId: sessions.id,
@@ -87,41 +74,37 @@ export function createSessions(deps: {
     )
     .prepare("session_lookup");
 
-  /**
-   * On PostgreSQL the player's rate-limit hit rides along in the same statement (a data-modifying CTE), so a
-   * signed-in request costs one round trip for both; no session, no hit.
-   */
-  async function lookupCountingHit(
-    tokenHash: string,
-    now: Date,
-    embedded: NonNullable<LimitStore["embedded"]>,
-    windowMs: number,
-  ) {
-    await embedded.ready();
-    const result = await deps.db.execute(sql`
-      with s as (
-        select ${sessions.id} as session_id, ${sessions.expiresAt} as expires_at, ${sessions.lastSeen} as last_seen,
-          ${profiles.id} as id, ${profiles.username} as username, ${profiles.email} as email,
-          ${profiles.coins} as coins, ${profiles.vaultCoins} as vault_coins,
-          exists (select 1 from ${userRoles} where ${userRoles.userId} = ${profiles.id} and ${userRoles.role} = 'admin') as is_admin
-        from ${sessions} join ${profiles} on ${profiles.id} = ${sessions.userId}
-        where ${sessions.tokenHash} = ${tokenHash} and ${sessions.expiresAt} > ${now.toISOString()}::timestamptz
-      ), hit as (${embedded.hit(sql`select ${PLAYER_RATE_PREFIX} || s.id::text from s`, windowMs)})
-      select s.*, hit.hits, hit.reset_in_ms from s cross join hit`);
-    const row = rowsOf<SessionRow>(result)[0];
+  // A remembered session: only the player's row, fresh on every request (balances move all the time).
+  const profileLookup = deps.db
+    .select({
+      username: profiles.username,
+      email: profiles.email,
+      coins: profiles.coins,
+      vaultCoins: profiles.vaultCoins,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, sql.placeholder("id")))
+    .prepare("session_profile");
+
+  /** The session and its player's row: one primary-key read when the session is remembered. */
+  async function find(tokenHash: string, now: Date) {
+    const known = memory.recall(tokenHash);
+    if (known && known.expiresAt > now) {
+      const profile = (await profileLookup.execute({ id: known.userId }))[0];
+      return profile ? { session: known, profile } : undefined;
+    }
+    const since = memory.generation();
+    const row = (await lookup.execute({ tokenHash, now }))[0];
     if (!row) return undefined;
-    return {
-      sessionId: row.session_id,
-      expiresAt: new Date(row.expires_at),
-      lastSeen: new Date(row.last_seen),
-      id: row.id as UserId,
-      username: row.username,
-      email: row.email,
-      coins: Number(row.coins),
-      vaultCoins: Number(row.vault_coins),
-      isAdmin: row.is_admin,
-      hit: { count: Number(row.hits), resetInMs: Number(row.reset_in_ms) },
+    const session: KnownSession = {
+      sessionId: row.sessionId,
+      userId: row.id,
+      isAdmin: Boolean(row.isAdmin),
+      expiresAt: row.expiresAt,
+      lastSeen: row.lastSeen,
     };
+    memory.remember(tokenHash, session, since);
+    return { session, profile: row };
   }
 
   function setCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -157,41 +140,49 @@ export function createSessions(deps: {
 
     /**
      * The player behind the request's cookie, or null. With a reply, a session past half its lifetime is
-     * renewed and its cookie re-sent. With a `rate`, the request is counted against the player's rate in the
-     * same round trip where the store allows it (then `hit` holds the count; otherwise the caller counts).
+     * renewed and its cookie re-sent.
      */
-    async authenticate(
-      request: FastifyRequest,
-      reply?: FastifyReply,
-      rate?: PlayerRate,
-    ): Promise<(SessionUser & { hit?: Hit }) | null> {
+    async authenticate(request: FastifyRequest, reply?: FastifyReply): Promise<SessionUser | null> {
       const token = request.cookies[SESSION_COOKIE];
       if (!token || !TOKEN_SHAPE.test(token)) return null;
       const now = deps.clock.now();
-      const embedded = rate?.store.embedded;
-      const row =
-        rate && embedded
-          ? await lookupCountingHit(hashToken(token), now, embedded, rate.windowMs)
-          : (await lookup.execute({ tokenHash: hashToken(token), now }))[0];
-      if (!row) return null;
+      const tokenHash = hashToken(token);
+      const found = await find(tokenHash, now);
+      if (!found) return null;
+      const { session, profile } = found;
 
-      const renew = reply && row.expiresAt.getTime() - now.getTime() < lifetimeMs / 2;
-      if (renew || now.getTime() - row.lastSeen.getTime() > LAST_SEEN_RESOLUTION_MS) {
-        await deps.db
-          .update(sessions)
-          .set({ lastSeen: now, ...(renew ? { expiresAt: new Date(now.getTime() + lifetimeMs) } : {}) })
-          .where(eq(sessions.id, row.sessionId));
+      const renew = reply && session.expiresAt.getTime() - now.getTime() < lifetimeMs / 2;
+      if (renew || now.getTime() - session.lastSeen.getTime() > LAST_SEEN_RESOLUTION_MS) {
+        const dates = {
+          lastSeen: now,
+          expiresAt: renew ? new Date(now.getTime() + lifetimeMs) : session.expiresAt,
+        };
+        await deps.db.update(sessions).set(dates).where(eq(sessions.id, session.sessionId));
+        memory.touch(tokenHash, dates);
         if (renew) setCookie(request, reply, token);
       }
       return {
-        id: row.id,
-        username: row.username,
-        email: row.email,
-        isAdmin: Boolean(row.isAdmin),
-        sessionId: row.sessionId,
-        seen: { coins: Number(row.coins), vaultCoins: Number(row.vaultCoins) },
-        ...("hit" in row ? { hit: row.hit as Hit } : {}),
+        id: session.userId,
+        username: profile.username,
+        email: profile.email,
+        isAdmin: session.isAdmin,
+        sessionId: session.sessionId,
+        seen: { coins: Coins(Number(profile.coins)), vaultCoins: Coins(Number(profile.vaultCoins)) },
       };
+    },
+
+    /**
+     * What every process hears of sessions ending and roles changing (the live hub passes each notification):
+     * what it remembered of them is forgotten.
+     */
+    observe(envelope: Pick<LiveEnvelope, "channel" | "kind" | "userId" | "sessionId">) {
+      if (envelope.channel !== "me" || !envelope.userId) return;
+      if (envelope.kind === "signed-out") {
+        if (envelope.sessionId) memory.forgetSession(envelope.userId, envelope.sessionId);
+        else memory.forgetUser(envelope.userId);
+      } else if (envelope.kind === "profile") {
+        memory.forgetUser(envelope.userId);
+      }
     },
 
     /**
@@ -204,6 +195,7 @@ export function createSessions(deps: {
         .where(and(eq(sessions.userId, userId), keep ? ne(sessions.id, keep) : undefined))
         .returning({ id: sessions.id });
       for (const session of ended) {
+        memory.forgetSession(userId, session.id);
         await publish(db, { channel: "me", kind: "signed-out", userId, sessionId: session.id });
       }
       return ended.length;
@@ -224,6 +216,7 @@ export function createSessions(deps: {
             .returning({ id: sessions.id, userId: sessions.userId });
           const session = ended[0];
           if (session) {
+            memory.forgetSession(session.userId, session.id);
             await publish(tx, {
               channel: "me",
               kind: "signed-out",

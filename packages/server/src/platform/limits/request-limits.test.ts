@@ -102,8 +102,11 @@ describe("several server processes", () => {
     const player = await signUp(one.app);
     const onTwo = (url: string) => two.app.inject({ method: "GET", url, headers: { cookie: player.cookie } });
     for (let i = 0; i < 3; i++) expect((await player.get("/api/me")).statusCode).toBe(200);
+    // Each process adds its count to the shared one every 100 ms (flushed here at once, as the timer would).
+    await one.app.requestLimits.playerRate.flush();
     // The sign-up was not counted (public route): three on the first, so the second has one left.
     expect((await onTwo("/api/me")).statusCode).toBe(200);
+    await two.app.requestLimits.playerRate.flush();
     expect((await onTwo("/api/me")).statusCode).toBe(shared.url ? 429 : 200);
   });
 

@@ -5,10 +5,10 @@
 // process's. Both are checked once on the session cookie before the session is looked up, so a flood from one
 // session costs the database nothing beyond the cap: a refused request never reaches it.
 import type { FastifyReply } from "fastify";
-import { PLAYER_RATE_PREFIX, type PlayerRate } from "../auth/session";
 import type { Config } from "../config";
 import { AppError } from "../errors";
-import type { Hit, LimitStore } from "./store";
+import type { RateCounter } from "./batched-store";
+import type { LimitStore } from "./store";
 
 export const limitMessages = {
   tooFast: "You are doing that too fast. Please wait a few seconds and try again.",
@@ -31,8 +31,15 @@ type Slots = { running: number; waiting: Array<() => void> };
 
 export type RequestLimits = ReturnType<typeof createRequestLimits>;
 
-export function createRequestLimits(deps: { store: LimitStore; config: Pick<Config, "playerLimits"> }) {
-  const { store } = deps;
+/** The key under which a player's requests are counted. */
+const PLAYER_RATE_PREFIX = "player:";
+
+export function createRequestLimits(deps: {
+  store: LimitStore;
+  playerRate: RateCounter;
+  config: Pick<Config, "playerLimits">;
+}) {
+  const { store, playerRate } = deps;
   const { requests, windowMs, concurrent } = deps.config.playerLimits;
   const slots = new Map<string, Slots>();
   /** Sessions whose player is past the rate, until when: refused before any database work. */
@@ -83,18 +90,11 @@ export function createRequestLimits(deps: { store: LimitStore; config: Pick<Conf
 
   return {
     /**
-     * Admits one request of a signed-in player: counts it against the player's rate (unless the session lookup
-     * already did), then takes a slot.
+     * Admits one request of a signed-in player: counts it against the player's rate, then takes a slot.
      * The caller gives the slot back when the response ends (or the client goes away).
      */
-    async admitPlayer(
-      userId: string,
-      reply: FastifyReply,
-      counted?: Hit,
-      session?: string,
-    ): Promise<() => void> {
-      // `counted`: the session lookup already counted this request (PostgreSQL, one round trip for both).
-      const hit = counted ?? (await store.hit(`${PLAYER_RATE_PREFIX}${userId}`, windowMs));
+    async admitPlayer(userId: string, reply: FastifyReply, session?: string): Promise<() => void> {
+      const hit = await playerRate.hit(`${PLAYER_RATE_PREFIX}${userId}`, windowMs);
       if (hit.count > requests) {
         // The session's next requests are refused before they reach the database, until the window ends.
         if (session) rememberOverRate(session, hit.resetInMs);
@@ -131,8 +131,8 @@ export function createRequestLimits(deps: { store: LimitStore; config: Pick<Conf
     /** The counter store, for other limits that must be counted across processes (password guessing). */
     store,
 
-    /** What a session lookup needs to count a player's request in its own statement. */
-    playerRate: { store, windowMs } satisfies PlayerRate,
+    /** The players' rate counter; the app stops it (after a last flush) when it closes. */
+    playerRate,
 
     /** Requests in flight in this process, per player (for tests and operators). */
     inFlight: (userId: string) => slots.get(userId)?.running ?? 0,

@@ -1,7 +1,7 @@
 // The counter store: fixed windows from a key's first hit, in memory (PGlite) or in PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers";
-import { limitStoreFor, memoryLimitStore } from "./store";
+import { limitStoresFor, memoryLimitStore } from "./store";
 
 describe("the memory store", () => {
   it("counts hits per key within a window and starts again after it", async () => {
@@ -27,7 +27,7 @@ describe("the store of the test database's driver", () => {
   afterAll(() => database.drop());
 
   it("counts hits, also when many arrive at once, and starts again after the window", async () => {
-    const store = limitStoreFor(database.database);
+    const store = limitStoresFor(database.database).store;
     const hits = await Promise.all(Array.from({ length: 20 }, () => store.hit("burst", 60_000)));
     expect(hits.map((h) => h.count).sort((a, b) => a - b)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 1),
@@ -46,10 +46,52 @@ describe("the store of the test database's driver", () => {
   });
 
   it("is shared by two stores on one PostgreSQL database, and per store on PGlite (one process)", async () => {
-    const first = limitStoreFor(database.database);
-    const second = limitStoreFor(database.database);
+    const first = limitStoresFor(database.database).store;
+    const second = limitStoresFor(database.database).store;
     await first.hit("shared", 60_000);
     await first.hit("shared", 60_000);
     expect((await second.hit("shared", 60_000)).count).toBe(database.url ? 3 : 1);
+  });
+
+  it("counts a player's requests at once, and shares them with other processes after a flush", async () => {
+    const first = limitStoresFor(database.database).playerRate;
+    const second = limitStoresFor(database.database).playerRate;
+    try {
+      // No round trip per hit: three hits answer 1, 2, 3 before anything was written.
+      const counts = [];
+      for (let i = 0; i < 3; i += 1) counts.push((await first.hit("player:p1", 60_000)).count);
+      expect(counts).toEqual([1, 2, 3]);
+      await first.flush();
+      await second.hit("player:p1", 60_000);
+      await second.flush();
+      // After both flushed, each sees every process's hits (PGlite: one process, its own count).
+      expect((await second.hit("player:p1", 60_000)).count).toBe(database.url ? 5 : 2);
+      // The first process flushed before the second's hit: it learns of it with its own next flush.
+      expect((await first.hit("player:p1", 60_000)).count).toBe(4);
+      await first.flush();
+      await second.flush();
+      expect((await second.hit("player:p1", 60_000)).count).toBe(database.url ? 7 : 3);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+  });
+
+  it("flushes by itself within moments, and starts a player's count again after the window", async () => {
+    const first = limitStoresFor(database.database).playerRate;
+    const second = limitStoresFor(database.database).playerRate;
+    try {
+      await first.hit("player:p2", 300);
+      await first.hit("player:p2", 300);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      await second.hit("player:p2", 300);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect((await second.hit("player:p2", 300)).count).toBe(database.url ? 4 : 2);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      expect((await first.hit("player:p2", 300)).count).toBe(1);
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
   });
 });

@@ -1,8 +1,9 @@
 // Fixed-window hit counters for rate limits. On PostgreSQL the counters live in one small table, so every
 // server process on that database counts the same hits; PGlite belongs to one process, so memory does.
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Database, Db } from "../db/database";
 import { rowsOf } from "../db/database";
+import { batchedRateCounter, type RateCounter } from "./batched-store";
 
 export type Hit = {
   /** Hits in the current window, this one included. */
@@ -14,12 +15,6 @@ export type Hit = {
 export type LimitStore = {
   /** Counts one hit on `key` in a window of `windowMs` that starts at the key's first hit. */
   hit(key: string, windowMs: number): Promise<Hit>;
-  /**
-   * PostgreSQL only: the same hit as a statement a caller embeds (a data-modifying CTE returning `hits` and
-   * `reset_in_ms`), so a hot path counts it in the round trip of its own query (the session lookup). `keys`
-   * selects the key (one text column) from the caller's rows. Await `ready()` once before the first use.
-   */
-  embedded?: { ready(): Promise<void>; hit(keys: SQL, windowMs: number): SQL };
   /** The key's current window without counting a hit; null when it has none. */
   peek(key: string): Promise<Hit | null>;
   /** Forgets the key (a success that clears earlier failures). */
@@ -61,13 +56,12 @@ export function memoryLimitStore(now: () => number = Date.now): LimitStore {
 const DELETE_EXPIRED_EVERY = 1_000;
 
 /**
- * Counters in an UNLOGGED table (a crash may forget them: they are worth seconds), created on first use under
- * an advisory lock so processes starting together do not race on it. One statement per hit.
+ * The counters' table: UNLOGGED (a crash may forget them: they are worth seconds), created on first use under
+ * an advisory lock so processes starting together do not race on it. Returns the function that awaits it.
  */
-export function postgresLimitStore(db: Db): LimitStore {
+function rateLimitTable(db: Db): () => Promise<void> {
   let ready: Promise<void> | null = null;
-  let hits = 0;
-  const ensureTable = () => {
+  return () => {
     ready ??= db
       .transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('rate_limit_hits'))`);
@@ -83,15 +77,19 @@ export function postgresLimitStore(db: Db): LimitStore {
       });
     return ready;
   };
-  /** The upsert of one hit; `keys` is a row source (`values (...)` or a select over the caller's rows). */
-  const upsert = (keys: SQL, windowMs: number) => {
+}
+
+/** Counters in PostgreSQL, shared by every process on the database: one statement per hit. */
+export function postgresLimitStore(db: Db, ensureTable = rateLimitTable(db)): LimitStore {
+  let hits = 0;
+  const upsert = (key: string, windowMs: number) => {
     hits += 1;
     if (hits % DELETE_EXPIRED_EVERY === 0) {
       db.execute(sql`delete from rate_limit_hits where reset_at < clock_timestamp()`).catch(() => {});
     }
     return sql`
         insert into rate_limit_hits as r (key, hits, reset_at)
-        select k.key, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}::float8) from (${keys}) k (key)
+        values (${key}::text, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}::float8))
         on conflict (key) do update set
           hits = case when r.reset_at <= clock_timestamp() then 1 else r.hits + 1 end,
           reset_at = case when r.reset_at <= clock_timestamp() then excluded.reset_at else r.reset_at end
@@ -100,11 +98,10 @@ export function postgresLimitStore(db: Db): LimitStore {
   return {
     async hit(key, windowMs) {
       await ensureTable();
-      const result = await db.execute(upsert(sql`values (${key}::text)`, windowMs));
+      const result = await db.execute(upsert(key, windowMs));
       const row = rowsOf<{ hits: number; reset_in_ms: number }>(result)[0]!;
       return { count: Number(row.hits), resetInMs: Number(row.reset_in_ms) };
     },
-    embedded: { ready: ensureTable, hit: upsert },
     async peek(key) {
       await ensureTable();
       const result = await db.execute(sql`
@@ -120,6 +117,24 @@ export function postgresLimitStore(db: Db): LimitStore {
   };
 }
 
-export function limitStoreFor(database: Pick<Database, "driver" | "db">): LimitStore {
-  return database.driver === "postgres" ? postgresLimitStore(database.db) : memoryLimitStore();
+/** How often a process adds its players' counted requests to the shared table (batched-store.ts). */
+export const PLAYER_RATE_FLUSH_MS = 100;
+
+/**
+ * The stores of a database: `store` counts exactly (sign-in, sign-up, password guessing); `playerRate`, hit
+ * by every signed-in request, may lag by a flush across processes. PGlite belongs to one process: memory.
+ */
+export function limitStoresFor(database: Pick<Database, "driver" | "db">): {
+  store: LimitStore;
+  playerRate: RateCounter;
+} {
+  if (database.driver !== "postgres") {
+    const store = memoryLimitStore();
+    return { store, playerRate: { hit: store.hit, flush: async () => {}, stop: async () => {} } };
+  }
+  const ensureTable = rateLimitTable(database.db);
+  return {
+    store: postgresLimitStore(database.db, ensureTable),
+    playerRate: batchedRateCounter(database.db, ensureTable, { flushMs: PLAYER_RATE_FLUSH_MS }),
+  };
 }

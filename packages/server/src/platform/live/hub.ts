@@ -59,6 +59,8 @@ export function createLiveHub(deps: {
   log: Log;
   heartbeatMs: number;
   now?: () => number;
+  /** Hears every notification before it goes out (the sessions forget ended ones). */
+  observe?: (envelope: LiveEnvelope) => void;
 }) {
   const now = deps.now ?? Date.now;
   const byChannel = new Map<string, Set<Client>>();
@@ -134,6 +136,7 @@ export function createLiveHub(deps: {
       deps.log.warn({ payload }, "live: unreadable notification");
       return;
     }
+    deps.observe?.(envelope);
     // A player's events never go to everyone, even if someone forgot the userId.
     if (envelope.channel === "me" && !envelope.userId) return;
     const targets = envelope.userId ? byUser.get(envelope.userId) : byChannel.get(envelope.channel);
