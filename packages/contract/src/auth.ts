@@ -1,5 +1,6 @@
 // Accounts: sign-up, sign-in and the signed-in player's own profile.
 import { z } from "zod";
+import { coinsOf, userIdOf } from "./brands";
 
 export const authMessages = {
   usernameRequired: "Username is required",
@@ -46,11 +47,11 @@ export const signInBody = z.object({
 export type SignInBody = z.infer<typeof signInBody>;
 
 export const me = z.object({
-  id: z.string(),
+  id: userIdOf(),
   username: z.string(),
   email: z.string(),
-  coins: z.number().int(),
-  vaultCoins: z.number().int(),
+  coins: coinsOf(),
+  vaultCoins: coinsOf(),
   isAdmin: z.boolean(),
 });
 export type Me = z.infer<typeof me>;

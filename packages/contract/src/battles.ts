@@ -1,6 +1,7 @@
 // Stored battles: the typed event log the COMBAT ZONE animates, the two fighters as they entered the arena,
 // a bot's recent battles and a replay. The events mirror the rulebook's BattleLogEntry one for one.
 import { z } from "zod";
+import { botIdOf } from "./brands";
 
 export const effectTypes = ["physical", "fire", "ice", "lightning", "heal", "ultimate"] as const;
 export const effectType = z.enum(effectTypes);
@@ -42,7 +43,7 @@ export type FighterStats = z.infer<typeof fighterStats>;
 /** A bot as it was when the battle started (a snapshot: later training or renaming does not change it). */
 export const battleFighter = z.object({
   /** null for an AI opponent, or once the bot is recycled. */
-  botId: z.string().nullable(),
+  botId: botIdOf().nullable(),
   isAi: z.boolean(),
   name: z.string(),
   /** The pilot's username; null for an AI opponent. */

@@ -12,6 +12,7 @@ import {
   SUMMON_TEN_COUNT,
 } from "@bot-arena/game";
 import { z } from "zod";
+import { botIdOf } from "./brands";
 
 const rarity = z.enum(RARITIES as [string, ...string[]]);
 
@@ -23,7 +24,7 @@ export const setupStage = z.enum(["name", "allocate"]).nullable();
 export type SetupStage = z.infer<typeof setupStage>;
 
 export const bot = z.object({
-  id: z.string(),
+  id: botIdOf(),
   name: z.string(),
   model: z.string(),
   botClass: z.enum(BOT_CLASSES as [string, ...string[]]),
@@ -153,7 +154,7 @@ export const summonRoll = z.object({
   mode: z.enum(["single", "ten"]),
   rarity,
   /** null once the bot is recycled or sold on. */
-  botId: z.string().nullable(),
+  botId: botIdOf().nullable(),
   botName: z.string().nullable(),
 });
 export type SummonRoll = z.infer<typeof summonRoll>;

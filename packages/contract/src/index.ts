@@ -9,6 +9,7 @@ export * from "./auth";
 export * from "./bank";
 export * from "./battles";
 export * from "./bots";
+export * from "./brands";
 export * from "./chat";
 export * from "./customize";
 export * from "./errors";

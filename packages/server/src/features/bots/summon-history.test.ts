@@ -37,7 +37,7 @@ describe("GET /api/summons", () => {
     expect(first.rolls.slice(3, 13).map((roll) => roll.botId)).toEqual(tens.slice(10).reverse());
     const second = await historyOf(player, "?page=2");
     expect(second.rolls.every((roll) => roll.mode === "ten")).toBe(true);
-    const names = new Map((await botsOf(player)).map((bot) => [bot.id, bot.name]));
+    const names = new Map<string, string>((await botsOf(player)).map((bot) => [bot.id, bot.name]));
     for (const roll of first.rolls.slice(0, 13)) expect(roll.botName).toBe(names.get(roll.botId!));
     // The recycled bots' rolls stay, without a bot.
     const recycled = [...first.rolls.slice(13), ...second.rolls];

@@ -1,4 +1,5 @@
 import type { Bot } from "@bot-arena/contract";
+import type { BotId } from "@bot-arena/game";
 import { describe, expect, it } from "vitest";
 import { awaitsFusionName, fusionBlocker, pairBlocker, previewFusion } from "./pairing";
 
@@ -6,7 +7,7 @@ let n = 0;
 function bot(shape: Partial<Bot> = {}): Bot {
   n += 1;
   return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}` as BotId,
     name: `Unit ${n}`,
     model: "Striker X-1",
     botClass: "hero",
