@@ -5,8 +5,8 @@
 import type { BattleSide, BattleView } from "@bot-arena/contract";
 import { FastForward, Gauge, RotateCcw, Swords } from "lucide-react";
 import { AnimatePresence, motion, useAnimate, useReducedMotion } from "motion/react";
+import { Dialog as RadixDialog } from "radix-ui";
 import { type ReactNode, useEffect, useRef, useState } from "react";
-import { createPortal } from "react-dom";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
 import { BattleLogLines } from "./BattleLogLines";
@@ -41,14 +41,6 @@ export function CombatZone({ battle, viewer, summary, onResult, onClose }: Comba
   const loser = battle.winner === "attacker" ? "defender" : "attacker";
 
   useEffect(() => {
-    const { overflow } = document.body.style;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, []);
-
-  useEffect(() => {
     if (!finished) return;
     celebrate(verdict.tone);
     if (!resultShown.current) {
@@ -68,129 +60,126 @@ export function CombatZone({ battle, viewer, summary, onResult, onClose }: Comba
     );
   }, [cue?.id]);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      event.preventDefault();
-      if (finished) onClose();
-      else skip();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [finished, onClose, skip]);
+  // Escape skips to the result, then closes; a click outside is impossible (the stage is the whole screen).
+  const onEscape = (event: KeyboardEvent) => {
+    event.preventDefault();
+    if (finished) onClose();
+    else skip();
+  };
 
-  return createPortal(
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="combat-zone-title"
-      className="fixed inset-0 z-[70] flex flex-col overflow-hidden bg-void text-ink"
-      data-phase={phase}
-    >
-      <Backdrop battle={battle} />
-
-      <header className="relative z-10 flex items-center justify-between gap-3 border-b border-cyan/20 bg-abyss/70 px-4 py-3 backdrop-blur sm:px-8">
-        <div className="flex items-center gap-3">
-          <Swords
-            className="size-6 text-magenta drop-shadow-[0_0_8px_rgb(255_43_214/0.8)]"
-            aria-hidden="true"
-          />
-          <h2
-            id="combat-zone-title"
-            className="font-display text-base font-black tracking-[0.18em] whitespace-nowrap text-glow-cyan sm:text-2xl sm:tracking-[0.3em]"
-          >
-            COMBAT ZONE
-          </h2>
-        </div>
-        <p
-          className="hidden font-display text-xs font-bold uppercase tracking-[0.25em] text-muted sm:block"
-          aria-live="off"
+  // A Radix dialog, like the game's other dialogs: focus stays inside, the page behind is inert and does not
+  // scroll, and focus returns to the button that started the battle.
+  return (
+    <RadixDialog.Root open>
+      <RadixDialog.Portal>
+        <RadixDialog.Content
+          aria-describedby={undefined}
+          onEscapeKeyDown={onEscape}
+          className="fixed inset-0 z-[70] flex flex-col overflow-hidden bg-void text-ink focus:outline-none"
+          data-phase={phase}
         >
-          {battleKindLabel(battle.kind)} · Round{" "}
-          <span className="text-ink tabular-nums">{Math.max(1, arena.round)}</span>
-        </p>
-        <div className="flex items-center gap-2">
-          {!finished && (
-            <Button
-              variant="ghost"
-              size="sm"
-              icon={<Gauge className="size-4" aria-hidden="true" />}
-              onClick={() => setSpeed(SPEEDS[(SPEEDS.indexOf(speed) + 1) % SPEEDS.length] ?? 1)}
-              aria-label={`Playback speed ${speed}x`}
-            >
-              {speed}x
-            </Button>
-          )}
-          <Button
-            autoFocus
-            variant="secondary"
-            size="sm"
-            icon={<FastForward className="size-4" aria-hidden="true" />}
-            onClick={skip}
-            disabled={finished}
-          >
-            Skip
-          </Button>
-        </div>
-      </header>
+          <Backdrop battle={battle} />
 
-      <div ref={stage} className="relative z-10 flex min-h-0 flex-1 flex-col">
-        <div className="relative mx-auto flex w-full max-w-6xl flex-1 items-center gap-2 px-3 py-4 sm:gap-6 sm:px-8">
-          {(["attacker", "defender"] as const).map((side, index) => (
-            <FighterSlot key={side} order={index === 0 ? "order-1" : "order-3"}>
-              <FighterStage
-                fighter={battle[side]}
-                side={side}
-                hp={arena.hp[side]}
-                cue={finished ? null : cue}
-                floaters={finished ? [] : arena.floaters}
-                defeated={finished && side === loser}
-                knockedOut={battle.endedBy === "knockout"}
-                reduced={reduced}
+          <header className="relative z-10 flex items-center justify-between gap-3 border-b border-cyan/20 bg-abyss/70 px-4 py-3 backdrop-blur sm:px-8">
+            <div className="flex items-center gap-3">
+              <Swords
+                className="size-6 text-magenta drop-shadow-[0_0_8px_rgb(255_43_214/0.8)]"
+                aria-hidden="true"
               />
-            </FighterSlot>
-          ))}
-          <div className="order-2 flex shrink-0 flex-col items-center self-stretch" aria-hidden="true">
-            <div className="w-px flex-1 bg-linear-to-b from-transparent via-magenta/60 to-magenta/20" />
-            <span className="my-3 font-display text-2xl font-black italic text-magenta text-glow-magenta sm:text-5xl">
-              VS
-            </span>
-            <div className="w-px flex-1 bg-linear-to-b from-magenta/20 via-magenta/60 to-transparent" />
+              <RadixDialog.Title className="font-display text-base font-black tracking-[0.18em] whitespace-nowrap text-glow-cyan sm:text-2xl sm:tracking-[0.3em]">
+                COMBAT ZONE
+              </RadixDialog.Title>
+            </div>
+            <p
+              className="hidden font-display text-xs font-bold uppercase tracking-[0.25em] text-muted sm:block"
+              aria-live="off"
+            >
+              {battleKindLabel(battle.kind)} · Round{" "}
+              <span className="text-ink tabular-nums">{Math.max(1, arena.round)}</span>
+            </p>
+            <div className="flex items-center gap-2">
+              {!finished && (
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  icon={<Gauge className="size-4" aria-hidden="true" />}
+                  onClick={() => setSpeed(SPEEDS[(SPEEDS.indexOf(speed) + 1) % SPEEDS.length] ?? 1)}
+                  aria-label={`Playback speed ${speed}x`}
+                >
+                  {speed}x
+                </Button>
+              )}
+              <Button
+                autoFocus
+                variant="secondary"
+                size="sm"
+                icon={<FastForward className="size-4" aria-hidden="true" />}
+                onClick={skip}
+                disabled={finished}
+              >
+                Skip
+              </Button>
+            </div>
+          </header>
+
+          <div ref={stage} className="relative z-10 flex min-h-0 flex-1 flex-col">
+            <div className="relative mx-auto flex w-full max-w-6xl flex-1 items-center gap-2 px-3 py-4 sm:gap-6 sm:px-8">
+              {(["attacker", "defender"] as const).map((side, index) => (
+                <FighterSlot key={side} order={index === 0 ? "order-1" : "order-3"}>
+                  <FighterStage
+                    fighter={battle[side]}
+                    side={side}
+                    hp={arena.hp[side]}
+                    cue={finished ? null : cue}
+                    floaters={finished ? [] : arena.floaters}
+                    defeated={finished && side === loser}
+                    knockedOut={battle.endedBy === "knockout"}
+                    reduced={reduced}
+                  />
+                </FighterSlot>
+              ))}
+              <div className="order-2 flex shrink-0 flex-col items-center self-stretch" aria-hidden="true">
+                <div className="w-px flex-1 bg-linear-to-b from-transparent via-magenta/60 to-magenta/20" />
+                <span className="my-3 font-display text-2xl font-black italic text-magenta text-glow-magenta sm:text-5xl">
+                  VS
+                </span>
+                <div className="w-px flex-1 bg-linear-to-b from-magenta/20 via-magenta/60 to-transparent" />
+              </div>
+              {!reduced && !finished && <Projectile cue={cue} />}
+              <RoundMarker round={arena.round} reduced={reduced} />
+              <UltimateBanner cue={finished ? null : cue} reduced={reduced} />
+              <AnimatePresence>{phase === "intro" && <FightSplash reduced={reduced} />}</AnimatePresence>
+            </div>
+
+            <section
+              aria-label="Combat log"
+              className="relative mx-auto mb-3 w-[calc(100%-1.5rem)] max-w-6xl rounded-lg border border-cyan/20 bg-abyss/85 px-3 py-2 backdrop-blur sm:mb-6"
+            >
+              <BattleLogLines
+                lines={arena.lines}
+                outcome={finished ? battle.outcome : null}
+                follow
+                className="h-28 sm:h-36"
+              />
+            </section>
           </div>
-          {!reduced && !finished && <Projectile cue={cue} />}
-          <RoundMarker round={arena.round} reduced={reduced} />
-          <UltimateBanner cue={finished ? null : cue} reduced={reduced} />
-          <AnimatePresence>{phase === "intro" && <FightSplash reduced={reduced} />}</AnimatePresence>
-        </div>
 
-        <section
-          aria-label="Combat log"
-          className="relative mx-auto mb-3 w-[calc(100%-1.5rem)] max-w-6xl rounded-lg border border-cyan/20 bg-abyss/85 px-3 py-2 backdrop-blur sm:mb-6"
-        >
-          <BattleLogLines
-            lines={arena.lines}
-            outcome={finished ? battle.outcome : null}
-            follow
-            className="h-28 sm:h-36"
-          />
-        </section>
-      </div>
-
-      <AnimatePresence>
-        {finished && (
-          <ResultCard
-            title={verdict.title}
-            tone={verdict.tone}
-            outcome={battle.outcome}
-            summary={summary}
-            reduced={reduced}
-            onReplay={restart}
-            onClose={onClose}
-          />
-        )}
-      </AnimatePresence>
-    </div>,
-    document.body,
+          <AnimatePresence>
+            {finished && (
+              <ResultCard
+                title={verdict.title}
+                tone={verdict.tone}
+                outcome={battle.outcome}
+                summary={summary}
+                reduced={reduced}
+                onReplay={restart}
+                onClose={onClose}
+              />
+            )}
+          </AnimatePresence>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }
 
