@@ -16,6 +16,9 @@ describe("the tournament countdown", () => {
   it("active: hours and minutes to battle end, then 'Calculating Results...'", () => {
     const active = { ...base, status: "active" } as TournamentSummary;
     expect(countdownText(active, at("2030-01-01T12:00:00Z"))).toBe("2h 5m");
+    expect(countdownText(active, at("2030-01-01T12:05:30Z"))).toBe("2h 0m");
+    expect(countdownText(active, at("2030-01-01T13:05:00.001Z"))).toBe("1h 0m");
+    expect(countdownText(active, at("2030-01-01T14:04:18Z"))).toBe("0h 1m");
     expect(countdownText(active, at("2030-01-01T14:05:01Z"))).toBe("Calculating Results...");
   });
 

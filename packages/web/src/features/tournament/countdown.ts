@@ -16,7 +16,9 @@ export function countdownText(tournament: TournamentSummary, now: number): strin
       ? countdownParts(new Date(tournament.battleEndsAt).getTime(), now)
       : null;
     if (!left) return messages.calculatingResults;
-    return `${left.hours}h ${left.minutes}m`;
+    // Minutes round up, so the last minute reads '0h 1m' rather than '0h 0m' while a round still plays.
+    const minutes = left.hours * 60 + left.minutes + (left.seconds > 0 ? 1 : 0);
+    return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
   }
   return null;
 }
