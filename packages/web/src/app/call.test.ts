@@ -1,5 +1,6 @@
 import routeTable from "virtual:route-table";
 import { routes } from "@bot-arena/contract";
+import type { Coins, UserId } from "@bot-arena/game";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, urlOf } from "./call";
 
@@ -67,5 +68,21 @@ describe("call", () => {
       void call("bankRobbery");
     };
     expect(wrong).toBeTypeOf("function");
+  });
+
+  it("types answers with the rules' brands: a bot's id is not a player's, and coins are coins", () => {
+    stubFetch({ bots: [] });
+    const mixUps = async () => {
+      const me = await call("me");
+      const [bot] = (await call("listBots")).bots;
+      const playerId: UserId = me.id;
+      const coins: Coins = me.coins;
+      // @ts-expect-error a bot's id where a player's is expected
+      const wrongId: UserId = bot!.id;
+      // @ts-expect-error any number is not a coin amount
+      const wrongCoins: Coins = me.coins + 0.5;
+      return [playerId, coins, wrongId, wrongCoins];
+    };
+    expect(mixUps).toBeTypeOf("function");
   });
 });

@@ -27,6 +27,13 @@ export function useSignUp() {
   return useMutation({ mutationFn: (body: SignUpBody) => call("signUp", { body }) });
 }
 
-export function useSignOut() {
-  return useMutation({ mutationFn: () => call("signOut") });
+/**
+ * Ends the session. What follows it (here and for 'sign out everywhere') belongs in `after`, the mutation's own callbacks, and not in mutate()'s:
+ * those are dropped when the button unmounts first, as it does when a refetch of the player (a live event, a
+ * focus) sees the ended session before the sign-out's answer arrives and the shell's guard leaves for /auth.
+ */
+export type AfterSignOut = { onSuccess: () => void; onError: (error: Error) => void };
+
+export function useSignOut(after: AfterSignOut) {
+  return useMutation({ mutationFn: () => call("signOut"), ...after });
 }

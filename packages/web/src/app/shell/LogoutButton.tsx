@@ -1,30 +1,17 @@
 // Ends the session: the server clears the cookie, the app leaves the shell and forgets the player.
-import { useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
-import { flushSync } from "react-dom";
-import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Spinner } from "../../ui/Spinner";
-import { applySession, useSignOut } from "../session";
+import { useSignOut } from "../session";
+import { useGoHomeSignedOut } from "./useGoHomeSignedOut";
 
 export function LogoutButton() {
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const signOut = useSignOut();
-
-  const logout = () =>
-    signOut.mutate(undefined, {
-      onSuccess: async () => {
-        toast.success("Logged out successfully");
-        // Leave the shell first, and synchronously: if the shell were still mounted when the session
-        // disappears, its guard would send us to /auth.
-        flushSync(() => navigate("/"));
-        applySession(queryClient, null);
-      },
-      onError: () => {
-        toast.error("Failed to logout");
-      },
-    });
+  const goHome = useGoHomeSignedOut();
+  const signOut = useSignOut({
+    onSuccess: () => goHome("Logged out successfully"),
+    onError: () => toast.error("Failed to logout"),
+  });
+  const logout = () => signOut.mutate();
 
   return (
     <button

@@ -1,34 +1,25 @@
 // 'Sign out everywhere': ends every session of the player, this browser's too, after a confirmation.
 import { accountMessages } from "@bot-arena/contract";
-import { useQueryClient } from "@tanstack/react-query";
 import { MonitorSmartphone } from "lucide-react";
 import { useState } from "react";
-import { flushSync } from "react-dom";
-import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
-import { applySession } from "../../app/session";
+import { useGoHomeSignedOut } from "../../app/shell/useGoHomeSignedOut";
 import { Button } from "../../ui/Button";
 import { Dialog } from "../../ui/Dialog";
 import { useSignOutEverywhere } from "./api";
 
 export function SignOutEverywhere() {
   const [open, setOpen] = useState(false);
-  const signOut = useSignOutEverywhere();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-
-  const confirm = () =>
-    signOut.mutate(undefined, {
-      onSuccess: () => {
-        toast.success(accountMessages.signedOutEverywhere);
-        setOpen(false);
-        // Leave the shell before the session disappears, as the Logout button does.
-        flushSync(() => navigate("/"));
-        applySession(queryClient, null);
-      },
-      onError: (error) => toast.error(errorMessage(error, "Could not sign out everywhere")),
-    });
+  const goHome = useGoHomeSignedOut();
+  const signOut = useSignOutEverywhere({
+    onSuccess: () => {
+      setOpen(false);
+      goHome(accountMessages.signedOutEverywhere);
+    },
+    onError: (error) => toast.error(errorMessage(error, "Could not sign out everywhere")),
+  });
+  const confirm = () => signOut.mutate();
 
   return (
     <div className="space-y-4">
