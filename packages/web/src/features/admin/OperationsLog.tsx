@@ -35,8 +35,11 @@ export function SessionLog() {
       {entries.length === 0 ? (
         <p className="text-sm text-muted">Nothing yet this visit. Every action you take here is listed.</p>
       ) : (
+        // Focusable, so a keyboard can scroll a long log (axe: scrollable-region-focusable).
         <ol
-          className="max-h-72 space-y-1.5 overflow-y-auto pr-1"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to be scrolled by keys.
+          tabIndex={0}
+          className="max-h-72 space-y-1.5 overflow-y-auto rounded-md pr-1 focus-visible:outline-2 focus-visible:outline-cyan"
           aria-label="Your operations"
           data-testid="session-log"
         >

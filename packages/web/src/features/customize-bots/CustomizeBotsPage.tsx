@@ -141,7 +141,7 @@ export default function CustomizeBotsPage() {
           <Button onClick={finish}>Finish Customization</Button>
         </div>
       </Panel>
-      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {chosen.map((bot) => {
           const isDone = done.has(bot.id);
           return (

@@ -81,7 +81,7 @@ export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: 
           aria-label="Opponents"
           value={selectedId ?? ""}
           onValueChange={setSelectedId}
-          className="grid gap-2 sm:grid-cols-2"
+          className="grid grid-cols-1 gap-2 sm:grid-cols-2"
         >
           {list.map((opponent) => (
             <RadioGroup.Item

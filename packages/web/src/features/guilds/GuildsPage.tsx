@@ -87,7 +87,7 @@ export default function GuildsPage() {
           {search.trim() ? "No guilds match your search." : "No guilds yet. Found the first one!"}
         </p>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {list.map((guild) => (
             <GuildCard
               key={guild.id}

@@ -83,7 +83,7 @@ export default function InventoryPage() {
       {items.length === 0 ? (
         <EmptyInventory />
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {items.map((entry) => (
             <EquipmentCard
               key={entry.id}

@@ -104,7 +104,7 @@ export default function MarketplacePage() {
             </div>
           </Panel>
         ) : (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {listings.data.map((listing) => (
               <ListingCard
                 key={listing.id}

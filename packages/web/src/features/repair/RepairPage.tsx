@@ -161,7 +161,7 @@ export default function RepairPage() {
           >
             Damaged reserves
           </h2>
-          <ul className="grid gap-3 md:grid-cols-2">
+          <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
             {damagedReserves.map((bot) => (
               <li
                 key={bot.id}

@@ -22,7 +22,7 @@ export function ParticipantList({
     return <p className="py-6 text-center text-muted">No warriors yet. Be the first to join!</p>;
   }
   return (
-    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Participants">
+    <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3" aria-label="Participants">
       {participants.map((p) => (
         <li
           key={p.id}
