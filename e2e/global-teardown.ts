@@ -2,7 +2,12 @@
 import { rmSync } from "node:fs";
 
 export default function globalTeardown(): void {
-  for (const dir of [process.env.E2E_DATA_DIR, process.env.E2E_ADMIN_DATA_DIR]) {
+  const dirs = [
+    process.env.E2E_DATA_DIR,
+    process.env.E2E_ADMIN_DATA_DIR,
+    process.env.E2E_ADMIN_PHONE_DATA_DIR,
+  ];
+  for (const dir of dirs) {
     if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }

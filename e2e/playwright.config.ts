@@ -5,16 +5,27 @@ import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4310);
-// Workers inherit the environment, so every process of one run agrees on the same fresh data directory.
+// Workers inherit the environment, so every process of one run agrees on the same fresh data directories.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-"));
+// The phone-width run of the journeys has a server of its own: the two widths of one journey run at the same
+// time and would meet each other's pilots and bots (same names) on one server.
+const phonePort = port + 2;
+process.env.E2E_PHONE_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-phone-"));
 // The admin journeys change what every player shares (the image library, the music list), so they get a
 // server and data of their own; it starts only when the run includes them.
+// One for each width, since the admin journeys of the two widths run at the same time.
 const adminPort = Number(process.env.E2E_ADMIN_PORT ?? port + 100);
+const adminPhonePort = adminPort + 1;
 process.env.E2E_ADMIN_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-admin-"));
+process.env.E2E_ADMIN_PHONE_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-admin-phone-"));
 const files = process.argv.filter((arg) => /\.spec\.ts$/.test(arg));
 const runsAdmin = files.length === 0 || files.some((file) => file.endsWith("admin.spec.ts"));
 
 export const adminEmail = "admin@arena.test";
+
+const desktop = { width: 1440, height: 900 };
+const phone = { width: 390, height: 844 };
+const bothWidthsInside = /(phone|win-chance)\.spec\.ts$/;
 
 /** The compiled server, as `npm start` runs it (built first when its sources changed), on a fresh data directory. */
 function server(listenPort: number, dataDir: string | undefined) {
@@ -39,8 +50,9 @@ function server(listenPort: number, dataDir: string | undefined) {
       LOG_LEVEL: "warn",
       // Journeys may fix a battle's seed (x-test-battle-seed) so none needs luck to win.
       TEST_BATTLE_SEEDS: "on",
-      // A whole guild war (registration, then 7 rounds) in under a minute for the guild-wars journey.
-      GUILD_WAR_REGISTRATION_SECONDS: "15",
+      // A whole guild war (registration, then 7 rounds) in a minute and a quarter for the guild-wars journey; the
+      // registration leaves room for the checks and a screenshot of it on a busy machine.
+      GUILD_WAR_REGISTRATION_SECONDS: "30",
       GUILD_WAR_BATTLE_SECONDS: "42",
     },
   };
@@ -75,12 +87,34 @@ export default defineConfig({
       ],
     },
   },
+  // Every journey at a desktop's and a phone's width; shot() fails a screen that scrolls sideways or fails axe.
+  // The two files that compare both widths inside one test run once.
   projects: [
-    { name: "journeys", testIgnore: /admin\.spec\.ts$/ },
-    { name: "admin", testMatch: /admin\.spec\.ts$/, use: { baseURL: `http://localhost:${adminPort}` } },
+    { name: "desktop", testIgnore: /admin\.spec\.ts$/, use: { viewport: desktop } },
+    {
+      name: "phone",
+      testIgnore: [/admin\.spec\.ts$/, bothWidthsInside],
+      use: { baseURL: `http://localhost:${phonePort}`, viewport: phone },
+    },
+    {
+      name: "admin-desktop",
+      testMatch: /admin\.spec\.ts$/,
+      use: { baseURL: `http://localhost:${adminPort}`, viewport: desktop },
+    },
+    {
+      name: "admin-phone",
+      testMatch: /admin\.spec\.ts$/,
+      use: { baseURL: `http://localhost:${adminPhonePort}`, viewport: phone },
+    },
   ],
   webServer: [
     server(port, process.env.E2E_DATA_DIR),
-    ...(runsAdmin ? [server(adminPort, process.env.E2E_ADMIN_DATA_DIR)] : []),
+    server(phonePort, process.env.E2E_PHONE_DATA_DIR),
+    ...(runsAdmin
+      ? [
+          server(adminPort, process.env.E2E_ADMIN_DATA_DIR),
+          server(adminPhonePort, process.env.E2E_ADMIN_PHONE_DATA_DIR),
+        ]
+      : []),
   ],
 });

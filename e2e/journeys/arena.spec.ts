@@ -1,7 +1,16 @@
 // Issue 5 journeys: AI and PvP battles in the COMBAT ZONE, the text Battle Log, replays and the leaderboard,
 // each checked on screen, with screenshots for a human to judge.
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
-import { createFirstBot, enterAs, newPlayer, type Player, shot, TEST_SEED_HEADER, toast } from "./support";
+import {
+  createFirstBot,
+  enterAs,
+  glimpse,
+  newPlayer,
+  type Player,
+  shot,
+  TEST_SEED_HEADER,
+  toast,
+} from "./support";
 
 type Outcome = { won: boolean; coinsDelta: number; newCoinBalance: number; battle: { id: string } };
 
@@ -66,11 +75,19 @@ test("an AI battle: find an opponent, watch the COMBAT ZONE, keep the log, spend
   await shot(page, "arena-ai-opponent");
 
   const answered = page.waitForResponse((r) => r.url().endsWith("/api/arena/ai/battle"));
+  // The FIGHT! splash stands for 1.3 seconds.
+  const splash = glimpse(page, '[role="dialog"] span', "FIGHT!");
   await page.getByRole("button", { name: "Start AI Battle (15 Energy)" }).click();
   const outcome = (await (await answered).json()) as Outcome & { xpGained: number };
   const zone = combatZone(page);
   await expect(zone).toBeVisible();
-  await expect(zone.getByText("FIGHT!")).toBeVisible();
+  await splash;
+  // Like the game's other dialogs, the COMBAT ZONE keeps focus: Tab never reaches the page behind it.
+  for (let i = 0; i < 4; i += 1) {
+    await page.keyboard.press("Tab");
+    expect(await zone.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  }
+  await expect(page.getByRole("button", { name: "Find AI Opponent" })).toBeHidden();
   // Let a few blows land for the screenshot, then skip to the result.
   await expect(zone.locator("[data-floater]").first()).toBeVisible({ timeout: 8_000 });
   await shot(page, "arena-combat-zone", { fullPage: false });
@@ -118,6 +135,8 @@ test("a PvP challenge moves the stake, and both players see their balance change
   await expect(toast(attacker.page, outcome.won ? "Victory!" : "Defeat!")).toBeVisible();
   expect(Math.abs(outcome.coinsDelta)).toBe(100);
   await shot(attacker.page, "arena-pvp-result", { fullPage: false });
+  // The page behind the COMBAT ZONE is inert until it closes.
+  await combatZone(attacker.page).getByRole("button", { name: "Continue" }).click();
 
   const format = (n: number) => n.toLocaleString("en-US");
   await expect(credits(attacker.page)).toContainText(format(outcome.newCoinBalance));

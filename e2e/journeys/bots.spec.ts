@@ -4,6 +4,7 @@ import { expect, type Page, test } from "@playwright/test";
 import {
   createFirstBot,
   enterAs,
+  glimpse,
   grantCoins,
   newPlayer,
   shot,
@@ -15,7 +16,7 @@ import {
 /** Waits for the naming dialog of the next summoned bot and answers its rarity. */
 async function awaitNaming(page: Page): Promise<string> {
   const naming = page.getByRole("dialog", { name: "Name Your Bot" });
-  await expect(naming).toBeVisible({ timeout: 8_000 });
+  await expect(naming).toBeVisible();
   return (await naming.getByTestId("summoned-rarity").getAttribute("data-rarity")) ?? "";
 }
 
@@ -79,17 +80,19 @@ test("create a first bot through Design, Stats and Confirm, with every validatio
   await expect(page.getByText("Phantom V-7 (Speed)")).toBeVisible();
   await shot(page, "create-bot-confirm");
 
+  // The Initialized screen stands for 2 seconds.
+  const initialized = glimpse(page, "h1, h2", "Neon Wraith Initialized!");
+  const preparing = glimpse(page, "p", "Preparing your bot for combat...");
   await page.getByRole("button", { name: "Create Bot" }).click();
   // Watch for the success toast from now on: it lives 4 seconds, and a screenshot on a busy machine may take
   // that long, so looking for it only afterwards could miss it.
   const createdToast = toast(page, "Bot created successfully!").waitFor({ timeout: 30_000 });
-  await expect(page.getByRole("heading", { name: "Neon Wraith Initialized!" })).toBeVisible();
+  await Promise.all([initialized, preparing]);
   // One toast per topic: the 'Generating your mecha bot image...' toast is gone once the image is on screen.
   await expect(toast(page, "Generating your mecha bot image...")).toHaveCount(0);
-  await expect(page.getByText("Preparing your bot for combat...")).toBeVisible();
   await shot(page, "create-bot-initialized");
   await createdToast;
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 6_000 });
+  await expect(page).toHaveURL(/\/dashboard$/);
 
   const detail = page.getByTestId("bot-detail");
   await expect(detail.getByRole("heading", { name: "Neon Wraith" })).toBeVisible();
@@ -117,12 +120,12 @@ test("summon one bot: reveal, naming, allocation; an interrupted flow resumes af
   await expect(page.getByText("Need 5000 coins!")).toBeVisible();
   await shot(page, "summon-page");
 
+  // The overlay marks the moment the bot bursts out of the portal, 1.4 s into the 2.5 s reveal.
+  const burst = glimpse(page, '[role="status"][aria-label="Summoning"][data-reveal="burst"]');
   await page.getByRole("button", { name: "Single Summon" }).click();
+  await burst;
   await expect(toast(page, "Summoned 1 bot(s)!")).toBeVisible();
-  await expect(page.getByRole("status", { name: "Summoning" })).toBeVisible();
-  // The overlay marks the moment the bot bursts out of the portal (1.4 s into the 2.5 s reveal); a full-page
-  // screenshot would take longer than what is left of the reveal.
-  await expect(page.locator('[data-reveal="burst"]')).toBeVisible();
+  // A full-page screenshot would take longer than what is left of the reveal.
   await shot(page, "summon-reveal", { fullPage: false });
 
   const naming = page.getByRole("dialog", { name: "Name Your Bot" });
@@ -154,7 +157,7 @@ test("summon one bot: reveal, naming, allocation; an interrupted flow resumes af
   // A reload in the middle of the next summon: the bot is kept and its naming comes back.
   await page.goto("/summon");
   await page.getByRole("button", { name: "Single Summon" }).click();
-  await expect(page.getByRole("dialog", { name: "Name Your Bot" })).toBeVisible({ timeout: 8_000 });
+  await expect(page.getByRole("dialog", { name: "Name Your Bot" })).toBeVisible();
   await page.reload();
   await expect(page.getByRole("dialog", { name: "Name Your Bot" })).toBeVisible();
   await expect(page.getByTestId("bots-owned")).toHaveText("Bots Owned 3 / 20");

@@ -5,7 +5,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createFirstBot, enterAs, newPlayer, type Player, shot, toast } from "./support";
 
 const phone = { width: 390, height: 844 };
-const desktop = { width: 1280, height: 900 };
+const desktop = { width: 1440, height: 900 };
 
 async function snap(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -84,10 +84,11 @@ test("found, donate, get joined and promote, then leave until the guild is disba
   await row.getByRole("button", { name: `Promote ${recruitPlayer.username}` }).click();
   await expect(toast(leader, `${recruitPlayer.username} is now an officer`)).toBeVisible();
   await expect(row).toContainText("officer");
+  const projectSize = leader.viewportSize() ?? desktop;
   await snap(leader, "guild-page-members");
   await leader.setViewportSize(phone);
   await snap(leader, "guild-page-members-phone");
-  await leader.setViewportSize(desktop);
+  await leader.setViewportSize(projectSize);
 
   // The officer leaves: back to /guilds.
   await recruit.goto(leader.url());

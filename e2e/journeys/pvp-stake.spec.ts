@@ -11,6 +11,25 @@ test("a pilot under 100 wallet coins is told PvP needs 100 and cannot challenge"
   for (let i = 0; i < 2; i++)
     expect((await page.request.post(`/api/bots/${bot.id}/refresh`)).ok()).toBe(true);
 
+  // The server's own list plus an opponent with the longest names the rules allow (30 characters each), so the
+  // layout meets its worst case whatever pilots this server holds.
+  await page.route("**/api/arena/pvp/opponents", async (route) => {
+    const answer = await route.fetch();
+    const body = await answer.json();
+    const longest = {
+      id: "00000000-0000-4000-8000-000000000030",
+      name: "W".repeat(30),
+      ownerName: "M".repeat(30),
+      level: 100,
+      wins: 9999,
+      losses: 9999,
+      rarity: "legendary",
+      imageUrl: null,
+      colorPrimary: "#00f0ff",
+      colorSecondary: "#ff2bd6",
+    };
+    await route.fulfill({ response: answer, json: { ...body, opponents: [longest, ...body.opponents] } });
+  });
   await page.goto("/fight");
   await page.getByRole("tab", { name: "PvP Battle" }).click();
   const notice = page
@@ -18,6 +37,7 @@ test("a pilot under 100 wallet coins is told PvP needs 100 and cannot challenge"
     .filter({ hasText: "You need at least 100 coins in your wallet for PvP" });
   await expect(notice).toBeVisible();
   await expect(page.getByRole("button", { name: /^Challenge/ })).toBeDisabled();
+  await expect(page.getByRole("radio", { name: /^W{30} - Lv\.100/ })).toBeVisible();
   await shot(page, "pvp-stake-notice");
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(notice).toBeVisible();

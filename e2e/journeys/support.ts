@@ -1,6 +1,7 @@
 // Helpers that speak the player's language: sign up, sign in, take a screenshot for a human to look at.
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { adminEmail } from "../playwright.config";
 
 export type Player = { username: string; email: string; password: string };
@@ -46,17 +47,105 @@ export async function enterAs(page: Page, player: Player): Promise<void> {
   }
 }
 
-/** `fullPage: false` keeps to the viewport, for full-screen overlays such as the COMBAT ZONE. */
+/** The page fits its width: nothing pushes it sideways. Names the innermost elements that stick out. */
+export async function expectNoSidewaysScroll(page: Page, screen: string): Promise<void> {
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => {
+    const sticksOut = (el: Element) => el.getBoundingClientRect().right > window.innerWidth + 0.5;
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+      wide: [...document.querySelectorAll("body *")]
+        .filter((el) => sticksOut(el) && ![...el.children].some(sticksOut))
+        .slice(0, 5)
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 80)} "${el.textContent?.slice(0, 40)}"`,
+        ),
+    };
+  });
+  expect(scrollWidth, `${screen} scrolls sideways: ${wide.join(" | ")}`).toBeLessThanOrEqual(innerWidth);
+}
+
+/** axe-core on the screen as it stands: no serious or critical violation. */
+export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // Violations only: collecting every passing node too made a run about a third slower. Toasts stacked behind the
+  // front one (or fading out) have their text faded on purpose and sit under it; axe caught one mid-fade, so it
+  // also waits for a toast sliding in to stand still.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll("[data-sonner-toast]")].every(
+      // Transitions only: a loading toast's spinner turns for ever.
+      (toast) => !toast.getAnimations({ subtree: true }).some((motion) => motion instanceof CSSTransition),
+    ),
+  );
+  const { violations } = await new AxeBuilder({ page })
+    .exclude('[data-sonner-toast][data-front="false"]')
+    .exclude('[data-sonner-toast][data-removed="true"]')
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  const bad = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(bad, `${screen}: axe findings`).toEqual([]);
+}
+
+/**
+ * A screen a journey reached: it must fit its width and pass axe-core, and it is saved, per width (the project),
+ * for a human to look at. `fullPage: false` keeps to the viewport, for full-screen overlays such as the COMBAT ZONE.
+ * axe runs at the desktop width (3 to 10 s a screen on two busy cores); what only a phone shows (the folded
+ * navigation, the dock) is checked by phone.spec.ts at 390 px.
+ */
 export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await page.screenshot({ path: `../test-results/screens/${name}.png`, fullPage: options.fullPage ?? true });
+  await expectNoSidewaysScroll(page, name);
+  if (!test.info().project.name.endsWith("phone")) await expectAccessible(page, name);
+  await page.screenshot({
+    path: `../test-results/screens/${test.info().project.name}/${name}.png`,
+    fullPage: options.fullPage ?? true,
+  });
+}
+
+/** Opens the navigation menu when the width folds it behind its toggle (phones); a no-op on a desktop. */
+export async function openNavigation(page: Page): Promise<void> {
+  const toggle = page.getByRole("button", { name: "Toggle navigation" });
+  if ((await toggle.isVisible()) && (await toggle.getAttribute("aria-expanded")) !== "true")
+    await toggle.click();
 }
 
 /** The request header that fixes a battle's seed on the journeys' server (TEST_BATTLE_SEEDS=on). */
 export const TEST_SEED_HEADER = "x-test-battle-seed";
 
-/** A sonner toast carrying `text`. */
+/**
+ * Resolves once the page shows an element matching `css` whose text holds `text`, looking every frame. For a
+ * moment shorter than an assertion's polling, which waits up to a second between looks and longer on a busy
+ * machine (a splash, a reveal, a 2-second screen): start it before the action that brings the moment on.
+ */
+export function glimpse(page: Page, css: string, text = ""): Promise<unknown> {
+  return page.waitForFunction(
+    ([selector, words]) =>
+      [...document.querySelectorAll(selector)].some((el) => (el.textContent ?? "").includes(words)),
+    [css, text] as const,
+    { polling: "raf", timeout: 15_000 },
+  );
+}
+
+/**
+ * Lets the server handle the next request to `url` at once but holds its answer back from the page until
+ * `release()`: for what the page must do when it learns of the outcome some other way first.
+ */
+export async function holdAnswer(page: Page, url: string): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    await released;
+    await route.fulfill({ response });
+  });
+  return { release };
+}
+
+/** A sonner toast carrying `text`, as it shows. */
 export const toast = (page: Page, text: string | RegExp) =>
-  page.locator("[data-sonner-toast]").filter({ hasText: text });
+  // A toast on its way out stays in the page for its fade (data-removed): not the one a player reads.
+  page.locator("[data-sonner-toast]:not([data-removed='true'])").filter({ hasText: text });
 
 /** The one admin of the e2e server (ADMIN_EMAILS); every journey signs in with the same password. */
 export const admin: Player = { username: "arena_admin", email: adminEmail, password: "hunter22" };

@@ -2,7 +2,7 @@
 // and a PvP battle, and the dashboard's next step for a new pilot; at desktop and phone widths, with
 // screenshots for a human to judge.
 import { expect, type Page, test } from "@playwright/test";
-import { createFirstBot, enterAs, newPlayer, shot, signUp } from "./support";
+import { createFirstBot, enterAs, expectNoSidewaysScroll, newPlayer, shot, signUp } from "./support";
 
 const viewports = [
   { name: "desktop", width: 1440, height: 900 },
@@ -11,20 +11,6 @@ const viewports = [
 
 const odds = (page: Page) => page.getByTestId("win-chance");
 const percentOf = async (page: Page) => Number(await odds(page).getAttribute("data-percent"));
-
-/** Fails when the page scrolls sideways, naming the innermost elements that stick out. */
-async function expectNoSidewaysScroll(page: Page) {
-  const { overflow, culprits } = await page.evaluate(() => {
-    const width = window.innerWidth;
-    const sticksOut = (e: Element) => e.getBoundingClientRect().right > width + 1;
-    const culprits = [...document.querySelectorAll("body *")]
-      .filter((e) => sticksOut(e) && ![...e.children].some(sticksOut))
-      .slice(0, 5)
-      .map((e) => `<${e.tagName.toLowerCase()}> "${(e.textContent ?? "").trim().slice(0, 40)}"`);
-    return { overflow: document.documentElement.scrollWidth - width, culprits };
-  });
-  expect(overflow, `the page scrolls sideways: ${culprits.join(", ")}`).toBeLessThanOrEqual(0);
-}
 
 /**
  * Clicks a stat's + button in the page itself and times each click until React has drawn the new points
@@ -85,7 +71,7 @@ for (const viewport of viewports) {
     expect(strong).toBeGreaterThan(65);
     await expect(odds(page)).toContainText(`${strong}%`);
     await shot(page, `win-chance-create-bot-${viewport.name}`);
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysScroll(page, viewport.name);
 
     // One point from defense to agility moves the odds.
     await page.getByRole("button", { name: "Decrease Defense" }).click();
@@ -94,7 +80,7 @@ for (const viewport of viewports) {
 
     await page.getByRole("button", { name: "Next" }).click();
     await page.getByRole("button", { name: "Create Bot" }).click();
-    await expect(page).toHaveURL(/\/dashboard$/, { timeout: 10_000 });
+    await expect(page).toHaveURL(/\/dashboard$/);
 
     // A new pilot with 1,000 coins and no weapon: the shop first.
     const next = page.getByTestId("next-step");
@@ -103,7 +89,7 @@ for (const viewport of viewports) {
     await expect(next).toContainText("Odds Maker fights bare-handed.");
     await expect(next.getByRole("link", { name: "Visit the shop" })).toHaveAttribute("href", "/shop");
     await shot(page, `win-chance-dashboard-${viewport.name}`);
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysScroll(page, viewport.name);
 
     // A rival with a bot, so the PvP list has someone to weigh up (whoever tops it).
     const rivalContext = await browser.newContext();
@@ -123,7 +109,7 @@ for (const viewport of viewports) {
     await expect(odds(page)).toContainText("Win chance");
     await expect(odds(page)).toContainText(`${opponent.winChance.percent}%`);
     await shot(page, `win-chance-fight-ai-${viewport.name}`);
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysScroll(page, viewport.name);
 
     await page.getByRole("tab", { name: "PvP Battle" }).click();
     const asked = page.waitForResponse((r) => r.url().endsWith("/win-chance"));
@@ -135,6 +121,6 @@ for (const viewport of viewports) {
     await expect(pvpOdds).toHaveAttribute("data-percent", String(winChance.percent));
     await expect(pvpOdds).toContainText(`Against ${targetName}.`);
     await shot(page, `win-chance-fight-pvp-${viewport.name}`);
-    await expectNoSidewaysScroll(page);
+    await expectNoSidewaysScroll(page, viewport.name);
   });
 }
