@@ -78,23 +78,24 @@ describe("live client", () => {
     stop();
     sockets[0]!.push({ channel: "me", kind: "bots", at: 2 });
     sockets[0]!.push({ channel: "music", kind: "tracks", at: 3 });
-    expect(seen).toEqual(["me:balance", "music:tracks"]);
+    expect(seen).toEqual(["me:resync", "music:resync", "me:balance", "music:tracks"]);
     expect(sockets[0]!.sent.at(-1)).toEqual({ type: "unsubscribe", channels: ["me"] });
   });
 
-  it("reconnects after a drop, resubscribes and tells listeners to resync", () => {
+  it("tells listeners to resync when it first opens, and again after a drop and resubscribe", () => {
     const { client, sockets, pending, runTimers } = setup();
     const kinds: string[] = [];
     client.subscribe("me", (event) => kinds.push(event.kind));
     client.start();
     sockets[0]!.open();
+    expect(kinds).toEqual([RESYNC]);
     sockets[0]!.drop();
     expect(client.status).toBe("reconnecting");
     expect(pending[0]!.ms).toBe(500);
     runTimers();
     sockets[1]!.open();
     expect(sockets[1]!.sent).toEqual([{ type: "subscribe", channels: ["me"] }]);
-    expect(kinds).toEqual([RESYNC]);
+    expect(kinds).toEqual([RESYNC, RESYNC]);
     expect(client.status).toBe("open");
   });
 

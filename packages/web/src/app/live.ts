@@ -6,7 +6,7 @@ import type { LiveChannel, LiveClientMessage, LiveEvent, LiveServerMessage } fro
 export type LiveHandler = (event: LiveEvent) => void;
 export type LiveStatus = "idle" | "connecting" | "open" | "reconnecting";
 
-/** The kind of the synthetic event every handler gets after a reconnect: events may have been missed. */
+/** The kind of the synthetic event every handler gets when the socket opens: events may have been missed. */
 export const RESYNC = "resync";
 
 type Timers = {
@@ -154,9 +154,9 @@ export function createLiveClient(options: LiveClientOptions) {
       sendChannels("subscribe", [...handlers.keys()]);
       // Proxies close sockets that stay silent; a ping every 25 s keeps this one alive.
       pingTimer = timers.setInterval(() => send({ type: "ping" }), PING_EVERY_MS);
-      if (hasOpened) {
-        for (const channel of handlers.keys()) dispatch({ channel, kind: RESYNC, at: now() });
-      }
+      // The first open too: a page fetched its data over HTTP before the socket was listening, and anything
+      // that changed in between would otherwise stay unseen until the next change.
+      for (const channel of handlers.keys()) dispatch({ channel, kind: RESYNC, at: now() });
       hasOpened = true;
     };
     current.onmessage = (event) => onMessage(event.data);
