@@ -1,7 +1,8 @@
 // Issue 11 journeys: the landing page arrives compressed and light (its floating widgets and toasts load when
 // wanted), index.html is never cached, and a visitor still opens the music player and the chat in one press.
+import { gzipSync } from "node:zlib";
 import { expect, type Response, test } from "@playwright/test";
-import { shot } from "./support";
+import { enterAs, newPlayer, shot } from "./support";
 
 test("the landing arrives brotli-compressed without the widgets' code; one press opens the music player", async ({
   page,
@@ -21,12 +22,16 @@ test("the landing arrives brotli-compressed without the widgets' code; one press
     expect(headers.vary, script.url()).toContain("accept-encoding");
   }
   // Every script big enough to be worth it came brotli-compressed.
-  const sized = await Promise.all(scripts.map(async (r) => ({ r, size: (await r.body()).length })));
-  for (const { r } of sized.filter((s) => s.size > 2048)) {
+  const sized = await Promise.all(scripts.map(async (r) => ({ r, body: await r.body() })));
+  for (const { r } of sized.filter((s) => s.body.length > 2048)) {
     expect(r.headers()["content-encoding"], r.url()).toBe("br");
   }
   const names = scripts.map((r) => new URL(r.url()).pathname).join(" ");
   expect(names).not.toMatch(/MusicPlayer|ChatWidget|Toaster|ShellLayout/);
+  // Issue 11's budget, the figure `npm run bench -- --only=bundle` prints: sonner (9 KB) once slipped back into
+  // the first chunk through a static import in the live session, unseen by the chunk names above.
+  const gzipped = sized.reduce((sum, { body }) => sum + gzipSync(body).length, 0);
+  expect(gzipped, "the landing's JavaScript, gzip").toBeLessThanOrEqual(120 * 1024);
 
   await page.getByRole("button", { name: "Open music player" }).click();
   await expect(page.getByRole("heading", { name: "MUSIC PLAYER" })).toBeVisible();
@@ -41,4 +46,34 @@ test("a visitor opens the chat from the landing in one press", async ({ page }) 
   await page.getByRole("button", { name: "Open chat" }).click();
   await expect(page.getByRole("link", { name: "Please login to chat" })).toBeVisible();
   await shot(page, "landing-chat-opened-phone", { fullPage: false });
+});
+
+test("a press on the chat button still opens the chat when the widget arrives in the middle of it", async ({
+  page,
+}) => {
+  // The chat's code is held back until the button is pressed, so that it arrives between press and release.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/ChatWidget-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await enterAs(page, newPlayer("presser"));
+  await page.goto("/summon");
+  await expect(page.getByRole("heading", { name: /Summon Bots/i })).toBeVisible();
+  const standIn = page.getByRole("button", { name: "Open chat" });
+  await expect(standIn).not.toHaveAttribute("aria-controls", /.+/);
+  const box = await standIn.boundingBox();
+  expect(box).not.toBeNull();
+  await page.mouse.move((box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2);
+  await page.mouse.down();
+  release();
+  // The widget's own button takes the stand-in's place under the pressed pointer.
+  const widgetButton = page.getByRole("button", { name: /^Open chat|^Close chat$/ });
+  await expect(widgetButton).toHaveAttribute("aria-controls", /.+/);
+  await page.mouse.up();
+  await expect(page.getByRole("region", { name: "Chat" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Close chat", exact: true })).toBeVisible();
 });

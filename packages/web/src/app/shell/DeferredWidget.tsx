@@ -41,6 +41,9 @@ export function DeferredWidget({
         className={buttonClassName}
         onPointerEnter={preload}
         onFocus={preload}
+        // The widget can arrive between a press and its release and take the stand-in's place: the release then
+        // lands on another element and no click follows. Taking the press itself keeps it (the keyboard clicks).
+        onPointerDown={() => setWanted("open")}
         onClick={() => setWanted("open")}
       >
         {icon}
