@@ -1,10 +1,10 @@
 // The 2.5-second reveal: a charging portal, then the bot bursts out in its rarity's colour (with confetti for
 // a legendary or diamond). The naming dialog follows it.
 import type { Bot } from "@bot-arena/contract";
-import { RARITY_BADGE_COLORS, type Rarity } from "@bot-arena/game";
+import { RARITY_BADGE_COLORS, type Rarity, SUMMON_REVEAL_MS } from "@bot-arena/game";
 import confetti from "canvas-confetti";
 import { motion } from "motion/react";
-import { useEffect, useState } from "react";
+import { useEffect, useEffectEvent, useState } from "react";
 import { createPortal } from "react-dom";
 import { BotImage } from "../bots/BotImage";
 import { RarityBadge } from "../bots/RarityBadge";
@@ -19,19 +19,30 @@ export function celebrate(rarity: string) {
   void confetti({ particleCount: 140, spread: 90, origin: { y: 0.55 }, colors, zIndex: 70 });
 }
 
-export function RevealOverlay({ bot }: { bot: Bot | null }) {
+export function RevealOverlay({ bot, onDone }: { bot: Bot | null; onDone: () => void }) {
   const glow = bot ? (RARITY_BADGE_COLORS[bot.rarity as Rarity] ?? "#22e5ff") : "#22e5ff";
 
   // "burst" once the bot comes out of the portal: a marker a browser test can wait for instead of a clock.
+  // One clock, started when the bot is known and chained through the burst: a late roster answer or a busy
+  // main thread can only delay the reveal, never end it before the player has seen the bot come out.
   const [phase, setPhase] = useState<"charging" | "burst">("charging");
+  const botId = bot?.id;
+  const rarity = bot?.rarity;
   useEffect(() => {
-    if (!bot) return;
+    if (!botId || !rarity || phase !== "charging") return;
     const timer = window.setTimeout(() => {
       setPhase("burst");
-      celebrate(bot.rarity);
+      celebrate(rarity);
     }, CHARGE_S * 1000);
     return () => window.clearTimeout(timer);
-  }, [bot]);
+  }, [botId, rarity, phase]);
+
+  const finish = useEffectEvent(onDone);
+  useEffect(() => {
+    if (phase !== "burst") return;
+    const timer = window.setTimeout(() => finish(), SUMMON_REVEAL_MS - CHARGE_S * 1000);
+    return () => window.clearTimeout(timer);
+  }, [phase]);
 
   return createPortal(
     <div
@@ -66,11 +77,13 @@ export function RevealOverlay({ bot }: { bot: Bot | null }) {
         Summoning…
       </motion.p>
       {bot && (
+        // Mounted while the portal charges, so its picture is loaded by the burst; it comes out on the burst
+        // itself rather than after a delay of its own, which a slow device's frames would stretch past the end.
         <motion.div
           className="relative flex flex-col items-center text-center"
           initial={{ scale: 0.3, opacity: 0, y: 30 }}
-          animate={{ scale: 1, opacity: 1, y: 0 }}
-          transition={{ delay: CHARGE_S, type: "spring", stiffness: 180, damping: 15 }}
+          animate={phase === "burst" ? { scale: 1, opacity: 1, y: 0 } : { scale: 0.3, opacity: 0, y: 30 }}
+          transition={{ type: "spring", stiffness: 180, damping: 15 }}
         >
           <div className="rounded-2xl p-1" style={{ boxShadow: `0 0 60px ${glow}aa, 0 0 0 2px ${glow}` }}>
             <BotImage bot={bot} className="w-56 sm:w-64" />

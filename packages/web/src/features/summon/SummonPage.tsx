@@ -90,7 +90,7 @@ export default function SummonPage() {
         </Panel>
       </div>
 
-      {flow.step === "reveal" && <RevealOverlay bot={flow.bot} />}
+      {flow.step === "reveal" && <RevealOverlay bot={flow.bot} onDone={flow.revealed} />}
       {flow.step === "name" && flow.bot && <NameDialog key={flow.bot.id} bot={flow.bot} />}
       {flow.step === "allocate" && flow.bot && (
         <AllocateDialog key={flow.bot.id} bot={flow.bot} onDone={flow.finished} />

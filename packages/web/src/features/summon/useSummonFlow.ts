@@ -1,8 +1,9 @@
-// The summon flow as a small state machine: each bot of a summon is revealed (2.5 s), named, then given its
-// bonus points; bots left half-way by a reload resume at their step without the reveal. A failed naming or
-// allocation keeps its dialog open; after the last bot the player goes to the dashboard.
+// The summon flow as a small state machine: each bot of a summon is revealed (2.5 s, from the moment its card
+// is known), named, then given its bonus points; bots left half-way by a reload resume at their step without
+// the reveal. A failed naming or allocation keeps its dialog open; after the last bot the player goes to the
+// dashboard.
 import type { Bot } from "@bot-arena/contract";
-import { messages, SUMMON_REVEAL_MS } from "@bot-arena/game";
+import { messages } from "@bot-arena/game";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
@@ -31,12 +32,8 @@ export function useSummonFlow(bots: readonly Bot[] | undefined) {
     if (pending.length > 0) setQueue(pending.map((b) => ({ id: b.id, reveal: false })));
   }, [bots, resumeChecked]);
 
+  // The reveal's own clock (RevealOverlay) says when it is over.
   const revealing = current?.reveal === true && revealDone !== current.id;
-  useEffect(() => {
-    if (!revealing || !current) return;
-    const timer = window.setTimeout(() => setRevealDone(current.id), SUMMON_REVEAL_MS);
-    return () => window.clearTimeout(timer);
-  }, [revealing, current]);
 
   const step: FlowStep | null = useMemo(() => {
     if (!current) return null;
@@ -70,6 +67,10 @@ export function useSummonFlow(bots: readonly Bot[] | undefined) {
     bot,
     step,
     active: current !== undefined,
+    /** The reveal of the bot at the head of the queue has played out. */
+    revealed: () => {
+      if (current) setRevealDone(current.id);
+    },
     start: (botIds: readonly string[]) => setQueue(botIds.map((id) => ({ id, reveal: true }))),
     /** A bot's setup succeeded; the queue moves on when the roster shows it finished. */
     // One toast for the bots of a flow, each replacing the last: a 10x summon stacked ten of them.
