@@ -7,9 +7,6 @@ import { admin, enterAs, newPlayer, shot, signUp, toast } from "./support";
 
 const phone = { width: 390, height: 844 };
 
-// Each journey walks a whole tab with desktop and phone screenshots: room for a busy machine.
-test.describe.configure({ timeout: 150_000 });
-
 async function openAdmin(page: Page, tab?: string) {
   await enterAs(page, admin);
   await page.goto(tab ? `/admin?tab=${tab}` : "/admin");
@@ -295,6 +292,10 @@ test("cash-outs: a player cashes out, an admin refunds it, and the player's vaul
   await dialog.getByRole("button", { name: "Refund" }).click();
   await expect(toast(page, "Enter a reason for the refund")).toBeVisible();
   await dialog.getByLabel("Reason").fill("Gamertag not found on the payout network");
+  // The player's toast lasts 4 s and the admin's checks below can take longer on a busy machine: watched from now.
+  const heard = expect(
+    toast(playerPage, "Your cash-out of 200 coins was refunded to your vault"),
+  ).toBeVisible();
   await dialog.getByRole("button", { name: "Refund" }).click();
   await expect(toast(page, `Refunded 200 coins to ${saver.username}'s vault`)).toBeVisible();
   await expect(row).toHaveCount(0);
@@ -304,7 +305,7 @@ test("cash-outs: a player cashes out, an admin refunds it, and the player's vaul
   );
 
   // The player, still on /bank, hears of it live: a toast, the vault back to 500, the reason in the list.
-  await expect(toast(playerPage, "Your cash-out of 200 coins was refunded to your vault")).toBeVisible();
+  await heard;
   await expect(playerPage.getByTestId("vault-balance")).toHaveText("500");
   await expect(playerPage.getByTestId("cashout-outcome").first()).toContainText(
     "Refunded to your vault: Gamertag not found on the payout network",

@@ -16,6 +16,15 @@ export function wantToaster(): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * Raises a toast from code the landing page loads (the live session, the guards) without putting sonner into the
+ * landing's download: the library arrives on first use, and the toaster mounts to show it.
+ */
+export function toastSoon(show: (toast: typeof import("sonner").toast) => void): void {
+  wantToaster();
+  void import("sonner").then(({ toast }) => show(toast));
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -3,6 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { Navigate } from "react-router";
 import { ScreenLoader, ScreenMessage } from "./ScreenState";
 import { useMe } from "./session";
+import { toastSoon } from "./Toasts";
 
 /** Shows its children to a signed-in player; sends anyone else to /auth. */
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -22,9 +23,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
   const refused = me.data != null && !me.data.isAdmin;
   useEffect(() => {
     // A fixed id keeps StrictMode's double effect from stacking two toasts.
-    // Sonner loads on demand so the landing page's download stays without it (Toasts.tsx).
-    if (refused)
-      void import("sonner").then(({ toast }) => toast.error(UNAUTHORIZED, { id: "admin-unauthorized" }));
+    if (refused) toastSoon((toast) => toast.error(UNAUTHORIZED, { id: "admin-unauthorized" }));
   }, [refused]);
   if (!me.data) return <ScreenLoader label="Checking clearance" />;
   if (refused) return <Navigate to="/" replace />;
