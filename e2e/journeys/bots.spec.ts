@@ -6,6 +6,7 @@ import {
   enterAs,
   glimpse,
   grantCoins,
+  holdAnswer,
   newPlayer,
   shot,
   signUp,
@@ -83,6 +84,9 @@ test("create a first bot through Design, Stats and Confirm, with every validatio
   // The Initialized screen stands for 2 seconds.
   const initialized = glimpse(page, "h1, h2", "Neon Wraith Initialized!");
   const preparing = glimpse(page, "p", "Preparing your bot for combat...");
+  // The roster's refetch answers only after the dashboard has opened: the dashboard, which sends a pilot without
+  // bots to /summon, must already know the new bot.
+  const roster = await holdAnswer(page, "**/api/bots", "GET");
   await page.getByRole("button", { name: "Create Bot" }).click();
   // Watch for the success toast from now on: it lives 4 seconds, and a screenshot on a busy machine may take
   // that long, so looking for it only afterwards could miss it.
@@ -93,9 +97,10 @@ test("create a first bot through Design, Stats and Confirm, with every validatio
   await shot(page, "create-bot-initialized");
   await createdToast;
   await expect(page).toHaveURL(/\/dashboard$/);
-
   const detail = page.getByTestId("bot-detail");
   await expect(detail.getByRole("heading", { name: "Neon Wraith" })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  roster.release();
   await expect(detail.getByText("common", { exact: true })).toBeVisible();
   await expect(detail.getByText("Active bot")).toBeVisible();
   await expect(page.getByTestId("roster-count")).toHaveCount(0);
@@ -123,10 +128,9 @@ test("summon one bot: reveal, naming, allocation; an interrupted flow resumes af
   // The overlay marks the moment the bot bursts out of the portal, 1.4 s into the 2.5 s reveal.
   const burst = glimpse(page, '[role="status"][aria-label="Summoning"][data-reveal="burst"]');
   await page.getByRole("button", { name: "Single Summon" }).click();
-  await burst;
+  // The toast comes with the answer, before the reveal, and lasts 4 s: looked for first, while burst keeps watching.
   await expect(toast(page, "Summoned 1 bot(s)!")).toBeVisible();
-  // A full-page screenshot would take longer than what is left of the reveal.
-  await shot(page, "summon-reveal", { fullPage: false });
+  await burst;
 
   const naming = page.getByRole("dialog", { name: "Name Your Bot" });
   await expect(naming).toBeVisible();
@@ -171,6 +175,35 @@ test("summon one bot: reveal, naming, allocation; an interrupted flow resumes af
   await expect(history.getByText("Second Wind")).toBeVisible();
   await expect(history.getByText("Quantum Reaper")).toBeVisible();
   await shot(page, "summon-history");
+});
+
+test("the reveal still shows the bot coming out when the page stalls through the moment it should", async ({
+  page,
+}) => {
+  await page.clock.install();
+  await enterAs(page, newPlayer("stalled"));
+  await createFirstBot(page.request);
+  await page.goto("/summon");
+  await expect(page.getByRole("button", { name: "Single Summon" })).toBeEnabled();
+
+  // From here the page's time moves only when the journey moves it.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
+  await page.getByRole("button", { name: "Single Summon" }).click();
+  const overlay = page.getByRole("status", { name: "Summoning" });
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(50);
+      return overlay.getByRole("img").count();
+    })
+    .toBe(1);
+  await expect(overlay).toHaveAttribute("data-reveal", "charging");
+
+  // A main thread busy past both the burst (1.4 s) and the end of the reveal (2.5 s): the bot still comes out.
+  await page.clock.fastForward(2_600);
+  await expect(overlay).toHaveAttribute("data-reveal", "burst");
+  await page.clock.resume();
+  await expect(page.getByRole("dialog", { name: "Name Your Bot" })).toBeVisible();
+  await expect(overlay).toHaveCount(0);
 });
 
 test("a 10x summon with admin-granted coins yields ten bots and a legendary", async ({ page, browser }) => {

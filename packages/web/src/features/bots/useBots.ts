@@ -38,6 +38,16 @@ export function replaceCachedBot(queryClient: QueryClient, bot: Bot) {
   );
 }
 
+/**
+ * Puts a bot the player just made into the cached roster: a page that reads the roster before its refetch
+ * answers (the dashboard sends a player without bots to /summon) must already see it.
+ */
+export function addCachedBot(queryClient: QueryClient, bot: Bot) {
+  queryClient.setQueryData<BotList>(queryKeys.bots, (old) => ({
+    bots: [bot, ...(old?.bots ?? []).filter((b) => b.id !== bot.id)],
+  }));
+}
+
 /** After any bot action: the roster and the balance may both have moved. */
 export function invalidateBotsAndMe(queryClient: QueryClient) {
   return Promise.all([

@@ -13,7 +13,7 @@ import { ScreenLoader } from "../../app/ScreenState";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
-import { invalidateBotsAndMe, useBots } from "../bots/useBots";
+import { addCachedBot, invalidateBotsAndMe, useBots } from "../bots/useBots";
 import { BotPreviewCard } from "./BotPreviewCard";
 import { ConfirmTab } from "./ConfirmTab";
 import { DesignTab } from "./DesignTab";
@@ -59,6 +59,7 @@ export default function CreateBotPage() {
     if (!created) return;
     const timer = window.setTimeout(() => {
       toast.success(messages.botCreated, { id: CREATE_TOAST });
+      addCachedBot(queryClient, created);
       void invalidateBotsAndMe(queryClient);
       void navigate("/dashboard", { replace: true });
     }, CREATION_SUCCESS_SCREEN_MS);
