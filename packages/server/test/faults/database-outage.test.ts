@@ -72,10 +72,10 @@ if (process.env.DATABASE_URL) {
         expect((await player.get("/api/me")).statusCode).toBe(200);
 
         proxy.cut();
+        // The cut resets every connection and refuses new ones, so each request answers 503 at once; one that hung
+        // instead would end the test at its time limit. No wall-clock bound of its own: a busy machine's is not ours.
         for (const request of [() => player.get("/api/me"), () => player.post("/api/auth/sign-out")]) {
-          const started = Date.now();
           expect(errorOf(await request())).toEqual(unavailable);
-          expect(Date.now() - started).toBeLessThan(6_000);
         }
 
         proxy.restore();

@@ -282,12 +282,17 @@ describe("wars", () => {
       }
     });
     const before = (await a.db.select({ n: count() }).from(guildWars))[0]?.n ?? 0;
+    let mustered = () => {};
+    const slowHasMustered = new Promise<void>((resolve) => (mustered = resolve));
     const slow = a.db.transaction(async (tx) => {
       const opened = await musterWars(tx, clock.now(), timings);
+      mustered();
       await new Promise((resolve) => setTimeout(resolve, 300));
       return opened;
     });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The second muster starts only once the first has claimed, and while its transaction is still open: a
+    // fixed head start could, on a busy machine, let the second one go first.
+    await slowHasMustered;
     const fast = b.db.transaction((tx) => musterWars(tx, clock.now(), timings));
     const [first, second] = await Promise.all([slow, fast.catch((error: unknown) => error)]);
     expect(first).toHaveLength(1);
