@@ -1,7 +1,16 @@
 // Issue 6 journeys: the shop and the inventory, the marketplace between two players (balances live in both
 // browsers), the bank vault and cash-out, repairs after a battle and fusion, with screenshots to judge.
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
-import { createFirstBot, enterAs, grantCoins, newPlayer, shot, summonReadyBots, toast } from "./support";
+import {
+  createFirstBot,
+  energyAfterSpending,
+  enterAs,
+  grantCoins,
+  newPlayer,
+  shot,
+  summonReadyBots,
+  toast,
+} from "./support";
 
 /** Fights one AI battle with the active bot through the API, as /fight would. */
 async function fightAi(request: APIRequestContext) {
@@ -64,7 +73,7 @@ test("an Energy Cell refills the active bot after a battle", async ({ page }) =>
   await createFirstBot(page.request, "Drained Unit");
   await fightAi(page.request);
   await page.goto("/shop");
-  await expect(page.getByText(/^8\d \/ 100$/)).toBeVisible();
+  await expect(energyAfterSpending(page, 15)).toBeVisible();
   await card(page, "Energy Cell").getByRole("button", { name: "Buy for 100" }).click();
   await expect(toast(page, "Energy fully restored!")).toBeVisible();
   await expect(page.getByText("100 / 100").first()).toBeVisible();

@@ -1,5 +1,5 @@
 // The guild-wars journey: a watcher sits on /guild-wars while eight guilds reach 500 coins; the war appears by
-// itself, moves from registration to battle to history on the server's deadlines (30 s and 42 s on the
+// itself, moves from registration to battle to history on the server's deadlines (30 s and 105 s on the
 // journey server), a guild's duels open in the COMBAT ZONE, and History shows the top three with their prizes.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createFirstBot, enterAs, newPlayer, shot } from "./support";
@@ -102,7 +102,7 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
 
   // The battle window ends: the war moves to History with the top three and their prizes.
   const historyTab = page.getByRole("tab", { name: /History \([1-9]\)/ });
-  await expect(historyTab).toBeVisible({ timeout: 60_000 });
+  await expect(historyTab).toBeVisible({ timeout: 150_000 });
   await historyTab.click();
   const done = page.getByTestId("war-history").filter({ hasText: warName });
   await expect(done).toBeVisible();

@@ -4,6 +4,7 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import {
   createFirstBot,
+  energyAfterSpending,
   enterAs,
   expectAccessible,
   glimpse,
@@ -262,7 +263,7 @@ test.describe("phone", () => {
       "href",
       `/battles/${outcome.battle.id}`,
     );
-    await expect(page.getByText("70 / 100").first()).toBeVisible();
+    await expect(energyAfterSpending(page, 30)).toBeVisible();
     await checkScreen(page, "phone-fight-after-reload");
   });
 });

@@ -116,14 +116,16 @@ export const TEST_SEED_HEADER = "x-test-battle-seed";
 /**
  * Resolves once the page shows an element matching `css` whose text holds `text`, looking every frame. For a
  * moment shorter than an assertion's polling, which waits up to a second between looks and longer on a busy
- * machine (a splash, a reveal, a 2-second screen): start it before the action that brings the moment on.
+ * machine (a splash, a reveal, a 2-second screen): start it before the action that brings the moment on. Its
+ * wait counts from before that action, which on a loaded machine took 8 s for one click, hence twice an
+ * assertion's 15 s.
  */
 export function glimpse(page: Page, css: string, text = ""): Promise<unknown> {
   return page.waitForFunction(
     ([selector, words]) =>
       [...document.querySelectorAll(selector)].some((el) => (el.textContent ?? "").includes(words)),
     [css, text] as const,
-    { polling: "raf", timeout: 15_000 },
+    { polling: "raf", timeout: 30_000 },
   );
 }
 
@@ -131,16 +133,31 @@ export function glimpse(page: Page, css: string, text = ""): Promise<unknown> {
  * Lets the server handle the next request to `url` at once but holds its answer back from the page until
  * `release()`: for what the page must do when it learns of the outcome some other way first.
  */
-export async function holdAnswer(page: Page, url: string): Promise<{ release: () => void }> {
+export async function holdAnswer(
+  page: Page,
+  url: string,
+  method?: "GET" | "POST",
+): Promise<{ release: () => void }> {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(url, async (route) => {
+    if (method && route.request().method() !== method) return route.fallback();
     const response = await route.fetch();
     await released;
     await route.fulfill({ response });
   });
   return { release };
 }
+
+/**
+ * A bot's energy bar after `spent` of a full 100 went on battles: a point comes back each whole minute since the
+ * last spend (1 a minute, the rulebook), and a journey on a busy machine can take minutes between the battle and
+ * the look, so the bar may read up to five more. The spend itself is checked exactly in the battle's answer.
+ */
+export const energyAfterSpending = (page: Page, spent: number) =>
+  page
+    .getByText(new RegExp(`^(${Array.from({ length: 6 }, (_, i) => 100 - spent + i).join("|")}) / 100$`))
+    .first();
 
 /** A sonner toast carrying `text`, as it shows. */
 export const toast = (page: Page, text: string | RegExp) =>
