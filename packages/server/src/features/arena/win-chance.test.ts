@@ -3,8 +3,8 @@ import {
   estimateWinChance,
   type Stats,
   toFighter,
-  WIN_CHANCE_BATTLES,
   type Weapon,
+  WIN_CHANCE_BATTLES,
   winChanceOf,
 } from "@bot-arena/game";
 import { eq } from "drizzle-orm";
