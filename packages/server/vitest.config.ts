@@ -5,7 +5,11 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 // Files that need several processes on one database, so PostgreSQL: `npm test` runs them in its PostgreSQL
 // run (and CI always has one). On PGlite they hold no test at all, which vitest counts as a failed file.
-const postgresOnly = ["test/faults/guild-war-crash.test.ts", "test/faults/terminated-backend.test.ts"];
+const postgresOnly = [
+  "test/faults/guild-war-crash.test.ts",
+  "test/faults/terminated-backend.test.ts",
+  "test/clock-skew.test.ts",
+];
 
 export default defineConfig({
   test: {

@@ -25,4 +25,5 @@ export * from "./repair";
 export * from "./routes";
 export * from "./shop";
 export * from "./stats";
+export * from "./system";
 export * from "./tournaments";

@@ -23,6 +23,7 @@ import { musicTrackList } from "./music";
 import { repairRoutes } from "./repair";
 import { shopRoutes } from "./shop";
 import { landingStats } from "./stats";
+import { healthResponse } from "./system";
 import { tournamentRoutes } from "./tournaments";
 
 export type RouteSpec = {
@@ -38,7 +39,7 @@ export type RouteSpec = {
 };
 
 export const routes = {
-  health: { method: "GET", path: "/api/health", summary: "Liveness", auth: "none", response: okBody },
+  health: { method: "GET", path: "/api/health", summary: "Liveness", auth: "none", response: healthResponse },
   signUp: {
     method: "POST",
     path: "/api/auth/sign-up",

@@ -7,7 +7,7 @@ import helmet from "helmet";
 import { createServices, registerFeatures } from "./features";
 import { installOriginGuard } from "./platform/auth/origin-guard";
 import { createSessions } from "./platform/auth/session";
-import { type Clock, systemClock } from "./platform/clock";
+import { type Clock, createDatabaseClock, databaseClockSource } from "./platform/clock";
 import type { Config } from "./platform/config";
 import type { Database } from "./platform/db/database";
 import { frameworkErrors, installErrorHandler } from "./platform/errors";
@@ -31,6 +31,7 @@ declare module "fastify" {
 export type AppOptions = {
   config: Config;
   database: Database;
+  /** Default: the database's clock (platform/clock.ts). Tests pass a manual one; not with TEST_CLOCK=on. */
   clock?: Clock;
   /** Fastify's logger option; default pino at config.logLevel with secrets redacted. Tests pass false. */
   logger?: FastifyServerOptions["logger"];
@@ -61,7 +62,9 @@ const contentSecurityPolicy = {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const clock = options.clock ?? systemClock;
+  if (config.testClock && options.clock) {
+    throw new Error("TEST_CLOCK=on moves the database clock: pass no clock of your own");
+  }
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
@@ -73,6 +76,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
   });
 
+  // Deadlines read the database's clock (plus the test offset under TEST_CLOCK=on), measured before the server
+  // listens: the first onReady hook, ahead of the reconciler's start and the guild-war muster.
+  const databaseClock = options.clock
+    ? null
+    : createDatabaseClock({
+        source: databaseClockSource(database.db),
+        testClock: config.testClock,
+        log: app.log,
+      });
+  const clock: Clock = options.clock ?? databaseClock!;
+  if (databaseClock) {
+    app.addHook("onReady", () => databaseClock.start());
+    app.addHook("onClose", () => databaseClock.stop());
+  }
+  if (config.testClock) {
+    app.log.warn(
+      "TEST_CLOCK=on: the clock is the database's plus an offset that POST /api/test/clock moves; never in production",
+    );
+  }
+
   const sessions = createSessions({ db: database.db, clock, config });
   const storage = createMediaStorage(config.dataDir);
   const reconciler = createReconciler({
@@ -81,7 +104,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     intervalMs: config.reconcilerIntervalMs,
   });
-  const platform: Platform = { db: database.db, config, clock, storage, sessions, log: app.log, reconciler };
+  const platform: Platform = {
+    db: database.db,
+    config,
+    clock,
+    testClock: databaseClock?.testClock ?? null,
+    storage,
+    sessions,
+    log: app.log,
+    reconciler,
+  };
   const hub = createLiveHub({
     listen: database.listen,
     log: app.log,

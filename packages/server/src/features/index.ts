@@ -111,7 +111,11 @@ export function createServices(platform: Platform) {
 export type Services = ReturnType<typeof createServices>;
 
 export function registerFeatures(app: FastifyInstance, services: Services, platform: Platform): void {
-  systemRoutes(app);
+  systemRoutes(app, {
+    clock: platform.clock,
+    testClock: platform.testClock,
+    runDeadlines: () => platform.reconciler.runOnce(),
+  });
   authRoutes(app, { auth: services.auth, config: platform.config });
   accountRoutes(app, services);
   statsRoutes(app, services);

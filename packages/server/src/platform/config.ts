@@ -48,6 +48,11 @@ export type Config = {
   checkResponses: boolean;
   /** TEST_BATTLE_SEEDS=on lets a request fix its battles' seeds (x-test-battle-seed); for tests only. */
   testBattleSeeds: boolean;
+  /**
+   * TEST_CLOCK=on: the clock is the database's plus a shared offset that POST /api/test/clock moves forward
+   * (platform/clock.ts). For tests and journeys only: the server warns at start and /api/health says so.
+   */
+  testClock: boolean;
   logLevel: string;
 };
 
@@ -137,6 +142,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     checkResponses: toggle(env, "CHECK_RESPONSES", "off") === "on",
     testBattleSeeds: toggle(env, "TEST_BATTLE_SEEDS", "off") === "on",
+    testClock: toggle(env, "TEST_CLOCK", "off") === "on",
     logLevel: env.LOG_LEVEL || "info",
   };
 }

@@ -1,7 +1,7 @@
 // What the platform hands to feature services and routes when the app is wired (see src/features/index.ts).
 import type { FastifyBaseLogger } from "fastify";
 import type { Sessions } from "./auth/session";
-import type { Clock } from "./clock";
+import type { Clock, TestClockControl } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
 import type { Reconciler } from "./reconciler";
@@ -11,6 +11,8 @@ export type Platform = {
   db: Db;
   config: Config;
   clock: Clock;
+  /** Under TEST_CLOCK=on: the shared offset and its control (POST /api/test/clock); null otherwise. */
+  testClock: TestClockControl | null;
   storage: MediaStorage;
   sessions: Sessions;
   log: FastifyBaseLogger;

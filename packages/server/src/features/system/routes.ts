@@ -1,15 +1,56 @@
-// Liveness and the machine-readable contract.
+// Liveness, the machine-readable contract, and (under TEST_CLOCK=on only) the test clock's control.
 import { routes } from "@bot-arena/contract";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { Clock, TestClockControl } from "../../platform/clock";
 import { buildOpenApi } from "../../platform/openapi";
-import { route } from "../../platform/route";
+import { parseWith, route } from "../../platform/route";
 
-export function systemRoutes(app: FastifyInstance): void {
-  route(app, routes.health, async () => ({ ok: true }) as const);
+/** The longest single move of the test clock: 30 days, more than any deadline in the game. */
+export const TEST_CLOCK_MAX_ADVANCE_MS = 30 * 24 * 60 * 60 * 1000;
+
+const advanceMessage = `Send {"advanceMs": N}, N a whole number of milliseconds from 1 to ${TEST_CLOCK_MAX_ADVANCE_MS} (30 days)`;
+
+/** POST /api/test/clock's body. Not in the contract: the route exists only on a server under TEST_CLOCK=on. */
+export const testClockBody = z.object(
+  {
+    advanceMs: z
+      .number({ error: advanceMessage })
+      .int(advanceMessage)
+      .min(1, advanceMessage)
+      .max(TEST_CLOCK_MAX_ADVANCE_MS, advanceMessage),
+  },
+  { error: advanceMessage },
+);
+
+export type TestClockResponse = { now: string; offsetMs: number };
+
+export function systemRoutes(
+  app: FastifyInstance,
+  deps: { clock: Clock; testClock: TestClockControl | null; runDeadlines: () => Promise<unknown> },
+): void {
+  const { testClock } = deps;
+  route(app, routes.health, async () => ({
+    ok: true as const,
+    testClock: testClock !== null,
+    testClockOffsetMs: testClock?.offsetMs() ?? null,
+  }));
 
   let document: unknown = null;
   app.get("/api/openapi.json", async () => {
     document ??= buildOpenApi(routes);
     return document;
   });
+
+  // Without TEST_CLOCK=on this route does not exist (404): nothing in production can move time.
+  if (testClock) {
+    app.post("/api/test/clock", async (request, reply): Promise<TestClockResponse> => {
+      const { advanceMs } = parseWith(testClockBody, request.body ?? {});
+      const { offsetMs } = await testClock.advance(advanceMs);
+      // Whatever fell due in the jump moves before the answer, so the caller looks at the state after it.
+      await deps.runDeadlines();
+      reply.header("cache-control", "no-store");
+      return { now: deps.clock.now().toISOString(), offsetMs };
+    });
+  }
 }

@@ -9,8 +9,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("GET /api/health", () => {
-  it("answers ok", async () => {
-    expect((await t.app.inject("/api/health")).json()).toEqual({ ok: true });
+  it("answers ok, and that the clock is the real one (no TEST_CLOCK)", async () => {
+    expect((await t.app.inject("/api/health")).json()).toEqual({
+      ok: true,
+      testClock: false,
+      testClockOffsetMs: null,
+    });
   });
 });
 
