@@ -44,6 +44,8 @@ export const guildWarList = z.object({
   active: z.array(guildWarSummary),
   /** Completed wars, newest first. */
   history: z.array(guildWarSummary),
+  /** The server's clock, so the countdowns follow it rather than the device's. */
+  serverTime: z.string(),
 });
 export type GuildWarList = z.infer<typeof guildWarList>;
 

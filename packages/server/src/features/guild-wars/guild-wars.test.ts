@@ -41,8 +41,8 @@ type Crew = Awaited<ReturnType<typeof guildWithCrew>>;
 const crews: Crew[] = [];
 
 describe("before a war", () => {
-  it("shows no active war and no history", async () => {
-    expect(await wars()).toEqual({ active: [], history: [] });
+  it("shows no active war and no history, with the server's time for the countdowns", async () => {
+    expect(await wars()).toEqual({ active: [], history: [], serverTime: clock.now().toISOString() });
   });
 
   it("answers 404 'Guild war not found' for an unknown or malformed id", async () => {

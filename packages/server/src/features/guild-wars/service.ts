@@ -101,7 +101,7 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: Wa
           .limit(WAR_HISTORY_LIMIT),
       ]);
       const [activeViews, historyViews] = await Promise.all([summaries(active), summaries(history)]);
-      return { active: activeViews, history: historyViews };
+      return { active: activeViews, history: historyViews, serverTime: deps.clock.now().toISOString() };
     },
 
     async detail(warId: string): Promise<GuildWarDetail> {

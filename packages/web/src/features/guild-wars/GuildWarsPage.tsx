@@ -3,18 +3,19 @@
 import { messages } from "@bot-arena/game";
 import { Shield, Swords } from "lucide-react";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { useServerNow } from "../../app/useServerNow";
 import { ButtonLink } from "../../ui/Button";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
 import { useGuildWars } from "./api";
 import { HistoryCard } from "./HistoryCard";
-import { useNow } from "./useNow";
 import { WarCard } from "./WarCard";
 
 export default function GuildWarsPage() {
   const wars = useGuildWars();
-  const now = useNow();
+  // The countdowns run on the server's clock (its answer carries the time), not the device's.
+  const now = useServerNow(wars.data?.serverTime);
   if (wars.isPending) return <ScreenLoader label="Loading guild wars" />;
   if (wars.isError) return <ScreenMessage title="Failed to load data" onRetry={() => void wars.refetch()} />;
   const { active, history } = wars.data;

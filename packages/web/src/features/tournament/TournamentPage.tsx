@@ -6,6 +6,7 @@ import { messages } from "@bot-arena/game";
 import { Trophy } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { useServerNow } from "../../app/useServerNow";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { celebrate } from "../battles/celebrate";
@@ -14,7 +15,7 @@ import { CompletedView } from "./CompletedView";
 import { PastTournaments } from "./PastTournaments";
 import { ReadyUpView } from "./ReadyUpView";
 import { TournamentHeader } from "./TournamentHeader";
-import { useCurrentTournament, useServerNow } from "./useTournament";
+import { useCurrentTournament } from "./useTournament";
 
 /** Fires confetti when the tournament on screen turns completed (not when a finished one is merely opened). */
 function useChampionConfetti(detail: TournamentDetail | null) {

@@ -1,9 +1,6 @@
 // The /tournament page's data: the current tournament (followed live on its own channel and on `tournaments`
-// for a new one), one tournament's bracket for the history, the past list, join and ready-up, and a clock
-// that ticks every second on the server's time.
-import { COUNTDOWN_REFRESH_MS } from "@bot-arena/game";
+// for a new one), one tournament's bracket for the history, the past list, join and ready-up.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
 import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
 import { useLiveInvalidate } from "../../app/useLive";
@@ -54,17 +51,3 @@ export const useJoinTournament = () =>
 
 export const useReadyUp = () =>
   usePlayerMutation((id: string) => call("readyTournament", { params: { id } }));
-
-/** Now on the server's clock (its answer carried its time), refreshed every second for the countdowns. */
-export function useServerNow(serverTime: string | undefined): number {
-  const [offset, setOffset] = useState(0);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (serverTime) setOffset(new Date(serverTime).getTime() - Date.now());
-  }, [serverTime]);
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), COUNTDOWN_REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, []);
-  return now + offset;
-}
