@@ -1,34 +1,45 @@
 // Browser journeys in Debian's Chromium against the built web app served by the real server on a fresh database.
+// One browser pass per flow, at a desktop's width; one phone sweep (phone-sweep.spec.ts) visits every screen at
+// 390 px, and phone.spec.ts keeps the flows only a phone has.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig } from "@playwright/test";
 
+// Every port comes from E2E_PORT and E2E_ADMIN_PORT, so runs side by side (E2E_PORT=5310, 6310) never meet.
 const port = Number(process.env.E2E_PORT ?? 4310);
 // Workers inherit the environment, so every process of one run agrees on the same fresh data directories.
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-"));
-// The phone-width run of the journeys has a server of its own: the two widths of one journey run at the same
-// time and would meet each other's pilots and bots (same names) on one server.
-const phonePort = port + 2;
-process.env.E2E_PHONE_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-phone-"));
+// The journeys that move time (the tournament's and the guild war's deadlines, POST /api/test/clock) get a server
+// and data of their own, so the clock they move is no other journey's.
+const clockPort = port + 2;
+process.env.E2E_CLOCK_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-clock-"));
 // The admin journeys change what every player shares (the image library, the music list), so they get a
 // server and data of their own; it starts only when the run includes them.
-// One for each width, since the admin journeys of the two widths run at the same time.
 const adminPort = Number(process.env.E2E_ADMIN_PORT ?? port + 100);
-const adminPhonePort = adminPort + 1;
 process.env.E2E_ADMIN_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-admin-"));
-process.env.E2E_ADMIN_PHONE_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-admin-phone-"));
+// The screens axe-core has looked at in this run, one file each (support.ts, shot()).
+process.env.E2E_AXE_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-axe-"));
+
+const clockFiles = /(tournament|guild-wars)\.spec\.ts$/;
+const adminFiles = /admin\.spec\.ts$/;
+const phoneSweep = /phone-sweep\.spec\.ts$/;
 const files = process.argv.filter((arg) => /\.spec\.ts$/.test(arg));
-const runsAdmin = files.length === 0 || files.some((file) => file.endsWith("admin.spec.ts"));
+const runs = (pattern: RegExp) => files.length === 0 || files.some((file) => pattern.test(file));
+// The phone sweep's admin stops run on the admin server too: they add a cash-out and a chat report.
+const runsAdmin = runs(/(admin|phone-sweep)\.spec\.ts$/);
+const runsClock = runs(clockFiles);
+const runsMain = files.length === 0 || files.some((file) => !adminFiles.test(file) && !clockFiles.test(file));
 
 export const adminEmail = "admin@arena.test";
+/** The admin journeys' server, for the phone sweep's admin stops. */
+export const adminBaseURL = `http://localhost:${adminPort}`;
 
 const desktop = { width: 1440, height: 900 };
 const phone = { width: 390, height: 844 };
-const bothWidthsInside = /(phone|win-chance)\.spec\.ts$/;
 
 /** The compiled server, as `npm start` runs it (built first when its sources changed), on a fresh data directory. */
-function server(listenPort: number, dataDir: string | undefined) {
+function server(listenPort: number, dataDir: string | undefined, extraEnv: Record<string, string> = {}) {
   return {
     command: "node ../scripts/server-build.mjs && node --enable-source-maps ../packages/server/dist/main.js",
     url: `http://localhost:${listenPort}/api/health`,
@@ -55,6 +66,7 @@ function server(listenPort: number, dataDir: string | undefined) {
       // once ended while the journey was still taking its picture, before it could press Watch).
       GUILD_WAR_REGISTRATION_SECONDS: "30",
       GUILD_WAR_BATTLE_SECONDS: "105",
+      ...extraEnv,
     },
   };
 }
@@ -75,6 +87,11 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   use: {
     baseURL: `http://localhost:${port}`,
+    // Animations play at their real speed only in the journeys about them (the COMBAT ZONE in arena.spec.ts, the
+    // summon's reveal in bots.spec.ts), which ask for `reducedMotion: "no-preference"`; everywhere else the app
+    // skips them, as it does for a player who asks the system for less motion. Contexts a journey opens itself
+    // (browser.newContext()) get this too.
+    reducedMotion: "reduce",
     // The trace keeps actions, DOM snapshots and network; its screencast (a JPEG of every frame) cost a sixth of
     // the run's CPU.
     trace: { mode: "retain-on-failure", screenshots: false },
@@ -92,34 +109,42 @@ export default defineConfig({
       ],
     },
   },
-  // Every journey at a desktop's and a phone's width; shot() fails a screen that scrolls sideways or fails axe.
-  // The two files that compare both widths inside one test run once.
+  // Each flow once, at a desktop's width; shot() fails a screen that scrolls sideways and runs axe-core once per
+  // distinct screen. The longest journeys come first in the queue (the clock's, then the sweep's), so neither
+  // worker is left with one of them at the end.
   projects: [
-    { name: "desktop", testIgnore: /admin\.spec\.ts$/, use: { viewport: desktop } },
+    // One at a time: both journeys move the one clock of their server, and an hour pushed by the guild war would
+    // end a tournament round while that journey looks.
     {
-      name: "phone",
-      testIgnore: [/admin\.spec\.ts$/, bothWidthsInside],
-      use: { baseURL: `http://localhost:${phonePort}`, viewport: phone },
+      name: "clock",
+      testMatch: clockFiles,
+      workers: 1,
+      use: { baseURL: `http://localhost:${clockPort}`, viewport: desktop },
     },
+    // Every screen at a phone's width, on the main server (it only reads and adds players of its own), the admin's
+    // stops on the admin server.
+    { name: "phone-sweep", testMatch: phoneSweep, use: { viewport: phone } },
     {
-      name: "admin-desktop",
-      testMatch: /admin\.spec\.ts$/,
-      use: { baseURL: `http://localhost:${adminPort}`, viewport: desktop },
+      name: "admin",
+      testMatch: adminFiles,
+      use: { baseURL: adminBaseURL, viewport: desktop },
     },
-    {
-      name: "admin-phone",
-      testMatch: /admin\.spec\.ts$/,
-      use: { baseURL: `http://localhost:${adminPhonePort}`, viewport: phone },
-    },
+    // phone.spec.ts and win-chance.spec.ts set their widths inside.
+    { name: "desktop", testIgnore: [adminFiles, clockFiles, phoneSweep], use: { viewport: desktop } },
   ],
   webServer: [
-    server(port, process.env.E2E_DATA_DIR),
-    server(phonePort, process.env.E2E_PHONE_DATA_DIR),
-    ...(runsAdmin
+    ...(runsMain ? [server(port, process.env.E2E_DATA_DIR)] : []),
+    ...(runsClock
       ? [
-          server(adminPort, process.env.E2E_ADMIN_DATA_DIR),
-          server(adminPhonePort, process.env.E2E_ADMIN_PHONE_DATA_DIR),
+          server(clockPort, process.env.E2E_CLOCK_DATA_DIR, {
+            TEST_CLOCK: "on",
+            // The journeys move the clock to each deadline and never wait for one, so the phases are long enough
+            // that none ends while a journey looks: an hour of registration, then seven rounds of an hour.
+            GUILD_WAR_REGISTRATION_SECONDS: "3600",
+            GUILD_WAR_BATTLE_SECONDS: "25200",
+          }),
         ]
       : []),
+    ...(runsAdmin ? [server(adminPort, process.env.E2E_ADMIN_DATA_DIR)] : []),
   ],
 });

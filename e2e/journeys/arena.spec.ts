@@ -13,6 +13,10 @@ import {
   toast,
 } from "./support";
 
+// The COMBAT ZONE at its real speed (FIGHT! splash, effects, floaters, confetti): these journeys are about it.
+// The one about prefers-reduced-motion opens its own context with "reduce".
+test.use({ reducedMotion: "no-preference" });
+
 type Outcome = {
   won: boolean;
   coinsDelta: number;
@@ -213,9 +217,4 @@ test("under prefers-reduced-motion the COMBAT ZONE changes numbers without effec
   await context.close();
 });
 
-test("the arena asks for an active bot first", async ({ page }) => {
-  await enterAs(page, newPlayer("botless"));
-  await page.goto("/fight");
-  await expect(page.getByText("No active bot found. Please create or activate a bot first.")).toBeVisible();
-  await shot(page, "arena-no-bot");
-});
+// Without an active bot the arena asks for one first: features/fight/FightPage.test.tsx (packages/web).

@@ -32,7 +32,6 @@ async function send(page: Page, text: string) {
 }
 
 test("two players chat live: unread badge, @name highlighted, HTML shown as text", async ({ browser }) => {
-  test.slow();
   const annP = newPlayer("ann");
   const bobP = newPlayer("bob");
   const ann = await pilot(browser, annP);
@@ -96,7 +95,6 @@ test("signed out the chat can be read but not written: 'Please login to chat'", 
 test("report and hide a player; an admin deletes a message from every open panel and mutes", async ({
   browser,
 }) => {
-  test.slow();
   const rudeP = newPlayer("rude");
   const rude = await pilot(browser, rudeP);
   const reader = await pilot(browser, newPlayer("reader"));

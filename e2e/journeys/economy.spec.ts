@@ -59,14 +59,7 @@ test("buy a weapon in the shop, equip it and see the bot holding it", async ({ p
   await expect(portrait).toHaveAttribute("src", unarmed ?? "");
 });
 
-test("an empty inventory points to the shop", async ({ page }) => {
-  await enterAs(page, newPlayer("empty"));
-  await page.goto("/inventory");
-  await expect(page.getByRole("heading", { name: "No Equipment Yet" })).toBeVisible();
-  await snap(page, "economy-inventory-empty");
-  await page.getByRole("link", { name: "Go to Shop" }).click();
-  await expect(page).toHaveURL(/\/shop$/);
-});
+// An empty inventory ('No Equipment Yet', 'Go to Shop' to /shop): features/inventory/InventoryPage.test.tsx.
 
 test("an Energy Cell refills the active bot after a battle", async ({ page }) => {
   await enterAs(page, newPlayer("charger"));

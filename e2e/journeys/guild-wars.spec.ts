@@ -1,8 +1,16 @@
 // The guild-wars journey: a watcher sits on /guild-wars while eight guilds reach 500 coins; the war appears by
-// itself, moves from registration to battle to history on the server's deadlines (30 s and 105 s on the
-// journey server), a guild's duels open in the COMBAT ZONE, and History shows the top three with their prizes.
+// itself and moves from registration through its seven rounds to history, a guild's duels open in the COMBAT ZONE,
+// and History shows the top three with their prizes. Time is driven, never waited for: on the `clock` project's
+// server (TEST_CLOCK=on) registration lasts an hour and each round an hour, so nothing moves while the journey
+// looks, and the journey moves the server's clock to each deadline; the page follows live, without a reload.
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { advanceClock, expectTestClock, HOUR } from "./clock";
 import { createFirstBot, enterAs, newPlayer, shot } from "./support";
+
+/** The clock server's GUILD_WAR_REGISTRATION_SECONDS (3600) and GUILD_WAR_BATTLE_SECONDS (25200) in rounds. */
+const REGISTRATION = HOUR;
+const ROUNDS = 7;
+const ROUND = HOUR;
 
 const phone = { width: 390, height: 844 };
 
@@ -30,7 +38,7 @@ async function readyGuild(browser: Browser, index: number, bank: number, runTag:
 }
 
 test("eight guilds reach 500 and a whole war plays out live on /guild-wars", async ({ page, browser }) => {
-  test.slow();
+  await expectTestClock(page.request);
   // The project's width, to come back to after each phone screenshot.
   const projectSize = page.viewportSize() ?? { width: 1440, height: 900 };
   await enterAs(page, newPlayer("spectator"));
@@ -39,8 +47,8 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
   await expect(page.getByRole("tab", { name: "History (0)" })).toBeVisible();
   const activeTab = page.getByRole("tab", { name: /Active Wars \(\d+\)/ });
   await expect(activeTab).toBeVisible();
-  const alreadyActive = (await activeTab.textContent())?.includes("(0)");
-  if (alreadyActive) {
+  const noneActive = (await activeTab.textContent())?.includes("(0)");
+  if (noneActive) {
     await expect(page.getByText("No active guild wars at the moment")).toBeVisible();
     await expect(
       page.getByText("Guilds need to reach 500 coins in their bank. When 8 guilds are ready, a war begins!"),
@@ -55,37 +63,46 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
   guilds.push(eighth);
 
   // Seven ready guilds show their badge on /guilds.
-  const list = await (await browser.newContext()).newPage();
+  const listContext = await browser.newContext();
+  const list = await listContext.newPage();
   await enterAs(list, newPlayer("scout"));
   await list.goto("/guilds");
   await list.getByRole("searchbox", { name: "Search guilds by name or tag" }).fill(`War Clan ${runTag}`);
   await expect(list.getByTestId("guild-card").filter({ hasText: "War Ready" })).toHaveCount(7);
   await snap(list, "guilds-war-ready");
+  await listContext.close();
 
   // The eighth reaches 500: the war opens and the watcher's page shows it without a reload.
   await eighth.donate(1);
-  const card = page.getByTestId("war-card").filter({ hasText: "Registration" });
-  await expect(card).toBeVisible({ timeout: 15_000 });
-  // Named at once: the card stops saying 'Registration' when the battle starts, and the checks and the
-  // screenshot below take a good part of the registration's 30 seconds on a busy machine.
-  const warName = (await card.getByRole("heading").textContent({ timeout: 15_000 })) ?? "";
-  const war = page.getByTestId("war-card").filter({ hasText: warName });
-  // The registration's own line first; what follows holds in the battle too, so a slow look cannot outlast it.
-  await expect(war.getByTestId("war-countdown")).toContainText("Battle begins in");
+  const war = page.getByTestId("war-card").filter({ hasText: `War Clan ${runTag}1` });
+  await expect(war).toBeVisible();
+  const warName = (await war.getByRole("heading").textContent()) ?? "";
+  const countdown = war.getByTestId("war-countdown");
+  await expect(war.getByText("Registration", { exact: true })).toBeVisible();
+  // An hour of registration (at most), counted on the server's clock.
+  await expect(countdown).toHaveText(/^Battle begins in (1h 00m|[1-5]?\dm \d\ds)$/);
   await expect(page.getByRole("tab", { name: /Active Wars \([1-9]\)/ })).toBeVisible();
   await expect(war).toContainText("3,500");
   await expect(war).toContainText("1st 2,000 · 2nd 1,000 · 3rd 500");
   await expect(war.getByTestId("war-guild")).toHaveCount(8);
+  await expect(war.getByTitle("Duel wins")).toHaveCount(0);
   await snap(page, "guild-wars-registration");
 
-  // Registration ends: the battle runs, duel wins appear, and a guild's duels open in the COMBAT ZONE.
-  await expect(war.getByTestId("war-countdown")).toContainText(/Round \d of 7/, { timeout: 60_000 });
-  const first = war.getByTestId("war-guild").first();
-  await first.click();
+  // Registration ends: round 1 is fought. The battle's seven hours count down on the server's clock (the page's
+  // own clock would still say eight: it never moved).
+  await advanceClock(page.request, REGISTRATION);
+  await expect(war.getByText("Battle", { exact: true })).toBeVisible();
+  await expect(countdown).toHaveText(/^Round 1 of 7 · ends in (7h 00m|6h \d\dm)$/);
+  await expect(war.getByTitle("Duel wins").filter({ hasText: /^0 W$/ })).toHaveCount(8);
+  // A guild's duels: its round-1 duel is live and opens in the COMBAT ZONE.
+  await war.getByTestId("war-guild").first().click();
   const duels = war.getByTestId("guild-duels");
   await expect(duels).toBeVisible();
-  const watch = duels.getByRole("button", { name: /Watch|Replay/ }).first();
-  await expect(watch).toBeVisible({ timeout: 20_000 });
+  const roundOne = duels.getByRole("region", { name: "Round 1" });
+  await expect(roundOne.getByTestId("duel").getByText("LIVE")).toBeVisible();
+  await expect(duels.getByRole("region", { name: "Round 2" }).getByText("Waiting")).toBeVisible();
+  const watch = roundOne.getByRole("button", { name: "Watch" });
+  await expect(watch).toBeVisible();
   await snap(page, "guild-wars-battle");
   await watch.click();
   const zone = page.getByRole("dialog", { name: /COMBAT ZONE/ });
@@ -96,14 +113,29 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
   await expect(zone.getByTestId("battle-verdict")).toBeVisible();
   await shot(page, "guild-wars-combat-zone", { fullPage: false });
   await page.keyboard.press("Escape");
-  await expect(zone).toBeHidden({ timeout: 15_000 });
+  await expect(zone).toBeHidden();
   await page.setViewportSize(phone);
   await snap(page, "guild-wars-battle-phone");
   await page.setViewportSize(projectSize);
 
-  // The battle window ends: the war moves to History with the top three and their prizes.
+  // Round 1 ends: its duels are revealed (one win in each of the four pairings), the replay stays, and round 2
+  // is fought. Then every round in turn, each one seen on the card.
+  await advanceClock(page.request, ROUND);
+  await expect(countdown).toHaveText(/^Round 2 of 7 · /);
+  await expect(roundOne.getByTestId("duel").getByText(/^(Won|Lost)$/)).toBeVisible();
+  await expect(roundOne.getByRole("button", { name: "Replay" })).toBeVisible();
+  await expect(duels.getByRole("region", { name: "Round 2" }).getByText("LIVE")).toBeVisible();
+  await expect(war.getByTitle("Duel wins").filter({ hasText: /^1 W$/ })).toHaveCount(4);
+  for (let round = 3; round <= ROUNDS; round++) {
+    await advanceClock(page.request, ROUND);
+    await expect(countdown).toHaveText(new RegExp(`^Round ${round} of 7 · `));
+  }
+
+  // The last round ends: the war moves to History with the top three and their prizes.
+  await advanceClock(page.request, ROUND);
   const historyTab = page.getByRole("tab", { name: /History \([1-9]\)/ });
-  await expect(historyTab).toBeVisible({ timeout: 150_000 });
+  await expect(historyTab).toBeVisible();
+  await expect(war).toHaveCount(0);
   await historyTab.click();
   const done = page.getByTestId("war-history").filter({ hasText: warName });
   await expect(done).toBeVisible();
@@ -114,11 +146,13 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
   await page.setViewportSize(phone);
   await snap(page, "guild-wars-history-phone");
 
-  // The whole card opens again from History, with every guild placed.
+  // The whole card opens again from History, with every guild placed and all 28 pairings' duels counted.
   await page.setViewportSize(projectSize);
   await done.getByRole("button", { name: "All guilds and duels" }).click();
   const placed = page.getByTestId("war-card").filter({ hasText: warName });
   await expect(placed.getByTestId("war-guild")).toHaveCount(8);
   await expect(placed).toContainText("Completed");
+  const wins = await placed.getByTitle("Duel wins").allTextContents();
+  expect(wins.reduce((sum, text) => sum + Number.parseInt(text, 10), 0)).toBe(28);
   for (const g of guilds) await g.close();
 });

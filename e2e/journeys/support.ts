@@ -1,7 +1,16 @@
 // Helpers that speak the player's language: sign up, sign in, take a screenshot for a human to look at.
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type Browser,
+  expect,
+  type Locator,
+  type Page,
+  test,
+} from "@playwright/test";
 import { adminEmail } from "../playwright.config";
 
 export type Player = { username: string; email: string; password: string };
@@ -89,18 +98,317 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
 }
 
 /**
- * A screen a journey reached: it must fit its width and pass axe-core, and it is saved, per width (the project),
- * for a human to look at. `fullPage: false` keeps to the viewport, for full-screen overlays such as the COMBAT ZONE.
- * axe runs at the desktop width (3 to 10 s a screen on two busy cores); what only a phone shows (the folded
- * navigation, the dock) is checked by phone.spec.ts at 390 px.
+ * What makes one screen distinct from another, read from the page rather than from a journey's name: the width
+ * class (phone or wide), the route's path with its ids folded ("/guilds/:id"), the open dialogs and floating
+ * panels, and the selected tabs. Names lose every word holding a digit or an underscore, so a bot's number or a
+ * pilot's random tag does not make a screen new.
  */
-export async function shot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
-  await expectNoSidewaysScroll(page, name);
-  if (!test.info().project.name.endsWith("phone")) await expectAccessible(page, name);
-  await page.screenshot({
-    path: `../test-results/screens/${test.info().project.name}/${name}.png`,
-    fullPage: options.fullPage ?? true,
+async function screenKey(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const clean = (text: string | null | undefined) =>
+      (text ?? "")
+        .replace(/\S*[\d_]\S*/g, "")
+        .replace(/\s+/g, " ")
+        .trim()
+        .slice(0, 60);
+    const shown = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== "hidden";
+    };
+    const nameOf = (el: Element) => {
+      const labelledBy = el.getAttribute("aria-labelledby");
+      const byId = labelledBy
+        ?.split(" ")
+        .map((id) => document.getElementById(id)?.textContent ?? "")
+        .join(" ");
+      return clean(el.getAttribute("aria-label") ?? byId ?? el.textContent);
+    };
+    const path = location.pathname
+      .replace(/\/[0-9a-f]{8}-[0-9a-f-]{27,}(?=\/|$)/gi, "/:id")
+      .replace(/\/\d+(?=\/|$)/g, "/:n");
+    const layers = [
+      ...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="region"]:not(#main *)'),
+    ]
+      .filter(shown)
+      .map((el) => `${el.getAttribute("role")}:${nameOf(el)}`);
+    const tabs = [...document.querySelectorAll('[role="tab"][aria-selected="true"]')]
+      .filter(shown)
+      .map((el) => `tab:${clean(el.textContent)}`);
+    return [window.innerWidth < 640 ? "phone" : "wide", path, ...layers, ...tabs].join("|");
   });
+}
+
+/** Screens axe has looked at in this run: across workers through files in E2E_AXE_DIR, else in this process. */
+const axedHere = new Set<string>();
+
+/** True for the first caller in the whole run to claim this screen. */
+function claimScreen(key: string): boolean {
+  const dir = process.env.E2E_AXE_DIR;
+  if (!dir) {
+    if (axedHere.has(key)) return false;
+    axedHere.add(key);
+    return true;
+  }
+  try {
+    // 'wx' creates the file or fails when it exists: one winner however many workers ask at once. The file holds
+    // the key, for E2E_AXE_LIST=1 (global-teardown.ts).
+    writeFileSync(join(dir, createHash("sha1").update(key).digest("hex")), key, { flag: "wx" });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+}
+
+/**
+ * A screen a journey reached. It must never scroll sideways. axe-core looks at each distinct screen once per run
+ * (see screenKey: the first journey to reach it, in any worker, pays the 3 to 10 s on two busy cores): a second
+ * visit to the same route in the same state proves nothing new. `axe: true` runs it whatever was seen before (the
+ * phone sweep, whose every stop is chosen for it); `axe: false` never. E2E_AXE_LIST=1 lists the screens it saw at
+ * the end of the run. The picture is written only with SCREENSHOTS=1, under
+ * test-results/screens/<project>/<name>.png, for a human to look at. `fullPage: false` keeps to the viewport, for
+ * full-screen overlays such as the COMBAT ZONE.
+ */
+export async function shot(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; axe?: boolean } = {},
+): Promise<void> {
+  await expectNoSidewaysScroll(page, name);
+  const key = options.axe === false ? null : await screenKey(page);
+  if (key !== null && (claimScreen(key) || options.axe === true)) await expectAccessible(page, name);
+  if (process.env.SCREENSHOTS === "1") {
+    await page.screenshot({
+      path: `../test-results/screens/${test.info().project.name}/${name}.png`,
+      fullPage: options.fullPage ?? true,
+    });
+  }
+}
+
+export type Box = { x: number; y: number; width: number; height: number };
+
+export const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+export async function boxOf(locator: Locator): Promise<Box> {
+  const box = await locator.boundingBox();
+  expect(box, "element has a box").not.toBeNull();
+  return box!;
+}
+
+/** The round music and chat buttons that float over every page. */
+export const floatingButtons = (page: Page) => [
+  page.getByRole("button", { name: /music player/ }),
+  page.getByRole("button", { name: /chat/i }).last(),
+];
+
+/**
+ * The floating music and chat buttons have their own space: on a phone (under 640 px) they sit on the dock along
+ * the bottom edge and the page, scrolled to its end, ends above it; on a wider screen they stay in the margins
+ * beside the page's content. Leaves the page scrolled to its top.
+ */
+export async function expectFloatingControlsClear(page: Page, screen: string): Promise<void> {
+  const width = page.viewportSize()?.width ?? 1440;
+  if (width < 640) {
+    // Scrolled to its end, the page's content is above the dock. Asked again until it holds, since pictures still
+    // arriving can lengthen the page after the scroll. ('instant': the app scrolls smoothly.)
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" });
+            const dock = document.querySelector('[data-testid="floating-dock"]')?.getBoundingClientRect();
+            const main = document.querySelector("main")?.getBoundingClientRect();
+            return dock && main ? main.bottom - dock.top : Number.POSITIVE_INFINITY;
+          }),
+        { message: `${screen}: the content ends above the dock` },
+      )
+      .toBeLessThanOrEqual(1);
+    const dock = await boxOf(page.getByTestId("floating-dock"));
+    for (const button of await Promise.all(floatingButtons(page).map(boxOf))) {
+      expect(button.y, `${screen}: a floating button sits on the dock`).toBeGreaterThanOrEqual(dock.y);
+    }
+  } else {
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: "instant" }),
+    );
+    const main = await boxOf(page.locator("main"));
+    for (const button of await Promise.all(floatingButtons(page).map(boxOf))) {
+      expect(overlaps(button, main), `${screen}: a floating button stays beside the content`).toBe(false);
+    }
+  }
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: "instant" }));
+}
+
+/**
+ * Every control a finger can press is at least 24 x 24 CSS pixels (WCAG 2.2's 2.5.8 minimum), with that rule's
+ * two exceptions: a link inside a sentence, and a smaller target with 24 px of room around its centre (no other
+ * target within a 24 px circle). Looks at every rendered control of the page, scrolled or not, that is not
+ * behind a modal; names the offenders.
+ */
+export async function expectTapTargets(page: Page, screen: string): Promise<void> {
+  const offenders = await page.evaluate(() => {
+    const selector = [
+      "a[href]",
+      "button",
+      "input:not([type=hidden])",
+      "select",
+      "textarea",
+      "summary",
+      '[role="button"]',
+      '[role="link"]',
+      '[role="tab"]',
+      '[role="radio"]',
+      '[role="checkbox"]',
+      '[role="switch"]',
+      '[role="slider"]',
+      '[role="option"]',
+      '[role="menuitem"]',
+    ].join(", ");
+    // Visually hidden until focused (the skip link), in the way of .sr-only.
+    const clippedAway = (el: HTMLElement) => {
+      for (let up: HTMLElement | null = el; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)") return true;
+      }
+      return false;
+    };
+    const targets = [...document.querySelectorAll<HTMLElement>(selector)].filter((el) => {
+      if (el.closest('[aria-hidden="true"], [inert], [hidden]') || clippedAway(el)) return false;
+      if (!el.checkVisibility({ opacityProperty: true, visibilityProperty: true })) return false;
+      if (getComputedStyle(el).pointerEvents === "none") return false;
+      const box = el.getBoundingClientRect();
+      // Visually hidden on purpose (sr-only inputs behind their labels, skip links).
+      return box.width > 1 && box.height > 1;
+    });
+    const boxes = targets.map((el) => el.getBoundingClientRect());
+    const inSentence = (el: HTMLElement) => {
+      if (el.tagName !== "A" || getComputedStyle(el).display !== "inline") return false;
+      const block = el.parentElement;
+      return (block?.textContent ?? "").trim().length > (el.textContent ?? "").trim().length;
+    };
+    const centre = (box: DOMRect) => ({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    const small = (box: DOMRect) => box.width < 24 - 0.01 || box.height < 24 - 0.01;
+    const roomAround = (index: number) => {
+      const me = centre(boxes[index]!);
+      return boxes.every((other, j) => {
+        if (j === index || targets[j]!.contains(targets[index]!) || targets[index]!.contains(targets[j]!))
+          return true;
+        if (small(other)) {
+          const them = centre(other);
+          return Math.hypot(me.x - them.x, me.y - them.y) >= 24;
+        }
+        const dx = Math.max(other.left - me.x, 0, me.x - other.right);
+        const dy = Math.max(other.top - me.y, 0, me.y - other.bottom);
+        return Math.hypot(dx, dy) >= 12;
+      });
+    };
+    return targets
+      .map((el, i) => ({ el, box: boxes[i]!, i }))
+      .filter(({ el, box, i }) => small(box) && !inSentence(el) && !roomAround(i))
+      .slice(0, 8)
+      .map(({ el, box }) => {
+        const name =
+          el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 30) ?? el.getAttribute("name");
+        return `${el.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}x${Math.round(box.height)}`;
+      });
+  });
+  expect(offenders, `${screen}: tap targets under 24 px`).toEqual([]);
+}
+
+/**
+ * Nothing is cut off: no text or control reaches past the screen's left or right edge or is clipped by a box
+ * that hides its overflow (a scrolling box is fine: its content can be scrolled to), none leaves the screen's top
+ * or bottom inside a fixed layer that cannot scroll (a dialog, a panel), and no text is clipped inside its own box
+ * without an ellipsis, or with one that leaves most of it out. Names the offenders.
+ */
+export async function expectNothingCutOff(page: Page, screen: string): Promise<void> {
+  const offenders = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const ownText = (el: Element) =>
+      [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && (n.textContent ?? "").trim() !== "");
+    // Visually hidden on purpose, in the way of .sr-only (max-sm:sr-only on a phone).
+    const clippedAway = (el: HTMLElement) => {
+      for (let up: HTMLElement | null = el; up; up = up.parentElement) {
+        const style = getComputedStyle(up);
+        if (style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)") return true;
+      }
+      return false;
+    };
+    const candidates = [...document.querySelectorAll<HTMLElement>("body *")].filter(
+      (el) =>
+        (ownText(el) || el.matches("button, a[href], input, select, textarea")) &&
+        !el.closest('[aria-hidden="true"], [hidden]') &&
+        el.checkVisibility({ visibilityProperty: true }) &&
+        !clippedAway(el),
+    );
+    const scrolls = (style: CSSStyleDeclaration) => /(auto|scroll)/.test(style.overflowX);
+    const describe = (el: Element, why: string) =>
+      `${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 40)}" ${why}`;
+    const found: string[] = [];
+    for (const el of candidates) {
+      const box = el.getBoundingClientRect();
+      if (box.width < 1 || box.height < 1) continue;
+      const style = getComputedStyle(el);
+      if (
+        style.overflowX !== "visible" &&
+        !scrolls(style) &&
+        style.textOverflow !== "ellipsis" &&
+        el.scrollWidth > el.clientWidth + 1 &&
+        ownText(el)
+      ) {
+        found.push(describe(el, "is clipped inside its own box"));
+        continue;
+      }
+      // An ellipsis is a choice, but not one that leaves two thirds of the words out ("THE…").
+      if (style.textOverflow === "ellipsis" && ownText(el) && el.clientWidth < el.scrollWidth / 3) {
+        found.push(describe(el, "shows under a third of its text before the ellipsis"));
+        continue;
+      }
+      // Up to the first box that scrolls sideways (its content can be scrolled to) or a fixed layer.
+      let clippedBy: Element | null = null;
+      let scrollable = false;
+      let scrollsDown = false;
+      let fixed = style.position === "fixed";
+      for (let up = el.parentElement; up && up !== document.body && !fixed; up = up.parentElement) {
+        const upStyle = getComputedStyle(up);
+        if (/(auto|scroll)/.test(upStyle.overflowY)) scrollsDown = true;
+        if (!scrollable && !clippedBy) {
+          if (scrolls(upStyle)) scrollable = true;
+          else if (upStyle.overflowX !== "visible") {
+            const outer = up.getBoundingClientRect();
+            if (box.left < outer.left - 1 || box.right > outer.right + 1) clippedBy = up;
+          }
+        }
+        if (upStyle.position === "fixed") fixed = true;
+      }
+      if (clippedBy) found.push(describe(el, `is clipped by ${clippedBy.tagName.toLowerCase()}`));
+      else if (!scrollable && (box.left < -1 || box.right > width + 1))
+        found.push(describe(el, "reaches past the screen's edge"));
+      // A fixed layer (a dialog, a panel) does not scroll with the page: what leaves the screen there is lost.
+      else if (fixed && !scrollsDown && (box.top < -1 || box.bottom > window.innerHeight + 1))
+        found.push(describe(el, "leaves the screen in a layer that does not scroll"));
+    }
+    return found.slice(0, 8);
+  });
+  expect(offenders, `${screen}: cut off`).toEqual([]);
+}
+
+/**
+ * What a phone breaks, at one stop of the phone sweep or a phone journey: the floating buttons cover nothing
+ * (skipped while a dialog or a floating panel is open, which covers the page on purpose), nothing is cut off,
+ * every tap target is big enough, and shot()'s checks with axe-core always on (`axe: false` only where the page's
+ * clock is paused to hold a moment still: axe-core needs the page's timers).
+ */
+export async function checkPhoneScreen(
+  page: Page,
+  name: string,
+  options: { fullPage?: boolean; overlay?: boolean; axe?: boolean } = {},
+): Promise<void> {
+  if (!options.overlay) await expectFloatingControlsClear(page, name);
+  await expectNothingCutOff(page, name);
+  await expectTapTargets(page, name);
+  await shot(page, name, { fullPage: options.fullPage, axe: options.axe ?? true });
 }
 
 /** Opens the navigation menu when the width folds it behind its toggle (phones); a no-op on a desktop. */

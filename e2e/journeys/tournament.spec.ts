@@ -1,12 +1,19 @@
 // Tournaments (seed 001 /tournament and the admin's Tournaments tab): the admin creates a player-paid
-// tournament with short rounds, four players join and ready up (one of them in this browser, clicking), the
-// admin starts it, the player watches the bracket play live (LIVE overlay, a live match in the COMBAT ZONE),
-// the podium appears with prizes, and archiving it leaves 'No Active Tournament' and the history.
+// tournament, four players join and ready up (one of them in this browser, clicking), the admin starts it, the
+// player watches the bracket play live (LIVE overlay, a live match in the COMBAT ZONE, the final after the
+// semi-finals), the podium appears with prizes, and archiving it leaves 'No Active Tournament' and the history.
+// Time is driven, never waited for: the rounds last an hour, so nothing moves while the journey looks, and the
+// journey moves the server's clock (the `clock` project's server, TEST_CLOCK=on) to end each one.
 import { randomBytes } from "node:crypto";
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { advanceClock, expectTestClock, HOUR, MINUTE } from "./clock";
 import { admin, enterAs, firstBotForm, newPlayer, type Player, shot, toast } from "./support";
 
-/** The current page's screenshot (the project gives the width: desktop and phone each run every journey). */
+/** How long registration and each round last, as the admin types them into the form. */
+const REGISTRATION_MINUTES = 60;
+const ROUND = HOUR;
+const ROUND_SECONDS = ROUND / 1000;
+
 async function shots(page: Page, name: string) {
   await shot(page, `tournament-${name}`);
 }
@@ -29,7 +36,7 @@ test("the admin runs a tournament: players join and ready up, watch the live bra
   browser,
   page,
 }) => {
-  test.slow();
+  await expectTestClock(page.request);
   const name = `Neon Cup ${randomBytes(2).toString("hex")}`;
 
   // The admin creates the tournament in the Tournaments tab of /admin.
@@ -41,10 +48,12 @@ test("the admin runs a tournament: players join and ready up, watch the live bra
   await expect(toast(adminPage, "Tournament name is required")).toBeVisible();
   await adminPage.getByLabel("Tournament name").fill(name);
   await adminPage.getByLabel("Entry fee mode").selectOption("player");
-  await adminPage.getByLabel("Seconds per round").fill("20");
+  await adminPage.getByLabel("Registration (minutes)").fill(String(REGISTRATION_MINUTES));
+  await adminPage.getByLabel("Seconds per round").fill(String(ROUND_SECONDS));
   await adminPage.getByRole("button", { name: "Create Tournament" }).click();
   await expect(toast(adminPage, `Tournament '${name}' created`)).toBeVisible();
   const row = adminPage.getByTestId("admin-tournament").filter({ hasText: name });
+  await expect(row).toContainText(`${ROUND_SECONDS}s rounds`);
   await expect(row.getByRole("button", { name: "Start" })).toBeVisible();
   await expect(row.getByRole("button", { name: "Archive" })).toHaveCount(0);
   await shots(adminPage, "admin-created");
@@ -59,9 +68,11 @@ test("the admin runs a tournament: players join and ready up, watch the live bra
   await expect(page.getByTestId("tournament-name")).toHaveText(name);
   await expect(page.getByTestId("tournament-status")).toHaveText("Ready Up Phase - Join Now!");
   await expect(page.getByTestId("split")).toHaveText("Prize split: 1st 60%, 2nd 20%, 3rd 10%");
-  await expect(page.getByTestId("countdown")).toHaveText(/^\d+m \d\ds$/);
-  const countdown = await page.getByTestId("countdown").textContent();
-  await expect(page.getByTestId("countdown")).not.toHaveText(countdown ?? "");
+  // Registration's hour (at most), counted on the server's clock; it ticks every second.
+  const countdown = page.getByTestId("countdown");
+  await expect(countdown).toHaveText(/^(60m 00s|[1-5]?\dm \d\ds)$/);
+  const shown = await countdown.textContent();
+  await expect(countdown).not.toHaveText(shown ?? "");
   await expect(page.getByTestId("ready-message")).toHaveText("Waiting for 2 more player(s) to join");
   await page.getByRole("button", { name: "Join Tournament (150 coins)" }).click();
   await expect(toast(page, "Joined tournament!")).toBeVisible();
@@ -70,7 +81,9 @@ test("the admin runs a tournament: players join and ready up, watch the live bra
   await expect(toast(page, "Ready! Waiting for other players...")).toBeVisible();
   await expect(page.getByTestId("ready-note")).toHaveText("Ready - Waiting for other players");
 
-  // Three more players join and ready through their own sessions; the page follows live, no reload.
+  // Half an hour of registration passes on the server. Three more players join and ready through their own
+  // sessions; the page follows live, no reload, and its countdown follows the server's clock, not this one's.
+  await advanceClock(page.request, 30 * MINUTE);
   const others = await Promise.all([
     pilotIn(browser, "rival1"),
     pilotIn(browser, "rival2"),
@@ -88,9 +101,11 @@ test("the admin runs a tournament: players join and ready up, watch the live bra
   );
   await expect(page.getByTestId("participant")).toHaveCount(4);
   await expect(page.getByTestId("participant").filter({ hasText: "Waiting" })).toHaveCount(0);
+  // Half an hour at most is left (the page's own clock would still count from the hour).
+  await expect(countdown).toHaveText(/^(30m 00s|[12]?\dm \d\ds)$/);
   await shots(page, "ready-up");
 
-  // The admin starts it; the player's page turns into the live bracket.
+  // The admin starts it; the player's page turns into the live bracket: the semi-finals are fought.
   await adminPage.reload();
   await row.getByRole("button", { name: "Start" }).click();
   await expect(toast(adminPage, "Tournament started - the bracket is live")).toBeVisible();
@@ -100,19 +115,36 @@ test("the admin runs a tournament: players join and ready up, watch the live bra
   for (const title of ["SEMI-FINALS", "FINAL", "3RD PLACE"]) {
     await expect(page.getByRole("heading", { name: title, exact: true })).toBeVisible();
   }
-  await expect(page.getByTestId("live-overlay").first()).toBeVisible();
-  // A live match opens in the COMBAT ZONE: clicked at once, while its round lasts (screens take seconds).
-  await page.getByTestId("match-card").and(page.locator("[data-status='in_progress']")).first().click();
+  // Two rounds of an hour to go (at most), on the server's clock.
+  await expect(countdown).toHaveText(/^(2h 0m|1h \d\d?m)$/);
+  const column = (title: string) =>
+    page.getByRole("region", { name: title, exact: true }).getByTestId("match-card");
+  await expect(column("SEMI-FINALS").and(page.locator("[data-status='in_progress']"))).toHaveCount(2);
+  await expect(column("SEMI-FINALS").getByTestId("live-overlay")).toHaveCount(2);
+  await expect(column("FINAL").and(page.locator("[data-status='pending']"))).toHaveCount(1);
+  await shots(page, "bracket");
+  // A live match opens in the COMBAT ZONE.
+  await column("SEMI-FINALS").first().click();
   await expect(page).toHaveURL(/\/battles\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("dialog", { name: "COMBAT ZONE" })).toBeVisible();
   await shot(page, "tournament-combat-zone", { fullPage: false });
   await page.goto("/tournament");
-  await shots(page, "bracket");
+  await expect(page.getByTestId("tournament-status")).toHaveText("Battle in Progress - Live Bracket!");
 
-  // The rounds play out on the server; the podium appears with the prizes.
-  await expect(page.getByTestId("tournament-status")).toHaveText("Tournament Complete - Winners Crowned!", {
-    timeout: 90_000,
-  });
+  // The semi-finals' hour passes: their winners are crowned and the final and the bronze match go live.
+  await advanceClock(page.request, ROUND);
+  await expect(column("SEMI-FINALS").and(page.locator("[data-status='completed']"))).toHaveCount(2);
+  await expect(column("SEMI-FINALS").getByTestId("crown")).toHaveCount(2);
+  for (const title of ["FINAL", "3RD PLACE"]) {
+    await expect(column(title).and(page.locator("[data-status='in_progress']"))).toHaveCount(1);
+    await expect(column(title).getByTestId("live-overlay")).toHaveCount(1);
+  }
+  await expect(countdown).toHaveText(/^(1h 0m|0h \d\d?m)$/);
+  await shots(page, "final-live");
+
+  // The last hour passes: the podium appears with the prizes.
+  await advanceClock(page.request, ROUND);
+  await expect(page.getByTestId("tournament-status")).toHaveText("Tournament Complete - Winners Crowned!");
   const podium = page.getByTestId("podium");
   for (const place of ["CHAMPION", "RUNNER-UP", "3RD PLACE"])
     await expect(podium.getByText(place)).toBeVisible();
@@ -123,6 +155,7 @@ test("the admin runs a tournament: players join and ready up, watch the live bra
   await expect(page.getByTestId("ranking-row").filter({ hasText: "You" })).toContainText(me.username);
   await expect(page.getByTestId("champion")).toHaveCount(3);
   await expect(page.getByTestId("crown")).toHaveCount(4);
+  await expect(countdown).toHaveCount(0);
   await shots(page, "podium");
 
   // Archived, it leaves the page; the history keeps it with its champion and bracket.

@@ -32,7 +32,7 @@ export function Slider({
   return (
     <RadixSlider.Root
       className={cn(
-        "relative flex h-5 w-full touch-none select-none items-center data-disabled:opacity-50",
+        "relative flex h-6 w-full touch-none select-none items-center data-disabled:opacity-50",
         className,
       )}
       value={[value]}
@@ -46,11 +46,13 @@ export function Slider({
       <RadixSlider.Track className="relative h-1.5 grow overflow-hidden rounded-full bg-steel">
         <RadixSlider.Range className="absolute h-full rounded-full bg-linear-to-r from-cyan to-magenta" />
       </RadixSlider.Track>
+      {/* A 24 px target for a finger (WCAG 2.5.8) around the 16 px knob drawn inside it. */}
       <RadixSlider.Thumb
         aria-label={label}
         aria-valuetext={valueText}
         className={cn(
-          "block size-4 cursor-grab rounded-full border-2 border-cyan bg-void shadow-[0_0_10px_rgb(34_229_255/0.8)]",
+          "relative block size-6 cursor-grab rounded-full",
+          "before:absolute before:inset-1 before:rounded-full before:border-2 before:border-cyan before:bg-void before:shadow-[0_0_10px_rgb(34_229_255/0.8)]",
           "transition-transform hover:scale-110 active:cursor-grabbing data-disabled:cursor-not-allowed",
         )}
       />

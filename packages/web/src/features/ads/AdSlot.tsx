@@ -45,7 +45,8 @@ function isInternal(href: string) {
 
 function AdBanner({ ad }: { ad: HouseAd }) {
   const classes = cn(
-    "group relative flex items-center gap-3 overflow-hidden rounded-lg border border-violet/35 px-3 py-2.5 sm:gap-4 sm:px-4",
+    // A long call to action on a narrow screen takes a line of its own rather than squeeze the words to "THE…".
+    "group relative flex flex-wrap items-center gap-x-3 gap-y-2 overflow-hidden rounded-lg border border-violet/35 px-3 py-2.5 sm:flex-nowrap sm:gap-4 sm:px-4",
     "bg-linear-to-r from-violet/15 via-abyss/90 to-cyan/10 transition hover:border-cyan/60 hover:shadow-[0_0_20px_rgb(139_92_246/0.3)]",
     "motion-safe:animate-fade-in",
   );
@@ -55,13 +56,14 @@ function AdBanner({ ad }: { ad: HouseAd }) {
         Ad
       </span>
       <Megaphone className="hidden size-5 shrink-0 text-violet sm:block" aria-hidden="true" />
-      <span className="min-w-0 flex-1">
+      <span className="min-w-0 flex-1 basis-32">
         <span className="block truncate font-display text-xs font-bold uppercase tracking-[0.12em] text-ink sm:text-sm">
           {ad.title}
         </span>
-        <span className="block truncate text-sm text-muted">{ad.text}</span>
+        {/* Two lines on a phone, where one would keep only its first few words. */}
+        <span className="block text-sm text-muted max-sm:line-clamp-2 sm:truncate">{ad.text}</span>
       </span>
-      <span className="flex shrink-0 items-center gap-1 rounded-md bg-cyan/15 px-2.5 py-1.5 font-display text-[0.65rem] font-bold uppercase tracking-[0.14em] text-cyan transition group-hover:bg-cyan group-hover:text-void">
+      <span className="ml-auto flex shrink-0 items-center gap-1 rounded-md bg-cyan/15 px-2.5 py-1.5 font-display text-[0.65rem] font-bold uppercase tracking-[0.14em] text-cyan transition group-hover:bg-cyan group-hover:text-void">
         {ad.cta}
         <ChevronRight className="size-3.5" aria-hidden="true" />
       </span>

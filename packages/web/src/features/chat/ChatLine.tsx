@@ -64,7 +64,7 @@ export function ChatLine({
             aria-label={`Message actions for ${message.username}`}
             aria-expanded={menu}
             onClick={() => setMenu((m) => !m)}
-            className="ml-auto cursor-pointer rounded p-0.5 text-muted opacity-70 transition hover:text-cyan group-hover:opacity-100"
+            className="-my-0.5 ml-auto cursor-pointer rounded p-1 text-muted opacity-70 transition hover:text-cyan group-hover:opacity-100"
           >
             <MoreHorizontal className="size-4" aria-hidden="true" />
           </button>

@@ -10,6 +10,7 @@ import { toast } from "sonner";
 import { ApiError, errorMessage } from "../../app/api";
 import { useMe } from "../../app/session";
 import { chatButton, chatCorner } from "../../app/shell/floatingButtons";
+import { useOnePanelAtATime } from "../../app/shell/onePanelAtATime";
 import { cn } from "../../ui/cn";
 import { IconButton } from "../../ui/IconButton";
 import { Spinner } from "../../ui/Spinner";
@@ -24,6 +25,7 @@ export default function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: 
   const me = useMe().data ?? null;
   const [open, setOpen] = useState(initiallyOpen);
   const [unread, setUnread] = useState(0);
+  useOnePanelAtATime("chat", open, () => setOpen(false));
   const panelId = useId();
   const openRef = useRef(open);
   openRef.current = open;
@@ -165,6 +167,8 @@ function ChatPanel({
         ref={listRef}
         aria-label="Chat messages"
         aria-live="polite"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the lines scroll, and signed out nothing in them takes focus (axe scrollable-region-focusable).
+        tabIndex={0}
         className="flex-1 space-y-1 overflow-y-auto p-2"
       >
         {chat.isPending && (

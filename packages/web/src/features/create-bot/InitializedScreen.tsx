@@ -1,16 +1,19 @@
-// The full-screen moment after creation: '<name> Initialized!' and 'Preparing your bot for combat...'.
+// The full-screen moment after creation: '<name> Initialized!' and 'Preparing your bot for combat...'. Under
+// prefers-reduced-motion it stands still from its first frame (nothing fades, springs or fills).
 import { messages } from "@bot-arena/game";
 import { Cpu } from "lucide-react";
-import { motion } from "motion/react";
+import { motion, useReducedMotion } from "motion/react";
 import { createPortal } from "react-dom";
 
 export function InitializedScreen({ name, imageUrl }: { name: string; imageUrl: string | null }) {
+  // `initial={false}`: each part starts where its animation would end.
+  const still = useReducedMotion() ?? false;
   return createPortal(
     <motion.div
       role="alertdialog"
       aria-live="assertive"
       aria-label={messages.botInitialized(name)}
-      initial={{ opacity: 0 }}
+      initial={still ? false : { opacity: 0 }}
       animate={{ opacity: 1 }}
       className="fixed inset-0 z-[60] grid place-items-center overflow-hidden bg-void/95 px-6 backdrop-blur"
     >
@@ -20,7 +23,7 @@ export function InitializedScreen({ name, imageUrl }: { name: string; imageUrl: 
       />
       <div className="relative flex flex-col items-center text-center">
         <motion.div
-          initial={{ scale: 0.6, rotate: -8, opacity: 0 }}
+          initial={still ? false : { scale: 0.6, rotate: -8, opacity: 0 }}
           animate={{ scale: 1, rotate: 0, opacity: 1 }}
           transition={{ type: "spring", stiffness: 160, damping: 14 }}
           className="relative size-48 overflow-hidden rounded-2xl border border-cyan/60 bg-abyss shadow-[0_0_60px_rgb(34_229_255/0.45)] sm:size-60"
@@ -36,7 +39,7 @@ export function InitializedScreen({ name, imageUrl }: { name: string; imageUrl: 
           />
         </motion.div>
         <motion.h1
-          initial={{ y: 16, opacity: 0 }}
+          initial={still ? false : { y: 16, opacity: 0 }}
           animate={{ y: 0, opacity: 1 }}
           transition={{ delay: 0.25 }}
           className="mt-8 font-display text-3xl font-black uppercase tracking-[0.12em] text-ink text-glow-cyan sm:text-5xl"
@@ -44,7 +47,7 @@ export function InitializedScreen({ name, imageUrl }: { name: string; imageUrl: 
           {messages.botInitialized(name)}
         </motion.h1>
         <motion.p
-          initial={{ opacity: 0 }}
+          initial={still ? false : { opacity: 0 }}
           animate={{ opacity: 1 }}
           transition={{ delay: 0.5 }}
           className="mt-3 font-display text-sm font-bold uppercase tracking-[0.3em] text-cyan/80"
@@ -54,7 +57,7 @@ export function InitializedScreen({ name, imageUrl }: { name: string; imageUrl: 
         <div className="mt-6 h-1 w-56 overflow-hidden rounded-full bg-steel">
           <motion.div
             className="h-full bg-linear-to-r from-cyan to-magenta"
-            initial={{ width: "0%" }}
+            initial={still ? false : { width: "0%" }}
             animate={{ width: "100%" }}
             transition={{ duration: 1.9, ease: "easeInOut" }}
           />

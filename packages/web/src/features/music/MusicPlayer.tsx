@@ -13,6 +13,7 @@ import {
 } from "lucide-react";
 import { useId, useState } from "react";
 import { musicButton, musicCorner } from "../../app/shell/floatingButtons";
+import { useOnePanelAtATime } from "../../app/shell/onePanelAtATime";
 import { cn } from "../../ui/cn";
 import { IconButton } from "../../ui/IconButton";
 import { Slider } from "../../ui/Slider";
@@ -26,6 +27,7 @@ import { useTracks } from "./useTracks";
 export default function MusicPlayer({ initiallyOpen = false }: { initiallyOpen?: boolean }) {
   const player = useMusicPlayer(useTracks());
   const [open, setOpen] = useState(initiallyOpen);
+  useOnePanelAtATime("music", open, () => setOpen(false));
   const panelId = useId();
   const { ref, ...audioEvents } = player.audioProps;
 
