@@ -1,4 +1,5 @@
-// Small helpers shared by the start and test scripts: run a command, find Chromium, tell whether a build is stale.
+// Small helpers shared by the start and test scripts: run a command (or run it with its output held back), find
+// Chromium, tell whether a build is stale.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -10,6 +11,26 @@ export function run(command, args, options = {}) {
   return new Promise((resolvePromise) => {
     const child = spawn(command, args, { cwd: root, stdio: "inherit", ...options });
     child.on("exit", (code, signal) => resolvePromise(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/**
+ * Runs a command with its output held back: stdout and stderr in one buffer, in the order they came, handed
+ * back with the exit code. For steps that run side by side, each printed whole when it ends.
+ */
+export function runCaptured(command, args, options = {}) {
+  return new Promise((resolvePromise) => {
+    // Piped output is not a terminal: keep the colours a terminal would have shown.
+    const color = process.stdout.isTTY && !process.env.NO_COLOR ? { FORCE_COLOR: "1" } : {};
+    const env = { ...(options.env ?? process.env), ...color };
+    const child = spawn(command, args, { cwd: root, ...options, env, stdio: ["ignore", "pipe", "pipe"] });
+    const chunks = [];
+    child.stdout.on("data", (chunk) => chunks.push(chunk));
+    child.stderr.on("data", (chunk) => chunks.push(chunk));
+    child.on("error", (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on("close", (code, signal) =>
+      resolvePromise({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+    );
   });
 }
 

@@ -1,13 +1,16 @@
 // `npm test`: every test of the project, in order of speed: static checks (and the proof that the import arrows
-// can fail), rules, the image generator, server on PGlite, server again on PostgreSQL whenever one is reachable
-// (the races prove something only there), web units, browser journeys.
+// can fail), rules, the image generator, the server suite, web units, browser journeys.
+// The server suite runs once in full: on PostgreSQL whenever one is reachable (its races prove something only
+// there; CI always has one), plus the few files about PGlite itself on PGlite; with no PostgreSQL, all of it on
+// PGlite, and this says so. Independent steps run side by side where two cores allow, each one's output held
+// back and printed whole when it ends; the minutes each step took are printed above the last line.
 // Each runner writes a JSON report so the last line can add them up as one "N passed, N failed"; a journey
 // that passed only on a retry counts as failed (the journeys run without retries anyway).
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { createConnection } from "node:net";
 import { join } from "node:path";
 import { stripVTControlCharacters } from "node:util";
-import { ensureChromium, root, run } from "./lib.mjs";
+import { ensureChromium, root, run, runCaptured } from "./lib.mjs";
 
 const LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/test";
 
@@ -46,28 +49,62 @@ const vitest = (workspace, name) => [
   ],
 ];
 
+const startedAt = Date.now();
 const postgres = await reachablePostgres();
-// The PGlite run must not pick up a DATABASE_URL from the environment: that is the PostgreSQL run's.
+// The PGlite runs must not pick up a DATABASE_URL from the environment: that is the PostgreSQL run's.
 const pgliteEnv = { ...process.env, DATABASE_URL: "" };
-const steps = [
-  ["lint", ["npx", ["biome", "check", "."]]],
-  ["import arrows can fail", vitest("scripts", "arrows")],
-  ["typecheck", ["npm", ["run", "typecheck"]]],
-  ["game", vitest("packages/game", "game")],
-  ["images", vitest("packages/images", "images")],
-  ["server on PGlite", vitest("packages/server", "server"), { env: pgliteEnv }],
-  postgres
-    ? [
-        "server on PostgreSQL",
-        vitest("packages/server", "server-postgres"),
-        { env: { ...process.env, DATABASE_URL: postgres } },
-      ]
-    : null,
-  ["web", vitest("packages/web", "web")],
-].filter(Boolean);
-if (!postgres) {
+const step = (name, [command, args], options) => ({ name, command, args, options });
+const lint = step("lint", ["npx", ["biome", "check", "."]]);
+const arrows = step("import arrows can fail", vitest("scripts", "arrows"));
+const typecheck = step("typecheck", ["npm", ["run", "typecheck"]]);
+const game = step("game", vitest("packages/game", "game"));
+const images = step("images", vitest("packages/images", "images"));
+const web = step("web", vitest("packages/web", "web"));
+// Each phase's lanes run side by side, the steps of a lane one after another. A phase of one lane streams its
+// output as it comes; the server suite has a phase to itself (two workers and PostgreSQL fill both cores).
+const phases = postgres
+  ? [
+      [
+        [lint, arrows, typecheck],
+        [game, images],
+      ],
+      [
+        [
+          step("server on PostgreSQL", vitest("packages/server", "server-postgres"), {
+            env: { ...process.env, DATABASE_URL: postgres },
+          }),
+        ],
+      ],
+      [
+        [
+          step("server on PGlite (PGlite's own files)", vitest("packages/server", "server"), {
+            env: { ...pgliteEnv, SERVER_TEST_DB: "pglite-only" },
+          }),
+        ],
+        [web],
+      ],
+    ]
+  : [
+      [
+        [lint, arrows, typecheck],
+        [game, images],
+      ],
+      [
+        [
+          step("server on PGlite (the whole suite: no PostgreSQL)", vitest("packages/server", "server"), {
+            env: pgliteEnv,
+          }),
+        ],
+      ],
+      [[web]],
+    ];
+if (postgres) {
   console.log(
-    "\nNo PostgreSQL reachable (DATABASE_URL unset, nothing on 127.0.0.1:5432): the server suite runs on PGlite only, where race tests prove nothing.",
+    `\nPostgreSQL reachable (${redacted(postgres)}): the server suite runs there in full, and PGlite's own files on PGlite.`,
+  );
+} else {
+  console.log(
+    "\nNo PostgreSQL reachable (DATABASE_URL unset, nothing on 127.0.0.1:5432): the server suite runs on PGlite only, where race tests prove nothing (the PostgreSQL-only files and races are left out).",
   );
 }
 
@@ -79,20 +116,56 @@ const stepFailed = (name) => {
   failedSteps.push(name);
   failed = true;
 };
-for (const [name, [command, args], options] of steps) {
-  console.log(`\n=== ${name}`);
-  if ((await run(command, args, options)) !== 0) {
-    stepFailed(name);
+/** [name, milliseconds] of every step, in the order they were planned (side by side ones overlap). */
+const timings = [];
+const timed = async (name, work) => {
+  const entry = [name, null];
+  timings.push(entry);
+  const started = Date.now();
+  const code = await work();
+  entry[1] = Date.now() - started;
+  return code;
+};
+
+for (const lanes of phases) {
+  const alone = lanes.length === 1 && lanes[0].length === 1;
+  if (!alone) {
+    const plan = lanes.map((lane) => lane.map((s) => s.name).join(", then ")).join("  |  ");
+    console.log(`\n=== side by side, each printed when it ends: ${plan}`);
   }
+  for (const lane of lanes) for (const s of lane) timings.push([s.name, null]);
+  await Promise.all(
+    lanes.map(async (lane) => {
+      for (const s of lane) {
+        const entry = timings.find(([name]) => name === s.name);
+        const started = Date.now();
+        let code;
+        if (alone) {
+          console.log(`\n=== ${s.name}`);
+          code = await run(s.command, s.args, s.options);
+        } else {
+          const result = await runCaptured(s.command, s.args, s.options);
+          code = result.code;
+          console.log(`\n=== ${s.name} (${minutes(Date.now() - started)})`);
+          process.stdout.write(result.output);
+        }
+        entry[1] = Date.now() - started;
+        if (code !== 0) stepFailed(s.name);
+      }
+    }),
+  );
 }
 
 console.log("\n=== browser journeys");
 if (!ensureChromium()) stepFailed("browser journeys: Chromium");
-else if ((await run("npm", ["run", "build", "-w", "packages/web"])) !== 0) stepFailed("web build");
+else if ((await timed("web build", () => run("npm", ["run", "build", "-w", "packages/web"]))) !== 0)
+  stepFailed("web build");
 else {
   const env = { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: join(reports, "e2e.json") };
   if (
-    (await run("npx", ["playwright", "test", "--reporter=list,json"], { cwd: join(root, "e2e"), env })) !== 0
+    (await timed("browser journeys", () =>
+      run("npx", ["playwright", "test", "--reporter=list,json"], { cwd: join(root, "e2e"), env }),
+    )) !== 0
   )
     stepFailed("browser journeys");
 }
@@ -128,8 +201,24 @@ if (existsSync(e2e)) {
 }
 if (failed && failedTests === 0) failedTests = 1;
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join("\n")}`);
+const width = Math.max(...timings.map(([name]) => name.length), "total".length);
+console.log("\nMinutes per step (m:ss; steps side by side overlap):");
+for (const [name, ms] of timings) console.log(`  ${name.padEnd(width)}  ${ms === null ? "-" : minutes(ms)}`);
+console.log(`  ${"total".padEnd(width)}  ${minutes(Date.now() - startedAt)}`);
 console.log(`\nTests: ${passed} passed, ${failedTests} failed`);
 process.exit(failed ? 1 : 0);
+
+function minutes(ms) {
+  const seconds = Math.round(ms / 1000);
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+}
+
+/** A database URL without its password, fit for a log. */
+function redacted(url) {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.toString();
+}
 
 function firstLine(messages) {
   const text = stripVTControlCharacters((messages ?? []).find(Boolean) ?? "");

@@ -1,6 +1,6 @@
 // A simulated player: their server, session, last known roster and the money answers the server acknowledged.
 import type { Bot, BotList, Me } from "@bot-arena/contract";
-import { BOT_MODEL_NAMES, CREATION_COLOR_SCHEMES } from "@bot-arena/game";
+import { BOT_MODEL_NAMES, Coins, CREATION_COLOR_SCHEMES } from "@bot-arena/game";
 import type { Api, Caller } from "./api";
 import type { LiveSocket } from "./live";
 
@@ -37,7 +37,7 @@ export function noteMoney(player: SimPlayer, route: string, data: unknown): void
     const balance = fields[field];
     if (typeof balance !== "number") continue;
     player.acks.push({ account, balance, route });
-    if (account === "wallet") player.me = { ...player.me, coins: balance };
+    if (account === "wallet") player.me = { ...player.me, coins: Coins(balance) };
   }
 }
 

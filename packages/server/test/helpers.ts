@@ -1,19 +1,23 @@
 // Test helpers in the game's language: a fresh app on a fresh database, and players who sign up and act.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Me } from "@bot-arena/contract";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app";
 import type { Clock } from "../src/platform/clock";
 import { type Config, loadConfig } from "../src/platform/config";
 import type { Database } from "../src/platform/db/database";
+import { parseSafeInteger } from "../src/platform/db/int8";
 import { migrateDatabase } from "../src/platform/db/migrate";
 import { openPglite } from "../src/platform/db/pglite";
 import { openPostgres } from "../src/platform/db/postgres";
+import * as schema from "../src/platform/db/schema";
 import type { UserId } from "../src/platform/ids";
 import { platformSeedSteps, type SeedStep } from "../src/platform/seed";
 import { prepareDatabase } from "../src/platform/startup";
@@ -31,25 +35,30 @@ export type TestDatabase = {
 
 /**
  * A migrated, empty database: in-memory PGlite, or with DATABASE_URL a new `ba_test_<random>` database on
- * that server, so test files run in parallel on clean schemas. `empty` leaves a PostgreSQL one unmigrated,
- * for servers that must migrate it themselves.
+ * that server, so test files run in parallel on clean schemas. Both are copies of the run's migrated template
+ * (global-setup.ts): `CREATE DATABASE ... TEMPLATE` on PostgreSQL, PGlite's `loadDataDir` of a migrated data
+ * directory's dump. `empty` gives an unmigrated one, for servers that must migrate it themselves.
  */
 export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const database = await openPglite(null);
-    await migrateDatabase(database.driver, database.db);
+    const template = options.empty ? null : inject("pgliteTemplate");
+    const database = template ? await pgliteFromDump(template) : await openPglite(null);
+    // Without a template (a file run under another config): migrated here, as before templates.
+    if (!template && !options.empty) await migrateDatabase(database.driver, database.db);
     return { database, url: null, drop: () => database.close() };
   }
   const name = `ba_test_${randomBytes(6).toString("hex")}`;
+  const template = options.empty ? null : inject("postgresTemplate");
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ""}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), { poolSize: 25, log: quietLog });
-  if (!options.empty) await database.withStartupLock((db) => migrateDatabase(database.driver, db));
+  if (!template && !options.empty)
+    await database.withStartupLock((db) => migrateDatabase(database.driver, db));
   return {
     database,
     url: url.toString(),
@@ -59,6 +68,35 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
+    },
+  };
+}
+
+/**
+ * In-memory PGlite loaded from the template's dump: what `openPglite(null)` gives, minus initdb and migrations.
+ * (openPglite takes no `loadDataDir`; this mirrors its in-memory branch: the int8 parser, listen, close.)
+ */
+async function pgliteFromDump(file: string): Promise<Database & { client: PGlite }> {
+  const INT8_OID = 20;
+  const client = new PGlite({
+    parsers: { [INT8_OID]: parseSafeInteger },
+    loadDataDir: new Blob([readFileSync(file)]),
+  });
+  await client.waitReady;
+  const db = drizzle({ client, schema }) as unknown as Database["db"];
+  return {
+    driver: "pglite",
+    db,
+    client,
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
+    withStartupLock: (fn) => fn(db),
+    async close() {
+      if (!client.closed) await client.close();
     },
   };
 }

@@ -4,6 +4,7 @@ import { Coins } from "@bot-arena/game";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp } from "../../test/helpers";
+import { raceIt } from "../../test/race";
 import { pilot } from "../features/arena/testing";
 import { botsOf, coinsOf, finishSetup, giveCoins, listOnMarket, summonFor } from "../features/bots/testing";
 import { rowsOf } from "./db/database";
@@ -98,7 +99,7 @@ describe("pool and bank accounts", () => {
     expect((await verifyLedger(t.db)).mismatches).toEqual([]);
   });
 
-  it("never overdraws a guild bank under parallel withdrawals", async () => {
+  raceIt("never overdraws a guild bank under parallel withdrawals", async () => {
     const guildId = await newGuild();
     const warId = await newWar();
     await move({ guildId, account: "guild_bank", credit: Coins(1200), reason: "house_reward_test" });

@@ -3,6 +3,7 @@ import { Coins } from "@bot-arena/game";
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp } from "../../test/helpers";
+import { raceIt } from "../../test/race";
 import { coinLedger, profiles } from "./db/schema";
 import { AppError } from "./errors";
 import type { UserId } from "./ids";
@@ -135,7 +136,7 @@ describe("moveCoins", () => {
     expect(await balances(player.id)).toEqual({ coins: 1000, vaultCoins: 0 });
   });
 
-  it("never overdraws under 20 parallel spends in separate transactions", async () => {
+  raceIt("never overdraws under 20 parallel spends in separate transactions", async () => {
     const player = await signUp(t.app);
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>

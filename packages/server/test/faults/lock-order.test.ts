@@ -50,7 +50,7 @@ describe("the lock-order guard", () => {
 const ROUNDS = 100;
 
 if (process.env.DATABASE_URL) {
-  describe("request pairs that used to deadlock, 100 times each on PostgreSQL", () => {
+  describe("request pairs that used to deadlock, 100 times each (PostgreSQL)", () => {
     let player: Pilot;
     let rival: Pilot;
     let energyCellId: string;

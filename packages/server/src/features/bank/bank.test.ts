@@ -158,27 +158,23 @@ describe("deposit", () => {
     expect((await deposit(player, 400)).json()).toMatchObject({ depositsToday: 400, newVaultCoins: 900 });
   });
 
-  raceIt(
-    "parallel deposits never pass 500 in a day, nor create or lose a coin",
-    () => t.database,
-    async () => {
-      const player = await signUp(t.app);
-      const before = await coinsInGame(t.db);
-      const responses = await Promise.all(Array.from({ length: 30 }, () => deposit(player, 70)));
-      const accepted = responses.filter((r) => r.statusCode === 200);
-      expect(accepted).toHaveLength(7); // 7 x 70 = 490; an eighth would make 560
-      for (const refused of responses.filter((r) => r.statusCode !== 200)) {
-        expect(errorOf(refused)).toMatchObject({ status: 409, code: "LIMIT_REACHED" });
-      }
-      expect(await balancesOf(t.db, player.id)).toEqual({ coins: 510, vaultCoins: 490 });
-      expect((await player.get("/api/bank")).json()).toMatchObject({
-        depositsToday: 490,
-        depositAllowance: 10,
-      });
-      expect(await coinsInGame(t.db)).toBe(before);
-      await expectLedgerClean(t);
-    },
-  );
+  raceIt("parallel deposits never pass 500 in a day, nor create or lose a coin", async () => {
+    const player = await signUp(t.app);
+    const before = await coinsInGame(t.db);
+    const responses = await Promise.all(Array.from({ length: 30 }, () => deposit(player, 70)));
+    const accepted = responses.filter((r) => r.statusCode === 200);
+    expect(accepted).toHaveLength(7); // 7 x 70 = 490; an eighth would make 560
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+      expect(errorOf(refused)).toMatchObject({ status: 409, code: "LIMIT_REACHED" });
+    }
+    expect(await balancesOf(t.db, player.id)).toEqual({ coins: 510, vaultCoins: 490 });
+    expect((await player.get("/api/bank")).json()).toMatchObject({
+      depositsToday: 490,
+      depositAllowance: 10,
+    });
+    expect(await coinsInGame(t.db)).toBe(before);
+    await expectLedgerClean(t);
+  });
 });
 
 describe("withdraw", () => {
@@ -284,28 +280,24 @@ describe("cash-out", () => {
     );
   });
 
-  raceIt(
-    "a withdraw racing cash-outs never takes the vault below 0",
-    () => t.database,
-    async () => {
-      const player = await playerWithVault(500);
-      const before = await coinsInGame(t.db);
-      const responses = await Promise.all([
-        withdraw(player, 300),
-        cashout(player, { gamertag: "satoshi", amount: 300 }),
-        cashout(player, { gamertag: "satoshi", amount: 300 }),
-        withdraw(player, 300),
-      ]);
-      const ok = responses.filter((r) => r.statusCode === 200);
-      expect(ok).toHaveLength(1);
-      for (const refused of responses.filter((r) => r.statusCode !== 200)) {
-        expect(errorOf(refused).message).toBe(messages.insufficientVault);
-      }
-      expect((await balancesOf(t.db, player.id)).vaultCoins).toBe(200);
-      expect(await coinsInGame(t.db)).toBe(before);
-      await expectLedgerClean(t);
-    },
-  );
+  raceIt("a withdraw racing cash-outs never takes the vault below 0", async () => {
+    const player = await playerWithVault(500);
+    const before = await coinsInGame(t.db);
+    const responses = await Promise.all([
+      withdraw(player, 300),
+      cashout(player, { gamertag: "satoshi", amount: 300 }),
+      cashout(player, { gamertag: "satoshi", amount: 300 }),
+      withdraw(player, 300),
+    ]);
+    const ok = responses.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    for (const refused of responses.filter((r) => r.statusCode !== 200)) {
+      expect(errorOf(refused).message).toBe(messages.insufficientVault);
+    }
+    expect((await balancesOf(t.db, player.id)).vaultCoins).toBe(200);
+    expect(await coinsInGame(t.db)).toBe(before);
+    await expectLedgerClean(t);
+  });
 });
 
 describe("the payout provider", () => {
