@@ -5,7 +5,7 @@
 // deadline: not an hour early, as its own clock would have it. Only the skewed process runs the deadline loop
 // here, so nothing else can close the registration on time for it. Needs PostgreSQL (two processes on one
 // database) and faketime; without either the file fails loudly rather than skipping.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -13,6 +13,7 @@ import type { AdminTournamentActionResponse, TournamentDetail } from "@bot-arena
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, uniqueName } from "./helpers";
+import { type ServerProcess, startServerProcess } from "./server-process";
 
 if (!process.env.DATABASE_URL) {
   throw new Error(
@@ -20,47 +21,12 @@ if (!process.env.DATABASE_URL) {
   );
 }
 
-const serverDir = path.resolve(import.meta.dirname, "..");
 const HOUR_MS = 3_600_000;
 /** How far the skewed process's own clock is ahead of everyone's. */
 const FAKETIME = ["faketime", "-f", "+1h"];
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Server = { url: string; child: ChildProcess; stop(): Promise<number | null> };
-
-/** Starts `src/main.ts` (behind `prefix`, e.g. faketime) and resolves once it prints its address. */
-function startServer(prefix: string[], env: Record<string, string>): Promise<Server> {
-  const command = [...prefix, process.execPath, "--import", "tsx", "src/main.ts"];
-  const child = spawn(command[0]!, command.slice(1), {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Bot Arena running at (http:\/\/localhost:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({
-          child,
-          url: match[1]!.replace("localhost", "127.0.0.1"),
-          stop: () => {
-            child.kill("SIGTERM");
-            return exited;
-          },
-        });
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-    child.once("error", (error) => reject(new Error(`could not run ${command[0]}: ${error.message}`)));
-  });
-}
+type Server = ServerProcess;
 
 /** What node itself reads as the time under FAKETIME, minus ours: about an hour, or faketime is not working. */
 function fakedAheadMs(): number {
@@ -127,8 +93,8 @@ describe("two processes an hour apart on PostgreSQL agree on the time and on a r
     };
     // The plain process runs no deadline loop: only the skewed one can close the registration.
     [plain, skewed] = await Promise.all([
-      startServer([], env("plain", "0")),
-      startServer(FAKETIME, env("skewed", "200")),
+      startServerProcess({ env: env("plain", "0") }),
+      startServerProcess({ prefix: FAKETIME, env: env("skewed", "200") }),
     ]);
 
     const signUp = await fetch(`${skewed.url}/api/auth/sign-up`, {

@@ -4,8 +4,6 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Me } from "@bot-arena/contract";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle } from "drizzle-orm/pglite";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
@@ -13,11 +11,9 @@ import { buildApp } from "../src/app";
 import type { Clock } from "../src/platform/clock";
 import { type Config, loadConfig } from "../src/platform/config";
 import type { Database } from "../src/platform/db/database";
-import { parseSafeInteger } from "../src/platform/db/int8";
 import { migrateDatabase } from "../src/platform/db/migrate";
 import { openPglite } from "../src/platform/db/pglite";
 import { openPostgres } from "../src/platform/db/postgres";
-import * as schema from "../src/platform/db/schema";
 import type { UserId } from "../src/platform/ids";
 import { platformSeedSteps, type SeedStep } from "../src/platform/seed";
 import { prepareDatabase } from "../src/platform/startup";
@@ -43,7 +39,9 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const template = options.empty ? null : inject("pgliteTemplate");
-    const database = template ? await pgliteFromDump(template) : await openPglite(null);
+    const database = template
+      ? await openPglite(null, { loadDataDir: new Blob([readFileSync(template)]) })
+      : await openPglite(null);
     // Without a template (a file run under another config): migrated here, as before templates.
     if (!template && !options.empty) await migrateDatabase(database.driver, database.db);
     return { database, url: null, drop: () => database.close() };
@@ -68,35 +66,6 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
       await cleanup.connect();
       await cleanup.query(`drop database if exists ${name} with (force)`);
       await cleanup.end();
-    },
-  };
-}
-
-/**
- * In-memory PGlite loaded from the template's dump: what `openPglite(null)` gives, minus initdb and migrations.
- * (openPglite takes no `loadDataDir`; this mirrors its in-memory branch: the int8 parser, listen, close.)
- */
-async function pgliteFromDump(file: string): Promise<Database & { client: PGlite }> {
-  const INT8_OID = 20;
-  const client = new PGlite({
-    parsers: { [INT8_OID]: parseSafeInteger },
-    loadDataDir: new Blob([readFileSync(file)]),
-  });
-  await client.waitReady;
-  const db = drizzle({ client, schema }) as unknown as Database["db"];
-  return {
-    driver: "pglite",
-    db,
-    client,
-    async listen(channel, onPayload) {
-      const unlisten = await client.listen(channel, onPayload);
-      return async () => {
-        if (!client.closed) await unlisten();
-      };
-    },
-    withStartupLock: (fn) => fn(db),
-    async close() {
-      if (!client.closed) await client.close();
     },
   };
 }

@@ -1,7 +1,6 @@
 // Several server processes on one PostgreSQL see each other's live events through LISTEN/NOTIFY. With
 // DATABASE_URL this starts two real processes (`src/main.ts`); on PGlite, which one process owns, it runs two
 // apps over one database in this process, so the same path is asserted either way.
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -9,43 +8,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase, uniqueName } from "./helpers";
 import { connectLive, subscribe } from "./live-client";
+import { startServerProcess } from "./server-process";
 
-const serverDir = path.resolve(import.meta.dirname, "..");
 const usePostgres = Boolean(process.env.DATABASE_URL);
 
 type Server = { url: string; stop(): Promise<number | null> };
-
-/** Starts `src/main.ts` and resolves once it prints its address. */
-function startProcess(env: Record<string, string>): Promise<Server & { child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Bot Arena running at (http:\/\/localhost:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({
-          child,
-          url: match[1]!.replace("localhost", "127.0.0.1"),
-          stop: () => {
-            child.kill("SIGTERM");
-            return exited;
-          },
-        });
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-}
 
 async function startInProcess(database: TestDatabase["database"]): Promise<Server & { t: TestApp }> {
   const t = await createTestApp({ database });
@@ -81,7 +48,10 @@ beforeAll(async () => {
       };
     };
     // Started together on purpose: migrations and seeds must take turns under the start-up lock.
-    servers = await Promise.all([startProcess(env("a")), startProcess(env("b"))]);
+    servers = await Promise.all([
+      startServerProcess({ env: env("a") }),
+      startServerProcess({ env: env("b") }),
+    ]);
   } else {
     servers = [await startInProcess(shared.database), await startInProcess(shared.database)];
   }

@@ -11,8 +11,15 @@ import * as schema from "./schema";
 const INT8_OID = 20;
 const int8Parsers = { [INT8_OID]: parseSafeInteger };
 
-/** `dir` null: in memory (tests). A directory holds one server's data; a lock file keeps a second process out. */
-export async function openPglite(dir: string | null): Promise<Database & { client: PGlite }> {
+/**
+ * `dir` null: in memory (tests), empty or started from `loadDataDir` (a dump of a migrated database, so a test
+ * file skips initdb and the migrations). A directory holds one server's data; a lock file keeps a second
+ * process out.
+ */
+export async function openPglite(
+  dir: string | null,
+  options: { loadDataDir?: Blob } = {},
+): Promise<Database & { client: PGlite }> {
   let releaseLock = () => {};
   let client: PGlite;
   if (dir) {
@@ -20,7 +27,10 @@ export async function openPglite(dir: string | null): Promise<Database & { clien
     releaseLock = acquireLockFile(`${dir}.lock`);
     client = new PGlite(dir, { parsers: int8Parsers });
   } else {
-    client = new PGlite({ parsers: int8Parsers });
+    client = new PGlite({
+      parsers: int8Parsers,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
   }
   try {
     await client.waitReady;

@@ -1,0 +1,60 @@
+// A real server process (`src/main.ts` through tsx) for the tests that need several processes on one database,
+// a process killed mid-work, or one whose own clock is off (started behind `faketime`).
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+
+const serverDir = path.resolve(import.meta.dirname, "..");
+
+export type ServerProcess = {
+  /** The address it printed, on 127.0.0.1. */
+  url: string;
+  child: ChildProcess;
+  /** Everything it printed so far (stdout and stderr). */
+  output(): string;
+  /** Sends `signal` (SIGTERM: a graceful stop) and resolves with the exit code once it is gone. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+};
+
+/**
+ * Starts `src/main.ts` with `env` over this process's environment, behind `prefix` (e.g. `["faketime", "+1h"]`),
+ * and resolves once it prints its address; rejects with its output if it exits or stays silent for `timeoutMs`.
+ */
+export function startServerProcess(options: {
+  env: Record<string, string>;
+  prefix?: string[];
+  timeoutMs?: number;
+}): Promise<ServerProcess> {
+  const command = [...(options.prefix ?? []), process.execPath, "--import", "tsx", "src/main.ts"];
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd: serverDir,
+    env: { ...process.env, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start:\n${output}`)),
+      options.timeoutMs ?? 90_000,
+    );
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Bot Arena running at (http:\/\/localhost:\d+)/.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      resolve({
+        child,
+        url: match[1]!.replace("localhost", "127.0.0.1"),
+        output: () => output,
+        stop: (signal = "SIGTERM") => {
+          child.kill(signal);
+          return exited;
+        },
+      });
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+    child.once("error", (error) => reject(new Error(`could not run ${command[0]}: ${error.message}`)));
+  });
+}
