@@ -6,9 +6,6 @@
 // here, so nothing else can close the registration on time for it. Needs PostgreSQL (two processes on one
 // database) and faketime; without either the file fails loudly rather than skipping.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { AdminTournamentActionResponse, TournamentDetail } from "@bot-arena/contract";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,7 +46,6 @@ describe("two processes an hour apart on PostgreSQL agree on the time and on a r
   let database: pg.Client;
   let plain: Server;
   let skewed: Server;
-  const dataDirs: string[] = [];
   const adminEmail = `${uniqueName("skew_admin")}@arena.test`;
   let cookie = "";
   let tournamentId = "";
@@ -76,25 +72,14 @@ describe("two processes an hour apart on PostgreSQL agree on the time and on a r
     shared = await createTestDatabase({ empty: true });
     database = new pg.Client({ connectionString: shared.url! });
     await database.connect();
-    const env = (name: string, reconcilerIntervalMs: string) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), `bot-arena-skew-${name}-`));
-      dataDirs.push(dataDir);
-      return {
-        DATABASE_URL: shared.url!,
-        DATA_DIR: dataDir,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        STARTER_MUSIC: "off",
-        ADMIN_EMAILS: adminEmail,
-        TEST_CLOCK: "off",
-        RECONCILER_INTERVAL_MS: reconcilerIntervalMs,
-      };
-    };
+    const env = (reconcilerIntervalMs: string) => ({
+      databaseUrl: shared.url!,
+      env: { ADMIN_EMAILS: adminEmail, TEST_CLOCK: "off", RECONCILER_INTERVAL_MS: reconcilerIntervalMs },
+    });
     // The plain process runs no deadline loop: only the skewed one can close the registration.
     [plain, skewed] = await Promise.all([
-      startServerProcess({ env: env("plain", "0") }),
-      startServerProcess({ prefix: FAKETIME, env: env("skewed", "200") }),
+      startServerProcess(env("0")),
+      startServerProcess({ ...env("200"), prefix: FAKETIME }),
     ]);
 
     const signUp = await fetch(`${skewed.url}/api/auth/sign-up`, {
@@ -110,7 +95,6 @@ describe("two processes an hour apart on PostgreSQL agree on the time and on a r
     for (const server of [plain, skewed]) await server?.stop();
     await database?.end();
     await shared?.drop();
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
   it("both tell the database's time as serverTime, and the skewed one sets the deadline by it", async () => {

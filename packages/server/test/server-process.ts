@@ -1,6 +1,8 @@
 // A real server process (`src/main.ts` through tsx) for the tests that need several processes on one database,
 // a process killed mid-work, or one whose own clock is off (started behind `faketime`).
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
@@ -11,27 +13,45 @@ export type ServerProcess = {
   child: ChildProcess;
   /** Everything it printed so far (stdout and stderr). */
   output(): string;
-  /** Sends `signal` (SIGTERM: a graceful stop) and resolves with the exit code once it is gone. */
+  /** Sends `signal` (SIGTERM: a graceful stop; SIGKILL: a crash), resolves with the exit code once it is gone,
+   * and removes its data directory. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 };
 
 /**
- * Starts `src/main.ts` with `env` over this process's environment, behind `prefix` (e.g. `["faketime", "+1h"]`),
- * and resolves once it prints its address; rejects with its output if it exits or stays silent for `timeoutMs`.
+ * Starts `src/main.ts` on the PostgreSQL database at `databaseUrl` with a data directory of its own, on any free
+ * port, quietly (`env` adds or overrides settings), behind `prefix` (e.g. `["faketime", "-f", "+1h"]`). Resolves
+ * once it prints its address; rejects with its output if it exits or stays silent for `timeoutMs`.
  */
 export function startServerProcess(options: {
-  env: Record<string, string>;
+  databaseUrl: string;
+  env?: Record<string, string>;
   prefix?: string[];
   timeoutMs?: number;
 }): Promise<ServerProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bot-arena-process-"));
   const command = [...(options.prefix ?? []), process.execPath, "--import", "tsx", "src/main.ts"];
   const child = spawn(command[0]!, command.slice(1), {
     cwd: serverDir,
-    env: { ...process.env, ...options.env },
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      STARTER_MUSIC: "off",
+      ...options.env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`server did not start:\n${output}`)),

@@ -1,10 +1,7 @@
 // Several server processes on one PostgreSQL see each other's live events through LISTEN/NOTIFY. With
 // DATABASE_URL this starts two real processes (`src/main.ts`); on PGlite, which one process owns, it runs two
 // apps over one database in this process, so the same path is asserted either way.
-import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase, uniqueName } from "./helpers";
 import { connectLive, subscribe } from "./live-client";
@@ -29,29 +26,14 @@ async function startInProcess(database: TestDatabase["database"]): Promise<Serve
 
 let shared: TestDatabase;
 let servers: Server[] = [];
-const dataDirs: string[] = [];
 
 beforeAll(async () => {
   // On PostgreSQL the database starts empty: both processes migrate and seed it at once, under the lock.
   shared = await createTestDatabase({ empty: usePostgres });
   if (usePostgres) {
-    const env = (name: string) => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), `bot-arena-${name}-`));
-      dataDirs.push(dataDir);
-      return {
-        DATABASE_URL: shared.url!,
-        DATA_DIR: dataDir,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        LOG_LEVEL: "warn",
-        STARTER_MUSIC: "off",
-      };
-    };
     // Started together on purpose: migrations and seeds must take turns under the start-up lock.
-    servers = await Promise.all([
-      startServerProcess({ env: env("a") }),
-      startServerProcess({ env: env("b") }),
-    ]);
+    const databaseUrl = shared.url!;
+    servers = await Promise.all([startServerProcess({ databaseUrl }), startServerProcess({ databaseUrl })]);
   } else {
     servers = [await startInProcess(shared.database), await startInProcess(shared.database)];
   }
@@ -60,7 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const server of servers) await server.stop();
   await shared.drop();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 async function signUpOver(url: string) {

@@ -2,73 +2,45 @@
 // exactly once per deadline and pays exactly once, even when a server is killed with SIGKILL in the middle and
 // started again. With DATABASE_URL these are two real processes (`src/main.ts`) on PostgreSQL; on PGlite, which
 // one process owns, two apps in this process (one of them closed and rebuilt instead of killed).
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { AdminTournamentActionResponse, TournamentDetail } from "@bot-arena/contract";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestDatabase, type TestDatabase, uniqueName } from "../../../test/helpers";
 import { connectLive, subscribe } from "../../../test/live-client";
+import { startServerProcess } from "../../../test/server-process";
 import { rowsOf } from "../../platform/db/database";
 import { validCreation } from "../bots/testing";
 import { expectEconomyClean, ledgerOf } from "./testing";
 
-const serverDir = path.resolve(import.meta.dirname, "../../..");
 const usePostgres = Boolean(process.env.DATABASE_URL);
 const adminEmail = "process_admin@arena.test";
 
 type Server = { url: string; kill(): Promise<void> };
 
 let shared: TestDatabase;
-const dataDirs: string[] = [];
 const running = new Set<Server>();
 
-function startProcess(): Promise<Server> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bot-arena-tour-"));
-  dataDirs.push(dataDir);
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
+async function startProcess(): Promise<Server> {
+  const child = await startServerProcess({
+    databaseUrl: shared.url!,
     env: {
-      ...process.env,
-      DATABASE_URL: shared.url!,
-      DATA_DIR: dataDir,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      STARTER_MUSIC: "off",
       ADMIN_EMAILS: adminEmail,
       RATE_LIMIT_AUTH_MAX: "100000",
       PASSWORD_HASH_COST: "10",
       RECONCILER_INTERVAL_MS: "100",
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    timeoutMs: 120_000,
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  let output = "";
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Bot Arena running at (http:\/\/localhost:\d+)/.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      const server: Server = {
-        url: match[1]!.replace("localhost", "127.0.0.1"),
-        async kill() {
-          running.delete(server);
-          child.kill("SIGKILL");
-          await exited;
-        },
-      };
-      running.add(server);
-      resolve(server);
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-  });
+  const server: Server = {
+    url: child.url,
+    async kill() {
+      running.delete(server);
+      await child.stop("SIGKILL");
+    },
+  };
+  running.add(server);
+  return server;
 }
 
 async function startInProcess(): Promise<Server> {
@@ -97,7 +69,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const server of [...running]) await server.kill();
   await shared.drop();
-  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
 async function call<T>(url: string, method: string, cookie: string, body?: unknown): Promise<T> {
