@@ -63,22 +63,28 @@ export function chromiumPath() {
   return process.env.CHROMIUM_PATH || "/usr/bin/chromium-headless-shell";
 }
 
-/** Browser tests need Debian's Chromium headless shell; install it when we may (root), else say how. */
+/** Debian's Chromium headless shell for the journeys (or CHROMIUM_PATH): installed with apt-get when root. */
 export function ensureChromium() {
-  const path = chromiumPath();
-  if (existsSync(path)) return true;
+  return ensureDebianPackage("chromium-headless-shell", chromiumPath(), "or set CHROMIUM_PATH");
+}
+
+/** Debian's faketime, for the server test that runs a process with its clock an hour ahead. */
+export function ensureFaketime() {
+  return ensureDebianPackage("faketime", "/usr/bin/faketime");
+}
+
+/** True when `file` exists, after installing `pkg` with apt-get if it is missing and we run as root. */
+function ensureDebianPackage(pkg, file, alternative = "") {
+  if (existsSync(file)) return true;
   if (process.getuid?.() !== 0) {
     console.error(
-      `Chromium was not found at ${path}. Install Debian's chromium-headless-shell (sudo apt-get install chromium-headless-shell) or set CHROMIUM_PATH.`,
+      `${file} was not found. Install Debian's ${pkg} (sudo apt-get install ${pkg}) ${alternative}.`,
     );
     return false;
   }
-  console.log("Installing Debian's chromium-headless-shell for the browser tests...");
+  console.log(`Installing Debian's ${pkg} for the tests...`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-  const install = spawnSync("apt-get", ["install", "-y", "-qq", "chromium-headless-shell"], {
-    stdio: "inherit",
-    env,
-  });
-  return install.status === 0 && existsSync(path);
+  const install = spawnSync("apt-get", ["install", "-y", "-qq", pkg], { stdio: "inherit", env });
+  return install.status === 0 && existsSync(file);
 }
