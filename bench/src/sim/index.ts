@@ -101,6 +101,8 @@ export async function runSim(options: SimOptions): Promise<boolean> {
 
     const tournamentId = await openSimTournament(api, admin);
     current = playMetrics;
+    // With the measuring preload (bench/src/probe.mjs), its counters start with the play phase.
+    if (process.env.BENCH_PROBE_DIR) for (const server of servers) server.child.kill("SIGUSR2");
     const started = performance.now();
     const done = await play(api, players, {
       actions: applyMix(actions, options.mix),
