@@ -52,6 +52,7 @@ export function useSummonFlow(bots: readonly Bot[] | undefined) {
 
   // After the last bot of a flow: the spec's closing toast and the dashboard.
   const hadQueue = useRef(false);
+  const readyToast = useRef<string | number | null>(null);
   useEffect(() => {
     if (queue.length > 0) {
       hadQueue.current = true;
@@ -73,8 +74,14 @@ export function useSummonFlow(bots: readonly Bot[] | undefined) {
     },
     start: (botIds: readonly string[]) => setQueue(botIds.map((id) => ({ id, reveal: true }))),
     /** A bot's setup succeeded; the queue moves on when the roster shows it finished. */
-    // One toast for the bots of a flow, each replacing the last: a 10x summon stacked ten of them.
-    finished: (finishedBot: Bot) =>
-      toast.success(messages.botReady(finishedBot.name), { id: "summon-bot-ready" }),
+    // One toast at a time for the bots of a flow (a 10x summon stacked ten of them): the last one is dismissed and
+    // the new one has an id of its own. Reusing one id updated a toast that was already timing out, and the new
+    // text left with it unseen (a quick flow, as under reduced motion, finished the next bot in that moment).
+    finished: (finishedBot: Bot) => {
+      if (readyToast.current) toast.dismiss(readyToast.current);
+      readyToast.current = toast.success(messages.botReady(finishedBot.name), {
+        id: `summon-bot-ready-${finishedBot.id}`,
+      });
+    },
   };
 }
