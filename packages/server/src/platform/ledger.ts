@@ -2,12 +2,12 @@
 // caller's transaction, so balances cannot go negative under any concurrency and always equal their ledger.
 // Accounts: a player's wallet and vault, a tournament's prize pool, a guild's bank and a guild war's pool.
 import { Coins } from "@bot-arena/game";
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "./db/database";
 import type { LedgerAccount } from "./db/schema";
 import { AppError, notFound } from "./errors";
 import type { UserId } from "./ids";
-import { LIVE_NOTIFY_CHANNEL } from "./live/publish";
+import { publishToPlayer } from "./live/publish";
 
 export const NEW_ACCOUNT_COINS = 1000;
 
@@ -66,21 +66,12 @@ function ownerIdOf(move: AccountOwner): string {
 
 const balanceField = { wallet: "coins", vault: "vaultCoins" } as const;
 
-/** The `me` balance event (a LiveEnvelope, delivered on commit) for a player's account; pools and banks publish their own. */
-function balanceEvent(move: CoinMove): SQL {
-  if (move.account !== "wallet" && move.account !== "vault") return sql`null`;
-  return sql`pg_notify(${LIVE_NOTIFY_CHANNEL}::text, json_build_object(
-      'channel', 'me', 'kind', 'balance', 'userId', ${move.userId}::text,
-      'data', json_build_object(${balanceField[move.account]}::text, balance_after),
-      'at', ${Date.now()}::bigint)::text)`;
-}
-
 /**
  * Returns the balance after the move; throws NOT_ENOUGH_COINS (409) when it would go below zero.
  *
- * One statement, one round trip: the conditional update, the ledger row from its RETURNING, and the balance
- * event from the row the insert returned. Money routes make two to four moves, so this took them from 3 to 1
- * database round trips per move.
+ * One statement, one round trip: the conditional update and the ledger row from its RETURNING. Money routes
+ * make two to four moves, so this took them from 3 to 1 database round trips per move. A player's account
+ * announces its new balance on `me` after the commit (publish.ts).
  */
 export async function moveCoins(tx: Tx, move: CoinMove): Promise<number> {
   // The brand says whole and non-negative; a caller that cast its way around it still cannot move 0 or a fraction.
@@ -104,13 +95,15 @@ export async function moveCoins(tx: Tx, move: CoinMove): Promise<number> {
       from moved
       returning balance_after
     )
-    select balance_after as balance, ${balanceEvent(move)} as notified
-    from logged`);
+    select balance_after as balance from logged`);
   const balance = rowsOf<{ balance: number }>(result)[0]?.balance;
   if (balance === undefined) {
     const exists = await tx.execute(sql`select 1 from ${table} where id = ${ownerId}::uuid`);
     if (rowsOf(exists).length === 0) throw notFound("Account not found");
     throw new AppError(409, "NOT_ENOUGH_COINS", move.message ?? "Not enough coins!");
+  }
+  if (move.account === "wallet" || move.account === "vault") {
+    await publishToPlayer(tx, move.userId, "balance", { [balanceField[move.account]]: balance });
   }
   return balance;
 }

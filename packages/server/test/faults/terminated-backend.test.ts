@@ -8,6 +8,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Pilot, pilot } from "../../src/features/arena/testing";
 import { rowsOf } from "../../src/platform/db/database";
+import { LIVE_CONNECTION_NAME } from "../../src/platform/db/postgres";
 import { auditEconomy } from "../../src/platform/economy-audit";
 import { createTestApp, errorOf, type TestApp } from "../helpers";
 
@@ -77,7 +78,7 @@ if (process.env.DATABASE_URL) {
     });
 
     it("brings the live LISTEN connection back after its backend is terminated", async () => {
-      const listening = () => backends("query ilike 'listen %'");
+      const listening = () => backends(`application_name = '${LIVE_CONNECTION_NAME}'`);
       for (let i = 0; i < 100 && (await listening()).length === 0; i++) await sleep(50);
       const before = await listening();
       expect(before.length).toBeGreaterThan(0);

@@ -28,7 +28,7 @@ import { bots, marketplaceListings, marketplaceSales } from "../../platform/db/s
 import { conflict, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
-import { type LiveEvent, publish, publishToPlayer } from "../../platform/live/publish";
+import { type LiveEvent, publish, publishAll, publishToPlayer } from "../../platform/live/publish";
 import { refuse } from "../../platform/refuse";
 import { createBattlesService } from "../battles/service";
 import { countBots, isListed, lockOwnedBot, lockProfile } from "../bots/queries";
@@ -36,7 +36,6 @@ import { setupStageOf } from "../bots/setup-stage";
 import { releaseWeapons } from "../inventory/weapons";
 import { assertNotEntered } from "../tournament/entered-bots";
 import { readListing, readListings } from "./listing-view";
-import { publishAll } from "./publish-all";
 
 /** The price guide looks at sales of the last this many days, at most PRICE_GUIDE_SALES of them. */
 export const PRICE_GUIDE_DAYS = 30;

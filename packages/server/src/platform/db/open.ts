@@ -14,5 +14,5 @@ export function openDatabase(
   if (config.databaseUrl) {
     return openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize, log });
   }
-  return openPglite(path.join(config.dataDir, "pglite"));
+  return openPglite(path.join(config.dataDir, "pglite"), { log });
 }

@@ -3,6 +3,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
+import { createNotifier, publishAfterCommit } from "../live/after-commit";
+import { notifyNow } from "../live/publish";
 import type { Database, Db } from "./database";
 import { parseSafeInteger } from "./int8";
 import { acquireLockFile } from "./lock-file";
@@ -18,7 +20,7 @@ const int8Parsers = { [INT8_OID]: parseSafeInteger };
  */
 export async function openPglite(
   dir: string | null,
-  options: { loadDataDir?: Blob } = {},
+  options: { loadDataDir?: Blob; log?: { warn(obj: unknown, msg?: string): void } } = {},
 ): Promise<Database & { client: PGlite }> {
   let releaseLock = () => {};
   let client: PGlite;
@@ -38,7 +40,11 @@ export async function openPglite(
     releaseLock();
     throw error;
   }
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const plain = drizzle({ client, schema }) as unknown as Db;
+  const db = publishAfterCommit(
+    plain,
+    createNotifier((payloads) => notifyNow(plain, payloads), options.log ?? console),
+  );
   return {
     driver: "pglite",
     db,

@@ -1,6 +1,8 @@
 // node-postgres: a pool for queries and one dedicated, self-reconnecting client for LISTEN.
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { createNotifier, publishAfterCommit } from "../live/after-commit";
+import { notifyNow } from "../live/publish";
 import { releaseLeakedClients } from "./checkout";
 import type { Database, Db, Unlisten } from "./database";
 import { parseSafeInteger } from "./int8";
@@ -38,12 +40,21 @@ export async function openPostgres(url: string, options: { poolSize: number; log
   await pool.query("select 1");
   const pooled = drizzle({ client: pool, schema }) as unknown as Db;
   releaseLeakedClients(pool, pooled);
-  const db = retryTransactions(pooled, {
+  const retried = retryTransactions(pooled, {
     ...defaultRetryPolicy,
     onRetry: (error, attempt) =>
       options.log.warn({ err: error, attempt }, "transaction retried after a deadlock"),
   });
   const listener = createListener(url, options.log);
+  // Committed events go out on the listening connection: no pool checkout, and no queue behind requests.
+  const onClient = new WeakMap<pg.Client, Db>();
+  const notifier = createNotifier(async (payloads) => {
+    const client = await listener.client();
+    const db = onClient.get(client) ?? (drizzle({ client }) as unknown as Db);
+    onClient.set(client, db);
+    await notifyNow(db, payloads);
+  }, options.log);
+  const db = publishAfterCommit(retried, notifier);
   return {
     driver: "postgres",
     db,
@@ -68,6 +79,9 @@ export async function openPostgres(url: string, options: { poolSize: number; log
   };
 }
 
+/** The `application_name` of each process's LISTEN connection (which also sends the committed events). */
+export const LIVE_CONNECTION_NAME = "bot-arena-live";
+
 type Handlers = Map<string, Set<(payload: string) => void>>;
 
 /** LISTEN needs one connection that stays open; when it drops, reconnect and LISTEN again with backoff. */
@@ -82,7 +96,8 @@ function createListener(url: string, log: Log) {
   const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
 
   async function connect(): Promise<pg.Client> {
-    const next = new pg.Client({ connectionString: url });
+    // Named, so operators (and the fault tests) can tell it from the pool's connections.
+    const next = new pg.Client({ connectionString: url, application_name: LIVE_CONNECTION_NAME });
     next.on("notification", (msg) => {
       for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
     });
@@ -144,6 +159,7 @@ function createListener(url: string, log: Log) {
 
   return {
     listen,
+    client: ensureClient,
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

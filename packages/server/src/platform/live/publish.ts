@@ -1,5 +1,10 @@
-// Publishing a live event: one pg_notify on one channel. Inside a transaction PostgreSQL delivers it on commit
-// (and drops it on rollback), to every server process listening on the same database.
+// Publishing a live event. Inside a transaction the event waits for the commit and then goes out with the
+// other events committed about the same time, in one NOTIFY statement on a connection of its own
+// (after-commit.ts): a NOTIFY inside the transaction would take PostgreSQL's cluster-wide notify lock at commit
+// and hold it, with the transaction's row locks, until the commit is durable (docs/performance.md, issue 30).
+// A rolled-back transaction announces nothing. Events are hints to refetch: a crash between the commit and the
+// NOTIFY loses one, and every socket resyncs when it reconnects.
+import { AsyncLocalStorage } from "node:async_hooks";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import type { UserId } from "../ids";
@@ -29,10 +34,37 @@ export function encodeEnvelope(event: LiveEvent, at = Date.now()): string {
   return JSON.stringify({ ...rest, at });
 }
 
-/** Pass the transaction when the event announces something that transaction writes. */
-export async function publish(db: Db, event: LiveEvent): Promise<void> {
-  await db.execute(sql`select pg_notify(${LIVE_NOTIFY_CHANNEL}, ${encodeEnvelope(event)})`);
+/** The events a transaction published so far; `open` until it ends (committed or not). */
+export type PendingEvents = { payloads: string[]; open: boolean };
+export const pendingEvents = new AsyncLocalStorage<PendingEvents>();
+
+/** NOTIFY payloads per statement: a few hundred kilobytes at most. */
+const NOTIFIES_PER_STATEMENT = 100;
+
+/** Sends payloads now, in order, a hundred per statement (on `db`'s own terms: in its transaction, if any). */
+export async function notifyNow(db: Pick<Db, "execute">, payloads: readonly string[]): Promise<void> {
+  for (let i = 0; i < payloads.length; i += NOTIFIES_PER_STATEMENT) {
+    const notifies = payloads
+      .slice(i, i + NOTIFIES_PER_STATEMENT)
+      .map((payload) => sql`pg_notify(${LIVE_NOTIFY_CHANNEL}, ${payload})`);
+    await db.execute(sql`select ${sql.join(notifies, sql`, `)}`);
+  }
 }
+
+/**
+ * Pass the transaction when the event announces something that transaction writes: it goes out after the
+ * commit. Outside a transaction it goes out now.
+ */
+export async function publishAll(db: Db, events: readonly LiveEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const at = Date.now();
+  const payloads = events.map((event) => encodeEnvelope(event, at));
+  const pending = pendingEvents.getStore();
+  if (pending?.open) pending.payloads.push(...payloads);
+  else await notifyNow(db, payloads);
+}
+
+export const publish = (db: Db, event: LiveEvent): Promise<void> => publishAll(db, [event]);
 
 /** An event on the player's own `me` channel: balances, bots, profile. */
 export function publishToPlayer(db: Db, userId: UserId, kind: string, data?: Record<string, unknown>) {

@@ -12,6 +12,8 @@ export interface GeneratedImage {
 export interface ImageProvider {
   /** Names the provider and its version; part of every stored file's name, so new art never reuses old files. */
   readonly id: string;
+  /** The extension it usually answers with, looked up first when checking for a stored image. */
+  readonly extension?: string;
   generate(input: MechaInput): Promise<GeneratedImage>;
 }
 
@@ -19,6 +21,7 @@ const encoder = new TextEncoder();
 
 export const svgProvider: ImageProvider = {
   id: SVG_GENERATOR_VERSION,
+  extension: "svg",
   async generate(input) {
     return { contentType: "image/svg+xml", bytes: encoder.encode(renderMechaSvg(input)), extension: "svg" };
   },

@@ -71,6 +71,13 @@ describe("storeBotImage", () => {
     expect(new Set(urls).size).toBe(1);
     expect(await readdir(path.join(mediaDir, "bots"))).toHaveLength(1);
   });
+
+  it("makes its folder again when the folder it made before is gone", async () => {
+    await storeBotImage(mediaDir, svgProvider, input);
+    await rm(path.join(mediaDir, "bots"), { recursive: true });
+    const url = await storeBotImage(mediaDir, svgProvider, { ...input, botName: "Sparky II" });
+    expect(await readdir(path.join(mediaDir, "bots"))).toEqual([url.slice(BOT_IMAGE_URL_PREFIX.length)]);
+  });
 });
 
 describe("createImageProvider", () => {

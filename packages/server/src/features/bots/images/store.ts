@@ -11,7 +11,8 @@ export const BOT_IMAGE_URL_PREFIX = `/media/${BOT_IMAGE_FOLDER}/`;
 /** For the static file route: names never change meaning, so caches may keep them for a year. */
 export const BOT_IMAGE_CACHE_CONTROL = "public, max-age=31536000, immutable";
 
-// Extensions a provider may answer with; checked before generating so a stored image is never made twice.
+// Extensions a provider that names none may answer with; checked before generating so a stored image is never
+// made twice.
 const KNOWN_EXTENSIONS = ["svg", "png", "webp", "jpg"] as const;
 const SAFE_EXTENSION = /^[a-z0-9]{1,8}$/;
 
@@ -32,6 +33,9 @@ const exists = (file: string) =>
     () => false,
   );
 
+/** Folders this process made or wrote to: a mkdir per picture was one failing system call each (issue 30). */
+const folders = new Set<string>();
+
 /** Writes the bytes as <mediaDir>/bots/<key>.<extension>, atomically, and returns the public URL. */
 export async function writeBotImage(mediaDir: string, key: string, image: GeneratedImage): Promise<string> {
   if (!/^[a-f0-9]{32}$/.test(key) || !SAFE_EXTENSION.test(image.extension)) {
@@ -40,10 +44,16 @@ export async function writeBotImage(mediaDir: string, key: string, image: Genera
   const folder = path.join(mediaDir, BOT_IMAGE_FOLDER);
   const file = path.join(folder, `${key}.${image.extension}`);
   if (!(await exists(file))) {
-    await mkdir(folder, { recursive: true });
     // A unique temporary name per write: concurrent writers in one process must not share one.
     const temporary = `${file}.${randomUUID()}.tmp`;
-    await writeFile(temporary, image.bytes);
+    if (!folders.has(folder)) await mkdir(folder, { recursive: true });
+    await writeFile(temporary, image.bytes).catch(async (error: NodeJS.ErrnoException) => {
+      // The folder was there once and is gone (an operator moved the media): make it again.
+      if (error.code !== "ENOENT") throw error;
+      await mkdir(folder, { recursive: true });
+      await writeFile(temporary, image.bytes);
+    });
+    folders.add(folder);
     // Readers never see half a file; two writers of one key write the same bytes, so the last rename is harmless.
     await rename(temporary, file);
   }
@@ -57,7 +67,8 @@ export async function storeBotImage(
   input: MechaInput,
 ): Promise<string> {
   const key = botImageKey(provider, input);
-  for (const extension of KNOWN_EXTENSIONS) {
+  // A provider that names its extension answers with it: the other names need no lookup.
+  for (const extension of provider.extension ? [provider.extension] : KNOWN_EXTENSIONS) {
     if (await exists(path.join(mediaDir, BOT_IMAGE_FOLDER, `${key}.${extension}`))) {
       return botImageUrl(key, extension);
     }

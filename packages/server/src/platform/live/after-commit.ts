@@ -1,0 +1,64 @@
+// Makes `db.transaction` hold the live events its work publishes until it commits, then hand them to a sender
+// that groups them: while one NOTIFY statement is on its way, the events of every transaction that commits
+// meanwhile wait and go out together in the next. A process sends at most one at a time, so bursts of commits
+// cost a few NOTIFYs, not one each. Applied once to the database handle, after the retry wrapper, so a retried
+// attempt starts with none of the events of the attempt that rolled back.
+import type { Db } from "../db/database";
+import { type PendingEvents, pendingEvents } from "./publish";
+
+type Log = { warn(obj: unknown, msg?: string): void };
+
+/** Sends payloads in order; the answer waits for the batch they went out in. */
+export type Notifier = { send(payloads: readonly string[]): Promise<void> };
+
+export function createNotifier(notify: (payloads: string[]) => Promise<void>, log: Log): Notifier {
+  let queue: { payloads: readonly string[]; done: () => void }[] = [];
+  let sending = false;
+
+  async function drain() {
+    sending = true;
+    while (queue.length > 0) {
+      const batch = queue;
+      queue = [];
+      try {
+        await notify(batch.flatMap((entry) => entry.payloads));
+      } catch (error) {
+        // The writes are committed: a lost announcement must not turn them into an error for the player.
+        log.warn({ err: error, events: batch.length }, "live: events not announced");
+      }
+      for (const entry of batch) entry.done();
+    }
+    sending = false;
+  }
+
+  return {
+    send(payloads) {
+      if (payloads.length === 0) return Promise.resolve();
+      return new Promise<void>((done) => {
+        queue.push({ payloads, done });
+        if (!sending) void drain();
+      });
+    },
+  };
+}
+
+export function publishAfterCommit(db: Db, notifier: Notifier): Db {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) => {
+    const pending: PendingEvents = { payloads: [], open: true };
+    return pendingEvents.run(pending, async () => {
+      let result: Awaited<ReturnType<typeof work>>;
+      try {
+        result = await transaction((tx) => {
+          pending.payloads = [];
+          return work(tx);
+        }, config);
+      } finally {
+        pending.open = false;
+      }
+      await notifier.send(pending.payloads);
+      return result;
+    });
+  }) as Db["transaction"];
+  return db;
+}
