@@ -11,6 +11,7 @@ import { auditAfterRun, openForAudit, printAudit } from "./audit";
 import { type BenchDatabase, createBenchDatabase } from "./database";
 import { Metrics, printLive, printRouteTable } from "./metrics";
 import { ADMIN_EMAIL, play, setUpPlayers, signUpAdmin } from "./run";
+import { printLoops, startServerWatch } from "./server-metrics";
 import { finishSimTournament, openSimTournament } from "./tournament";
 
 export type SimOptions = {
@@ -107,6 +108,7 @@ export async function runSim(options: SimOptions): Promise<boolean> {
     current = playMetrics;
     // With the measuring preload (bench/src/probe.mjs), its counters start with the play phase.
     if (process.env.BENCH_PROBE_DIR) for (const server of servers) server.child.kill("SIGUSR2");
+    const watch = await startServerWatch(bases, admin);
     const started = performance.now();
     const done = await play(api, players, {
       actions: applyMix(actions, options.mix),
@@ -121,6 +123,7 @@ export async function runSim(options: SimOptions): Promise<boolean> {
       playMetrics,
       seconds,
     );
+    printLoops(await watch.finish());
     printSkipped(playMetrics, present);
     console.log(await finishSimTournament(api, admin, tournamentId));
     printLive(playMetrics, seconds);

@@ -23,7 +23,7 @@ import { musicTrackList } from "./music";
 import { repairRoutes } from "./repair";
 import { shopRoutes } from "./shop";
 import { landingStats } from "./stats";
-import { healthResponse } from "./system";
+import { healthResponse, metricsResponse } from "./system";
 import { tournamentRoutes } from "./tournaments";
 
 export type RouteSpec = {
@@ -40,6 +40,14 @@ export type RouteSpec = {
 
 export const routes = {
   health: { method: "GET", path: "/api/health", summary: "Liveness", auth: "none", response: healthResponse },
+  metrics: {
+    method: "GET",
+    path: "/api/admin/metrics",
+    summary:
+      "This process's figures in Prometheus' text format: event-loop delay, requests, database pool, live sockets",
+    auth: "admin",
+    response: metricsResponse,
+  },
   signUp: {
     method: "POST",
     path: "/api/auth/sign-up",

@@ -9,3 +9,6 @@ export const healthResponse = z.object({
   testClockOffsetMs: z.number().int().nullable(),
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
+
+/** Prometheus' text exposition format (text/plain; version=0.0.4). */
+export const metricsResponse = z.string();

@@ -16,6 +16,7 @@ import { limitStoresFor } from "./platform/limits/store";
 import { createLiveHub } from "./platform/live/hub";
 import { liveSocketRoute } from "./platform/live/socket";
 import { loggerOptions } from "./platform/logger";
+import { createProcessMetrics, type ProcessMetrics } from "./platform/metrics";
 import type { Platform } from "./platform/platform";
 import { createReconciler, type Reconciler } from "./platform/reconciler";
 import { createMediaStorage } from "./platform/storage";
@@ -25,6 +26,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The deadline reconciler (platform/reconciler.ts); tests call `runOnce()` after moving their clock. */
     reconciler: Reconciler;
+    /** This process's figures for GET /api/admin/metrics (platform/metrics.ts). */
+    metrics: ProcessMetrics;
   }
 }
 
@@ -131,6 +134,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("checkResponses", config.checkResponses);
   app.decorate("testBattleSeeds", config.testBattleSeeds);
   app.decorate("reconciler", reconciler);
+  const metrics = createProcessMetrics({ poolUse: database.poolUse, liveSockets: hub.connectionCount });
+  app.decorate("metrics", metrics);
+  app.addHook("onResponse", (_request, reply, done) => {
+    metrics.record(reply.statusCode, reply.elapsedTime);
+    done();
+  });
+  app.addHook("onClose", () => metrics.stop());
   installErrorHandler(app);
 
   // Fastify's JSON parser (with its prototype-poisoning guard), except that an empty body is "no body":

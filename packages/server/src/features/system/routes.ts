@@ -1,4 +1,4 @@
-// Liveness, the machine-readable contract, and (under TEST_CLOCK=on only) the test clock's control.
+// Liveness, the process's figures for operators (admin only), the machine-readable contract, and (under TEST_CLOCK=on only) the test clock's control.
 import { routes } from "@bot-arena/contract";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -35,6 +35,11 @@ export function systemRoutes(
     testClock: testClock !== null,
     testClockOffsetMs: testClock?.offsetMs() ?? null,
   }));
+
+  route(app, routes.metrics, async ({ reply }) => {
+    reply.header("content-type", "text/plain; version=0.0.4; charset=utf-8");
+    return app.metrics.render();
+  });
 
   let document: unknown = null;
   app.get("/api/openapi.json", async () => {

@@ -1,10 +1,13 @@
 import { routes } from "@bot-arena/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../test/helpers";
+import { createTestApp, errorOf, type Player, signUp, type TestApp } from "../../../test/helpers";
 
+const adminEmail = "metrics_boss@arena.test";
 let t: TestApp;
+let admin: Player;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ config: { adminEmails: [adminEmail] } });
+  admin = await signUp(t.app, { username: "metrics_boss", email: adminEmail });
 });
 afterAll(() => t.close());
 
@@ -35,5 +38,51 @@ describe("GET /api/openapi.json", () => {
     }
     const signUp = document.paths["/api/auth/sign-up"].post.requestBody.content["application/json"].schema;
     expect(signUp.required).toEqual(["username", "email", "password"]);
+  });
+});
+
+describe("GET /api/admin/metrics", () => {
+  const sample = (text: string, line: string) => {
+    const found = text.split("\n").find((l) => l.startsWith(`${line} `));
+    return found === undefined ? undefined : Number(found.slice(line.length + 1));
+  };
+
+  it("is refused without a session and to a player who is not an admin", async () => {
+    expect(errorOf(await t.app.inject("/api/admin/metrics"))).toMatchObject({
+      status: 401,
+      code: "NOT_AUTHENTICATED",
+    });
+    const player = await signUp(t.app);
+    expect(errorOf(await player.get("/api/admin/metrics"))).toMatchObject({
+      status: 403,
+      message: "Unauthorized: Admin access required",
+    });
+  });
+
+  it("gives an admin this process's figures in Prometheus' text format", async () => {
+    const first = await admin.get("/api/admin/metrics");
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("text/plain; version=0.0.4; charset=utf-8");
+    const before = sample(first.body, 'bot_arena_http_requests_total{status="2xx"}')!;
+    const refusedBefore = sample(first.body, 'bot_arena_http_requests_total{status="4xx"}')!;
+    await t.app.inject("/api/health");
+    await t.app.inject("/api/admin/metrics");
+
+    const text = (await admin.get("/api/admin/metrics")).body;
+    // The first scrape's own answer and /api/health: 2 more answered 2xx; the anonymous scrape a 401.
+    expect(sample(text, 'bot_arena_http_requests_total{status="2xx"}')).toBe(before + 2);
+    expect(sample(text, 'bot_arena_http_requests_total{status="4xx"}')).toBe(refusedBefore + 1);
+    expect(sample(text, 'bot_arena_event_loop_delay_seconds{quantile="0.99"}')).toBeGreaterThan(0);
+    expect(sample(text, "bot_arena_live_sockets")).toBe(0);
+    expect(text).toContain("# TYPE bot_arena_http_request_duration_seconds histogram");
+    expect(sample(text, 'bot_arena_http_request_duration_seconds_bucket{le="+Inf"}')).toBe(
+      sample(text, "bot_arena_http_request_duration_seconds_count"),
+    );
+    // A pool only on PostgreSQL: its size is the configured one.
+    if (t.database.driver === "postgres") {
+      expect(sample(text, 'bot_arena_db_pool_connections{state="max"}')).toBe(25);
+    } else {
+      expect(text).not.toContain("bot_arena_db_pool_connections");
+    }
   });
 });

@@ -1,6 +1,7 @@
 // The database handle: Drizzle over PGlite (embedded, default) or node-postgres (DATABASE_URL), one type for both.
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { PoolUse } from "../metrics";
 import type * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -20,6 +21,8 @@ export type Database = {
    * migrate and seed one after another.
    */
   withStartupLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** The pool's connections now (for the metrics route); null where there is no pool (PGlite). */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
 };
 

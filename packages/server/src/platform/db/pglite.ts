@@ -55,6 +55,7 @@ export async function openPglite(
         if (!client.closed) await unlisten();
       };
     },
+    poolUse: () => null,
     // One connection only, and the lock file keeps other processes out: nothing to take turns with.
     withStartupLock: (fn) => fn(db),
     async close() {

@@ -59,6 +59,12 @@ export async function openPostgres(url: string, options: { poolSize: number; log
     driver: "postgres",
     db,
     listen: listener.listen,
+    poolUse: () => ({
+      max: options.poolSize,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async withStartupLock(fn) {
       const client = await pool.connect();
       try {

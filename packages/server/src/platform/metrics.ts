@@ -1,0 +1,102 @@
+// What an operator watches on each process, in Prometheus' text format (GET /api/admin/metrics, admin only):
+// the event loop's delay, requests answered and how long they took, the database pool's use and the live
+// sockets. The loop delay is what tells a stalled process from a slow query (docs/performance.md, issue 30).
+import { monitorEventLoopDelay } from "node:perf_hooks";
+
+/** A pool's connections now; null on PGlite, which has one connection and no pool. */
+export type PoolUse = { max: number; total: number; idle: number; waiting: number };
+
+/** Upper bounds of the request-duration histogram, in seconds. */
+export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
+
+const statusClasses = ["2xx", "3xx", "4xx", "5xx"] as const;
+type StatusClass = (typeof statusClasses)[number];
+
+const classOf = (status: number): StatusClass =>
+  status >= 500 ? "5xx" : status >= 400 ? "4xx" : status >= 300 ? "3xx" : "2xx";
+
+const seconds = (nanoseconds: number) => (Number.isFinite(nanoseconds) ? nanoseconds / 1e9 : 0);
+
+export type ProcessMetrics = ReturnType<typeof createProcessMetrics>;
+
+export function createProcessMetrics(deps: { poolUse: () => PoolUse | null; liveSockets: () => number }) {
+  // 1 ms resolution: the default 10 ms would hide the stalls worth seeing.
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const answered: Record<StatusClass, number> = { "2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0 };
+  const buckets = DURATION_BUCKETS.map(() => 0);
+  let durationSum = 0;
+  let durationCount = 0;
+
+  return {
+    /** One answered request: its status and its time in milliseconds. */
+    record(status: number, elapsedMs: number) {
+      answered[classOf(status)] += 1;
+      const elapsed = elapsedMs / 1000;
+      durationSum += elapsed;
+      durationCount += 1;
+      DURATION_BUCKETS.forEach((bound, i) => {
+        if (elapsed <= bound) buckets[i]! += 1;
+      });
+    },
+
+    /** The text a scrape gets. The loop-delay figures cover the time since the previous scrape, then restart. */
+    render(): string {
+      const lines: string[] = [];
+      const metric = (name: string, type: string, help: string, samples: [string, number][]) => {
+        lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
+        for (const [labels, value] of samples) lines.push(`${name}${labels} ${value}`);
+      };
+      metric(
+        "bot_arena_event_loop_delay_seconds",
+        "gauge",
+        "Event-loop delay since the previous scrape (1 ms resolution).",
+        [
+          ['{quantile="0.5"}', seconds(loop.percentile(50))],
+          ['{quantile="0.99"}', seconds(loop.percentile(99))],
+          ['{quantile="1"}', seconds(loop.max)],
+        ],
+      );
+      loop.reset();
+      metric(
+        "bot_arena_http_requests_total",
+        "counter",
+        "HTTP requests answered, by status class.",
+        statusClasses.map((c) => [`{status="${c}"}`, answered[c]]),
+      );
+      metric("bot_arena_http_request_duration_seconds", "histogram", "Time to answer an HTTP request.", [
+        ...DURATION_BUCKETS.map((bound, i): [string, number] => [`_bucket{le="${bound}"}`, buckets[i]!]),
+        ['_bucket{le="+Inf"}', durationCount],
+        ["_sum", durationSum],
+        ["_count", durationCount],
+      ]);
+      const pool = deps.poolUse();
+      if (pool) {
+        metric(
+          "bot_arena_db_pool_connections",
+          "gauge",
+          "Database pool: its size, connections open, idle, and requests waiting for one.",
+          [
+            ['{state="max"}', pool.max],
+            ['{state="open"}', pool.total],
+            ['{state="idle"}', pool.idle],
+            ['{state="waiting"}', pool.waiting],
+          ],
+        );
+      }
+      metric("bot_arena_live_sockets", "gauge", "Live sockets open on this process.", [
+        ["", deps.liveSockets()],
+      ]);
+      const memory = process.memoryUsage();
+      metric("process_resident_memory_bytes", "gauge", "Resident memory.", [["", memory.rss]]);
+      metric("nodejs_heap_used_bytes", "gauge", "V8 heap in use.", [["", memory.heapUsed]]);
+      const cpu = process.cpuUsage();
+      metric("process_cpu_seconds_total", "counter", "CPU time, user and system.", [
+        ["", (cpu.user + cpu.system) / 1e6],
+      ]);
+      return `${lines.join("\n")}\n`;
+    },
+
+    stop: () => loop.disable(),
+  };
+}
