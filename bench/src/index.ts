@@ -75,6 +75,7 @@ if (only === "sim") {
     setupConcurrency: num("setup-concurrency", 8),
     mix: args.get("mix"),
     port: num("port", 4410),
+    bulkSetup: args.get("bulk-setup") !== "off",
   });
   if (!ok) process.exitCode = 1;
 }

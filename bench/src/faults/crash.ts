@@ -60,7 +60,7 @@ export async function runCrash(options: CrashOptions): Promise<boolean> {
     const admin = await signUpAdmin(api, server.base, "crash");
     const players = await setUpPlayers(api, {
       ...{ players: options.players, bases: [server.base], runId: "crash", concurrency: 8 },
-      ...{ admin, grant: 5000, metrics: () => metrics },
+      ...{ admin, grant: 5000, metrics: () => metrics, accounts: null },
     });
 
     // 1. SIGKILL in the middle of the load, then the same data again.

@@ -8,8 +8,10 @@ import { type RunningServer, startServer } from "../server-process";
 import { actions, applyMix } from "./actions";
 import { createApi, detectRoutes, type RouteKey } from "./api";
 import { auditAfterRun, openForAudit, printAudit } from "./audit";
+import { openBulkAccounts } from "./bulk-players";
 import { type BenchDatabase, createBenchDatabase } from "./database";
-import { Metrics, printLive, printRouteTable } from "./metrics";
+import { Metrics, printLive, printRouteTable, printTimeline } from "./metrics";
+import { PASSWORD } from "./player";
 import { ADMIN_EMAIL, play, setUpPlayers, signUpAdmin } from "./run";
 import { printLoops, startServerWatch } from "./server-metrics";
 import { finishSimTournament, openSimTournament } from "./tournament";
@@ -27,6 +29,8 @@ export type SimOptions = {
   setupConcurrency: number;
   mix?: string;
   port: number;
+  /** PostgreSQL runs make the accounts in bulk unless this is false (--bulk-setup=off). */
+  bulkSetup: boolean;
 };
 
 export const serverEnv = (database: BenchDatabase | null, poolSize: number): Record<string, string> => ({
@@ -87,7 +91,11 @@ export async function runSim(options: SimOptions): Promise<boolean> {
     const setupStarted = performance.now();
     const admin = await signUpAdmin(api, bases[0]!, runId);
     if (!admin) console.log("note: no admin grant route; players play with their starting coins");
+    // On PostgreSQL the accounts are made in bulk with one full-cost hash (bulk-players.ts); the rest of the
+    // set-up (coins, first bot, socket) goes through the API as before.
+    const accounts = database && options.bulkSetup ? await openBulkAccounts(database.url, PASSWORD) : null;
     const players = await setUpPlayers(api, {
+      accounts,
       players: options.players,
       bases,
       runId,
@@ -95,10 +103,10 @@ export async function runSim(options: SimOptions): Promise<boolean> {
       admin,
       grant: options.grant,
       metrics: () => current,
-    });
+    }).finally(() => accounts?.close());
     const setupSeconds = (performance.now() - setupStarted) / 1000;
     printRouteTable(
-      `Set-up of ${players.length} players (${setupSeconds.toFixed(1)} s)`,
+      `Set-up of ${players.length} players (${setupSeconds.toFixed(1)} s; accounts ${accounts ? "in bulk, one full-cost hash" : "through sign-up"})`,
       setupMetrics,
       setupSeconds,
     );
@@ -123,6 +131,7 @@ export async function runSim(options: SimOptions): Promise<boolean> {
       playMetrics,
       seconds,
     );
+    printTimeline(playMetrics);
     printLoops(await watch.finish());
     printSkipped(playMetrics, present);
     console.log(await finishSimTournament(api, admin, tournamentId));

@@ -14,10 +14,10 @@ export class Metrics {
   readonly skipped = new Map<string, number>();
   readonly startedAt = performance.now();
   /** When each request started (performance.now()) and how it ended, for the fault runs' timelines. */
-  readonly timeline: { started: number; status: number; route: string }[] = [];
+  readonly timeline: { started: number; ms: number; status: number; route: string }[] = [];
 
   record(route: string, ms: number, status: number): void {
-    this.timeline.push({ started: performance.now() - ms, status, route });
+    this.timeline.push({ started: performance.now() - ms, ms, status, route });
     const samples: RouteSamples = this.routes.get(route) ?? { latencies: [], statuses: new Map() };
     samples.latencies.push(ms);
     samples.statuses.set(status, (samples.statuses.get(status) ?? 0) + 1);
@@ -79,4 +79,20 @@ export function printLive(metrics: Metrics, seconds: number): void {
     ["channel", "events", "per s", "p50 ms", "p95 ms", "p99 ms", "max ms"],
     rows.length ? rows : [["-", 0, 0, 0, 0, 0, 0]],
   );
+}
+
+/** The play in windows of `windowS` seconds: a tail made by a few bad moments shows as a few bad rows. */
+export function printTimeline(metrics: Metrics, windowS = 5): void {
+  if (metrics.timeline.length === 0) return;
+  const first = Math.min(...metrics.timeline.map((t) => t.started));
+  const windows: number[][] = [];
+  for (const t of metrics.timeline) {
+    const i = Math.floor((t.started - first) / (windowS * 1000));
+    (windows[i] ??= []).push(t.ms);
+  }
+  const rows = windows.map((latencies, i) => {
+    const s = summarize(latencies ?? [], windowS);
+    return [`${i * windowS}–${(i + 1) * windowS} s`, s.count, s.rps, s.p50, s.p99, s.max];
+  });
+  printTable("All routes over the play", ["window", "requests", "req/s", "p50 ms", "p99 ms", "max ms"], rows);
 }

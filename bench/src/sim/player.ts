@@ -52,21 +52,32 @@ export const activeBot = (player: SimPlayer) => player.bots.find((b) => b.isActi
 export const spareBots = (player: SimPlayer) =>
   player.bots.filter((b) => !b.isActive && !b.isListed && b.setupStage === null);
 
+/** Makes an account without the API (bulk-players.ts); null: through POST /api/auth/sign-up. */
+export type AccountMaker = { create(username: string, email: string): Promise<{ me: Me; cookie: string }> };
+
+async function signUpThroughApi(api: Api, base: URL, username: string, email: string) {
+  const reply = await api.call<Me>({ base }, "signUp", { body: { username, email, password: PASSWORD } });
+  return reply.ok && reply.cookie ? { me: reply.data, cookie: reply.cookie } : null;
+}
+
 /** Signs up, and creates the free first bot when that route exists. Returns null when sign-up is refused. */
 export async function signUpPlayer(
   api: Api,
   base: URL,
   index: number,
   runId: string,
+  accounts: AccountMaker | null = null,
 ): Promise<SimPlayer | null> {
   const username = `sim${runId}_${index}`;
   const email = `${username}@arena.test`;
-  const reply = await api.call<Me>({ base }, "signUp", { body: { username, email, password: PASSWORD } });
-  if (!reply.ok || !reply.cookie) return null;
+  const account = accounts
+    ? await accounts.create(username, email)
+    : await signUpThroughApi(api, base, username, email);
+  if (!account) return null;
   const player: SimPlayer = {
     index,
-    caller: { base, cookie: reply.cookie },
-    me: reply.data,
+    caller: { base, cookie: account.cookie },
+    me: account.me,
     email,
     bots: [],
     live: null,

@@ -5,7 +5,7 @@ import { type Action, chooseAction } from "./actions";
 import type { Api, Caller } from "./api";
 import { openLive } from "./live";
 import type { Metrics } from "./metrics";
-import { refreshRoster, type SimPlayer, signUpPlayer } from "./player";
+import { type AccountMaker, refreshRoster, type SimPlayer, signUpPlayer } from "./player";
 
 export const ADMIN_EMAIL = "sim-admin@arena.test";
 
@@ -35,13 +35,15 @@ export type SetUpOptions = {
   admin: Caller | null;
   grant: number;
   metrics: () => Metrics;
+  /** Accounts made without the API (PostgreSQL runs); null signs every player up through it. */
+  accounts: AccountMaker | null;
 };
 
 export async function setUpPlayers(api: Api, options: SetUpOptions): Promise<SimPlayer[]> {
   const players: SimPlayer[] = [];
   await pool(options.players, options.concurrency, async (i) => {
     const base = options.bases[i % options.bases.length]!;
-    const player = await signUpPlayer(api, base, i, options.runId);
+    const player = await signUpPlayer(api, base, i, options.runId, options.accounts);
     if (!player) return;
     if (options.admin && options.grant > 0) {
       await api.call(options.admin, "grantCoins", {

@@ -176,6 +176,26 @@ export function appsOnOneDatabase() {
   };
 }
 
+/** What `work` answers, and how many statements the app's database was sent meanwhile (either driver). */
+export async function countStatements<T>(t: Pick<TestApp, "database">, work: () => Promise<T>) {
+  const target =
+    t.database.driver === "postgres"
+      ? (pg.Client.prototype as unknown as Record<string, (...args: unknown[]) => unknown>)
+      : ((t.database as unknown as { client: Record<string, (...args: unknown[]) => unknown> }).client);
+  const original = target.query!;
+  let count = 0;
+  target.query = function counted(this: unknown, ...args: unknown[]) {
+    count += 1;
+    return original.apply(this, args);
+  };
+  try {
+    const answer = await work();
+    return { answer, count };
+  } finally {
+    target.query = original;
+  }
+}
+
 let playerCount = 0;
 
 /** A unique, valid username: short enough for the 30-character limit. */

@@ -1,23 +1,25 @@
 // AI battles. The server rolls the opponent and keeps it in `ai_opponents` (one per player): the battle fights
 // exactly that opponent and consumes it, so a client can neither pick an easier one nor fight a stale one twice.
-import type {
-  AiOpponent as AiOpponentDto,
-  AiOpponentResponse,
-  BattleOutcome,
-  WinChance,
+import {
+  type AiOpponent as AiOpponentDto,
+  type AiOpponentResponse,
+  type BattleOutcome,
+  botsMessages,
+  type WinChance,
 } from "@bot-arena/contract";
 import { type AiOpponent, createRng, effectiveStats, generateAiOpponent, maxHp } from "@bot-arena/game";
 import { eq } from "drizzle-orm";
 import type { SessionUser } from "../../platform/auth/session";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/database";
-import { aiOpponents, profiles } from "../../platform/db/schema";
+import { aiOpponents } from "../../platform/db/schema";
+import { conflict } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { publishToPlayer } from "../../platform/live/publish";
 import { fight, newBattleId, newBattleSeed, recordBattle } from "../battles/record";
 import { type FighterSnapshot, snapshotOfBot } from "../battles/snapshot";
 import { generateBotImage, mechaInputOf } from "../bots/bot-images";
-import { assertNotListed, findActiveBot, lockProfile, refreshEnergy } from "../bots/queries";
+import { findActiveBot, lockActiveBot, lockProfile, refreshEnergy } from "../bots/queries";
 import { battleOutcomeOf, settleAttacker } from "./progress";
 import { assertCanBattle, noActiveBot } from "./refusals";
 import { equippedWeapon } from "./weapon";
@@ -108,10 +110,10 @@ export function createAiArena(deps: ArenaDeps) {
     aiBattle(user: SessionUser): Promise<BattleOutcome> {
       return db.transaction(async (tx) => {
         // Profile first: the battle row's foreign key and the stake touch it, and every path locks it before bots.
-        await lockProfile(tx, user.id);
-        const locked = await findActiveBot(tx, user.id, { lock: true });
+        const { coins } = await lockProfile(tx, user.id);
+        const locked = await lockActiveBot(tx, user.id);
         if (!locked) throw noActiveBot();
-        await assertNotListed(tx, locked.id);
+        if (locked.isListed) throw conflict(botsMessages.botListed);
         const now = clock.now();
         const bot = await refreshEnergy(tx, locked, now);
         // Taken out of ai_opponents here; any refusal below rolls that back and the opponent stays.
@@ -146,10 +148,6 @@ export function createAiArena(deps: ArenaDeps) {
           createdAt: now,
         });
         await publishToPlayer(tx, user.id, "bots", { botId: bot.id });
-        const [profile] = await tx
-          .select({ coins: profiles.coins })
-          .from(profiles)
-          .where(eq(profiles.id, user.id));
         return battleOutcomeOf({
           battle,
           attacker,
@@ -157,7 +155,8 @@ export function createAiArena(deps: ArenaDeps) {
           result,
           settled,
           coinsDelta: 0,
-          newCoinBalance: profile?.coins ?? 0,
+          // An AI battle moves no coins: the wallet is as the profile's lock read it.
+          newCoinBalance: coins,
         });
       });
     },

@@ -13,7 +13,7 @@ import {
   pvpStake,
   settleDefense,
 } from "@bot-arena/game";
-import { and, asc, desc, eq, gte, ne, notExists, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ne, notExists, or, sql } from "drizzle-orm";
 import type { SessionUser } from "../../platform/auth/session";
 import type { Db, Tx } from "../../platform/db/database";
 import { lockBots, lockProfiles } from "../../platform/db/locks";
@@ -23,7 +23,7 @@ import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
 import { fight, newBattleId, newBattleSeed, recordBattle } from "../battles/record";
 import { snapshotOfBot } from "../battles/snapshot";
-import { botNotFound, findActiveBot, isBotId, isListed, refreshEnergy } from "../bots/queries";
+import { botNotFound, isBotId, refreshEnergy } from "../bots/queries";
 import type { ArenaDeps } from "./ai";
 import { battleOutcomeOf, settleAttacker } from "./progress";
 import {
@@ -73,15 +73,25 @@ export function createPvpArena(deps: ArenaDeps) {
 
     pvpBattle(user: SessionUser, defenderId: string): Promise<BattleOutcome> {
       return db.transaction(async (tx) => {
-        const active = await findActiveBot(tx, user.id);
+        // The attacker's active bot and the target's owner in one read, before any lock.
+        const validTarget = isBotId(defenderId);
+        const seen = await tx
+          .select({ id: bots.id, userId: bots.userId, isActive: bots.isActive })
+          .from(bots)
+          .where(
+            or(
+              and(eq(bots.userId, user.id), eq(bots.isActive, true)),
+              validTarget ? eq(bots.id, defenderId) : sql`false`,
+            ),
+          );
+        const active = seen.find((row) => row.userId === user.id && row.isActive);
         if (!active) throw noActiveBot();
-        if (!isBotId(defenderId)) throw botNotFound();
-        const [target] = await tx.select({ userId: bots.userId }).from(bots).where(eq(bots.id, defenderId));
+        const target = validTarget ? seen.find((row) => row.id === defenderId) : undefined;
         if (!target) throw botNotFound();
         if (target.userId === user.id) throw ownBot();
 
         const owners = await lockProfiles(tx, [user.id, target.userId]);
-        const lockedBots = await lockBots(tx, [active.id, defenderId], [user.id, target.userId]);
+        const lockedBots = await lockBots(tx, [active.id, target.id], [user.id, target.userId]);
         const locked = lockedBots.find((row) => row.id === active.id);
         const defender = lockedBots.find((row) => row.id === defenderId);
         const attackerOwner = owners.find((owner) => owner.id === user.id);
@@ -91,8 +101,8 @@ export function createPvpArena(deps: ArenaDeps) {
         if (!defender) throw botNotFound();
         // Sold to someone else in the meantime: the locked wallet is no longer its owner's.
         if (defender.userId !== target.userId || !defenderOwner) throw opponentUnavailable();
-        if (await isListed(tx, locked.id)) throw attackerListed();
-        if (await isListed(tx, defender.id)) throw opponentUnavailable();
+        if (locked.isListed) throw attackerListed();
+        if (defender.isListed) throw opponentUnavailable();
         if (!isPvpTargetable(defenderOwner.coins)) throw opponentProtected();
         // Read under the lock: a wallet spent down in the meantime is seen here.
         if (!canChallengePvp(attackerOwner.coins)) throw challengerWalletTooLow();

@@ -5,7 +5,7 @@ import { botsMessages } from "@bot-arena/contract";
 import { messages, regenerateEnergy } from "@bot-arena/game";
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
-import { assertProfileHeld, lockProfiles } from "../../platform/db/locks";
+import { assertProfileHeld, botWithListing, lockProfiles } from "../../platform/db/locks";
 import { bots, marketplaceListings } from "../../platform/db/schema";
 import { AppError, conflict, notFound } from "../../platform/errors";
 import type { BotId, UserId } from "../../platform/ids";
@@ -52,6 +52,17 @@ export async function findActiveBot(db: Db, userId: UserId, options: { lock?: bo
     .from(bots)
     .where(and(eq(bots.userId, userId), eq(bots.isActive, true)));
   const rows = options.lock ? await query.for("update") : await query;
+  return rows[0] ?? null;
+}
+
+/** The player's active bot locked (after their profile), with whether it is listed; null when none is active. */
+export async function lockActiveBot(db: Db, userId: UserId) {
+  assertProfileHeld(db, userId);
+  const rows = await db
+    .select(botWithListing)
+    .from(bots)
+    .where(and(eq(bots.userId, userId), eq(bots.isActive, true)))
+    .for("update");
   return rows[0] ?? null;
 }
 

@@ -1,8 +1,8 @@
-// What a process remembers of sessions: one primary-key read per signed-in request, and nothing remembered
+// What a process remembers of sessions: no read per signed-in request while remembered, and nothing remembered
 // outlives a sign-out, an ended session or a role change, in this process or another on the same database.
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { appsOnOneDatabase, sessionCookieOf, signUp } from "../../../test/helpers";
+import { appsOnOneDatabase, countStatements, sessionCookieOf, signUp } from "../../../test/helpers";
 import { sessions } from "../db/schema";
 import type { UserId } from "../ids";
 import { grantAdmin, revokeAdmin } from "./roles";
@@ -12,6 +12,8 @@ import { createSessionMemory, type KnownSession } from "./session-memory";
 const known = (userId: string, sessionId: string): KnownSession => ({
   sessionId,
   userId: userId as UserId,
+  username: `player_${userId}`,
+  email: `${userId}@arena.test`,
   isAdmin: false,
   expiresAt: new Date(2040, 0, 1),
   lastSeen: new Date(2030, 0, 1),
@@ -57,15 +59,20 @@ describe("two server processes on one database", () => {
   // Waits well inside the memory's moment, so a pass shows the notification did it, not the moment passing.
   const soon = { timeout: SESSION_MEMORY_MS / 2, interval: 20 };
 
-  it("a remembered session costs one read of the player's row, with fresh balances", async () => {
+  it("a remembered session reads nothing on a signed-in route; GET /api/me reads the player's fresh balances", async () => {
     const one = await shared.appWith();
     const player = await signUp(one.app);
     expect((await player.get("/api/me")).statusCode).toBe(200);
-    // The session row is gone behind the memory's back: still remembered, so the player's row alone answers.
+    // The session row is gone behind the memory's back: still remembered, so the route answers without it.
     await one.db.delete(sessions).where(eq(sessions.userId, player.id));
-    const answer = await player.get("/api/me");
-    expect(answer.statusCode).toBe(200);
-    expect(answer.json<{ coins: number }>().coins).toBe(player.me.coins);
+    const preview = "/api/bots/preview.svg?model=Nova%20S-4&colorScheme=Cyber%20Blue";
+    const statements = await countStatements(one, () => player.get(preview));
+    expect(statements.answer.statusCode).toBe(200);
+    expect(statements.count).toBe(0);
+
+    const me = await countStatements(one, () => player.get("/api/me"));
+    expect(me.answer.json<{ coins: number }>().coins).toBe(player.me.coins);
+    expect(me.count).toBe(1);
   });
 
   it("signing out on one process ends the session on the other at once", async () => {

@@ -1,5 +1,5 @@
-// Who is behind a session token, remembered for a moment, so that a signed-in request reads one row (the
-// player's own: name and balances, always fresh) instead of joining sessions, profiles and roles. Ending a
+// Who is behind a session token, remembered for a moment, so that a signed-in request reads nothing (and GET
+// /api/me the player's balances, always fresh) instead of joining sessions, profiles and roles. Ending a
 // session and changing a role forget at once, in every process (the live hub hears the notification of
 // each); the moment (`ttlMs`) bounds what a lost notification could leave behind.
 import type { UserId } from "../ids";
@@ -7,6 +7,9 @@ import type { UserId } from "../ids";
 export type KnownSession = {
   sessionId: string;
   userId: UserId;
+  /** Never change once the account exists, so they are remembered with the session. */
+  username: string;
+  email: string;
   isAdmin: boolean;
   expiresAt: Date;
   lastSeen: Date;

@@ -27,8 +27,11 @@ export type SessionUser = {
   email: string;
   isAdmin: boolean;
   sessionId: string;
-  /** The balances as read with the session: what GET /api/me shows, never a basis for spending. */
-  seen: { coins: Coins; vaultCoins: Coins };
+  /**
+   * The balances, when the session was looked up in the database for this request (null when it was
+   * remembered, as it mostly is): what GET /api/me may show, never a basis for spending.
+   */
+  seen: { coins: Coins; vaultCoins: Coins } | null;
 };
 
 declare module "fastify" {
@@ -74,37 +77,24 @@ export function createSessions(deps: {
     )
     .prepare("session_lookup");
 
-  // A remembered session: only the player's row, fresh on every request (balances move all the time).
-  const profileLookup = deps.db
-    .select({
-      username: profiles.username,
-      email: profiles.email,
-      coins: profiles.coins,
-      vaultCoins: profiles.vaultCoins,
-    })
-    .from(profiles)
-    .where(eq(profiles.id, sql.placeholder("id")))
-    .prepare("session_profile");
-
-  /** The session and its player's row: one primary-key read when the session is remembered. */
+  /** The session and, when it was not remembered, its player's balances: no database read when it was. */
   async function find(tokenHash: string, now: Date) {
     const known = memory.recall(tokenHash);
-    if (known && known.expiresAt > now) {
-      const profile = (await profileLookup.execute({ id: known.userId }))[0];
-      return profile ? { session: known, profile } : undefined;
-    }
+    if (known && known.expiresAt > now) return { session: known, seen: null };
     const since = memory.generation();
     const row = (await lookup.execute({ tokenHash, now }))[0];
     if (!row) return undefined;
     const session: KnownSession = {
       sessionId: row.sessionId,
       userId: row.id,
+      username: row.username,
+      email: row.email,
       isAdmin: Boolean(row.isAdmin),
       expiresAt: row.expiresAt,
       lastSeen: row.lastSeen,
     };
     memory.remember(tokenHash, session, since);
-    return { session, profile: row };
+    return { session, seen: { coins: Coins(Number(row.coins)), vaultCoins: Coins(Number(row.vaultCoins)) } };
   }
 
   function setCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -149,7 +139,7 @@ export function createSessions(deps: {
       const tokenHash = hashToken(token);
       const found = await find(tokenHash, now);
       if (!found) return null;
-      const { session, profile } = found;
+      const { session, seen } = found;
 
       const renew = reply && session.expiresAt.getTime() - now.getTime() < lifetimeMs / 2;
       if (renew || now.getTime() - session.lastSeen.getTime() > LAST_SEEN_RESOLUTION_MS) {
@@ -163,11 +153,11 @@ export function createSessions(deps: {
       }
       return {
         id: session.userId,
-        username: profile.username,
-        email: profile.email,
+        username: session.username,
+        email: session.email,
         isAdmin: session.isAdmin,
         sessionId: session.sessionId,
-        seen: { coins: Coins(Number(profile.coins)), vaultCoins: Coins(Number(profile.vaultCoins)) },
+        seen,
       };
     },
 
