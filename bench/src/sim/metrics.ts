@@ -1,4 +1,5 @@
 // What the simulated players measured: latency and statuses per contract route, and live event delays.
+import { writeFileSync } from "node:fs";
 import { printTable, summarize } from "../stats";
 
 type RouteSamples = { latencies: number[]; statuses: Map<number, number> };
@@ -81,14 +82,19 @@ export function printLive(metrics: Metrics, seconds: number): void {
   );
 }
 
-/** The play in windows of `windowS` seconds: a tail made by a few bad moments shows as a few bad rows. */
+/**
+ * The play in windows of `windowS` seconds: a tail made by a few bad moments shows as a few bad rows. With
+ * BENCH_TIMELINE_FILE set, every request (start, time, status, route) is written there as JSON too.
+ */
 export function printTimeline(metrics: Metrics, windowS = 5): void {
   if (metrics.timeline.length === 0) return;
+  const file = process.env.BENCH_TIMELINE_FILE;
+  if (file) writeFileSync(file, JSON.stringify(metrics.timeline));
   const first = Math.min(...metrics.timeline.map((t) => t.started));
   const windows: number[][] = [];
   for (const t of metrics.timeline) {
     const i = Math.floor((t.started - first) / (windowS * 1000));
-    (windows[i] ??= []).push(t.ms);
+    windows[i] = [...(windows[i] ?? []), t.ms];
   }
   const rows = windows.map((latencies, i) => {
     const s = summarize(latencies ?? [], windowS);

@@ -1,6 +1,6 @@
 // Setting the players up (sign-up, coins from the admin, first bot, live socket) and letting them play until
 // the time or action budget runs out. Every loop is bounded by both.
-import type { Me } from "@bot-arena/contract";
+import { CHAT_UNREAD_CHANNEL, type LiveChannel, type Me } from "@bot-arena/contract";
 import { type Action, chooseAction } from "./actions";
 import type { Api, Caller } from "./api";
 import { openLive } from "./live";
@@ -27,6 +27,14 @@ export async function signUpAdmin(api: Api, base: URL, runId: string): Promise<C
   return reply.ok && reply.cookie && reply.data.isAdmin ? { base, cookie: reply.cookie } : null;
 }
 
+/**
+ * What each player's page follows, as the web app subscribes: `me`, and the chat itself only while the chat
+ * panel is open, else the unread digest of its badge. One player in five keeps the panel open here (every
+ * one of them did before the digest existed, which is how the web app then behaved).
+ */
+export const liveChannelsOf = (index: number): LiveChannel[] =>
+  index % 5 === 0 ? ["me", "chat"] : ["me", CHAT_UNREAD_CHANNEL];
+
 export type SetUpOptions = {
   players: number;
   bases: URL[];
@@ -50,7 +58,7 @@ export async function setUpPlayers(api: Api, options: SetUpOptions): Promise<Sim
         body: { email: player.email, amount: options.grant, reason: "simulation setup" },
       });
     }
-    player.live = await openLive(base, player.caller.cookie, ["me", "chat"], options.metrics).catch(
+    player.live = await openLive(base, player.caller.cookie, liveChannelsOf(i), options.metrics).catch(
       () => null,
     );
     await refreshRoster(api, player);

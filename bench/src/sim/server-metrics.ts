@@ -1,20 +1,41 @@
-// The servers' own view of a run, read from their metrics route (admin only) at the start and the end of play:
-// each process's event-loop delay over the play phase, beside the client's latencies, tells a stalled server
-// from a slow database; the bench's own loop delay tells whether the load generator itself kept up.
+// The servers' own view of a run, read from their metrics route (admin only) during play: each process's
+// event-loop delay over the last minute (read at the end of play), beside the client's latencies, tells a
+// stalled server from a slow database; their request times every 5 s tell time spent in the servers from time
+// spent reaching them; the bench's own loop delay tells whether the load generator itself kept up.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { request } from "../http";
 import type { Caller } from "./api";
 
 const METRICS_PATH = "/api/admin/metrics";
+const ms = (seconds: number | null) => (seconds ?? 0) * 1000;
 
 const sample = (text: string, line: string): number | null => {
   const found = text.split("\n").find((l) => l.startsWith(`${line} `));
   return found === undefined ? null : Number(found.slice(line.length + 1));
 };
 
+const BUCKET_LINE = /^bot_arena_http_request_duration_seconds_bucket\{le="([^"]+)"\} (\d+)$/;
+
+/** The cumulative request-time histogram of one scrape: [upper bound in ms, count] in order. */
+function histogramOf(text: string): [number, number][] {
+  return text
+    .split("\n")
+    .map((line) => BUCKET_LINE.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null)
+    .map((m) => [m[1] === "+Inf" ? Number.POSITIVE_INFINITY : Number(m[1]) * 1000, Number(m[2])]);
+}
+
+/** The bucket bound under which `share` of the requests between two scrapes finished (all servers summed). */
+function quantileBetween(before: [number, number][], after: [number, number][], share: number): number {
+  const counts = after.map(([bound, n], i) => [bound, n - (before[i]?.[1] ?? 0)] as const);
+  const total = counts.at(-1)?.[1] ?? 0;
+  const found = counts.find(([, n]) => n >= total * share);
+  return found?.[0] ?? 0;
+}
+
 export type ServerLoop = { base: URL; p50: number; p99: number; max: number; waiting: number | null };
 
-/** A scrape restarts each server's loop-delay figures: call at the start of play. */
+/** Call at the start of play; `finish` at its end. */
 export async function startServerWatch(bases: URL[], admin: Caller | null) {
   const bench = monitorEventLoopDelay({ resolution: 1 });
   const scrape = (base: URL) =>
@@ -23,28 +44,57 @@ export async function startServerWatch(bases: URL[], admin: Caller | null) {
     );
   if (admin) await Promise.all(bases.map(scrape));
   bench.enable();
+  // Every 5 s the servers' own request times, to tell time spent in the servers from time spent getting there.
+  const windows: [number, number][][] = [];
+  /** Each poll's view of each server's last complete 10-second loop window: the worst one is reported. */
+  const loops: (ServerLoop | null)[][] = [];
+  const sum = (texts: (string | null)[]) => {
+    const histograms = texts.filter((t): t is string => t !== null).map(histogramOf);
+    return (histograms[0] ?? []).map(
+      ([bound], i) => [bound, histograms.reduce((n, h) => n + (h[i]?.[1] ?? 0), 0)] as [number, number],
+    );
+  };
+  const loopOf = (text: string | null, i: number): ServerLoop | null =>
+    text === null
+      ? null
+      : {
+          base: bases[i]!,
+          p50: ms(sample(text, 'bot_arena_event_loop_delay_seconds{quantile="0.5"}')),
+          p99: ms(sample(text, 'bot_arena_event_loop_delay_seconds{quantile="0.99"}')),
+          max: ms(sample(text, 'bot_arena_event_loop_delay_seconds{quantile="1"}')),
+          waiting: sample(text, 'bot_arena_db_pool_connections{state="waiting"}'),
+        };
+  const poll = async () => {
+    const texts = await Promise.all(bases.map(scrape));
+    windows.push(sum(texts));
+    loops.push(texts.map(loopOf));
+  };
+  if (admin) await poll();
+  const poller = admin ? setInterval(() => void poll(), 5_000) : null;
   return {
-    /** Each server's loop since the start (null when the route is missing or refused), and the bench's. */
+    /** Each server's worst loop window (null without the route or an admin), and the bench's own loop. */
     async finish(): Promise<{
       servers: (ServerLoop | null)[];
       bench: { p50: number; p99: number; max: number };
+      serverWindows: { p50: number; p99: number }[];
     }> {
       bench.disable();
-      const texts = admin ? await Promise.all(bases.map(scrape)) : bases.map(() => null);
-      const ms = (seconds: number | null) => (seconds ?? 0) * 1000;
+      if (poller) clearInterval(poller);
+      if (admin) await poll();
+      // The first poll's window closed before play began.
+      const seen = loops.slice(1);
+      const worst = (i: number) =>
+        seen
+          .map((row) => row[i] ?? null)
+          .reduce<ServerLoop | null>((a, b) => (!a || (b && b.p99 > a.p99) ? b : a), null);
       return {
-        servers: texts.map((text, i) =>
-          text === null
-            ? null
-            : {
-                base: bases[i]!,
-                p50: ms(sample(text, 'bot_arena_event_loop_delay_seconds{quantile="0.5"}')),
-                p99: ms(sample(text, 'bot_arena_event_loop_delay_seconds{quantile="0.99"}')),
-                max: ms(sample(text, 'bot_arena_event_loop_delay_seconds{quantile="1"}')),
-                waiting: sample(text, 'bot_arena_db_pool_connections{state="waiting"}'),
-              },
-        ),
+        servers: bases.map((_, i) => worst(i)),
         bench: { p50: bench.percentile(50) / 1e6, p99: bench.percentile(99) / 1e6, max: bench.max / 1e6 },
+        /** Per 5-second window, the servers' p50 and p99 as histogram bucket bounds (ms). */
+        serverWindows: windows.slice(1).map((after, i) => ({
+          p50: quantileBetween(windows[i]!, after, 0.5),
+          p99: quantileBetween(windows[i]!, after, 0.99),
+        })),
       };
     },
   };
@@ -54,7 +104,7 @@ export function printLoops(
   result: Awaited<ReturnType<Awaited<ReturnType<typeof startServerWatch>>["finish"]>>,
 ) {
   const f = (ms: number) => ms.toFixed(1);
-  console.log("\nEvent-loop delay during play (1 ms resolution)");
+  console.log("\nEvent-loop delay: each server's worst 10-second window of the play (1 ms resolution)");
   console.log("| process | p50 ms | p99 ms | max ms |");
   console.log("|---------|--------|--------|--------|");
   result.servers.forEach((loop, i) => {
@@ -67,4 +117,11 @@ export function printLoops(
   console.log(
     `| the bench itself | ${f(result.bench.p50)} | ${f(result.bench.p99)} | ${f(result.bench.max)} |`,
   );
+  if (result.serverWindows.length === 0) return;
+  console.log("\nThe servers' own request times per 5 s (bucket bounds: 5, 10, 25, 50, 100, 250, 500 ms...)");
+  console.log("| window | p50 ≤ ms | p99 ≤ ms |");
+  console.log("|--------|----------|----------|");
+  result.serverWindows.forEach((w, i) => {
+    console.log(`| ${i * 5}–${(i + 1) * 5} s | ${w.p50} | ${w.p99} |`);
+  });
 }

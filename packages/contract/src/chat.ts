@@ -77,7 +77,16 @@ export type ChatReport = z.infer<typeof chatReport>;
 export const chatReportList = z.object({ reports: z.array(chatReport) });
 
 /** Live events on the `chat` channel (and `chat-muted` on the muted player's own `me` channel). */
-export const chatLiveKinds = { message: "message", deleted: "deleted", muted: "chat-muted" } as const;
+export const chatLiveKinds = {
+  message: "message",
+  deleted: "deleted",
+  muted: "chat-muted",
+  /** On `chat-unread`: `{ from: [userId, ...] }`, the senders of the messages since the last one, in order. */
+  unread: "unread",
+} as const;
+
+/** The channel a closed chat panel follows for its badge: a digest every few seconds, not every message. */
+export const CHAT_UNREAD_CHANNEL = "chat-unread";
 
 const idParams = z.object({ id: z.uuid({ error: chatTexts.messageNotFound }) });
 const userParams = z.object({ userId: z.uuid({ error: chatTexts.playerNotFound }) });

@@ -6,6 +6,8 @@ export const liveChannel = z.union([
   z.literal("me"),
   z.literal("music"),
   z.literal("chat"),
+  // A closed chat panel's badge: who wrote since the last digest (chatLiveKinds.unread).
+  z.literal("chat-unread"),
   z.literal("marketplace"),
   z.literal("guild-wars"),
   z.literal("guilds"),

@@ -5,6 +5,7 @@ import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import helmet from "helmet";
 import { createServices, registerFeatures } from "./features";
+import { chatUnreadDigest } from "./features/chat/unread-digest";
 import { installOriginGuard } from "./platform/auth/origin-guard";
 import { createSessions } from "./platform/auth/session";
 import { type Clock, createDatabaseClock, databaseClockSource } from "./platform/clock";
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     heartbeatMs: config.liveHeartbeatMs,
     observe: sessions.observe,
+    digests: [chatUnreadDigest],
   });
 
   app.decorateRequest("user", null);

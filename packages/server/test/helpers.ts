@@ -181,7 +181,7 @@ export async function countStatements<T>(t: Pick<TestApp, "database">, work: () 
   const target =
     t.database.driver === "postgres"
       ? (pg.Client.prototype as unknown as Record<string, (...args: unknown[]) => unknown>)
-      : ((t.database as unknown as { client: Record<string, (...args: unknown[]) => unknown> }).client);
+      : (t.database as unknown as { client: Record<string, (...args: unknown[]) => unknown> }).client;
   const original = target.query!;
   let count = 0;
   target.query = function counted(this: unknown, ...args: unknown[]) {

@@ -17,12 +17,22 @@ const classOf = (status: number): StatusClass =>
 
 const seconds = (nanoseconds: number) => (Number.isFinite(nanoseconds) ? nanoseconds / 1e9 : 0);
 
+/** The loop delay is shown for the last complete window of this length, the same whoever scrapes how often. */
+export const LOOP_WINDOW_MS = 10_000;
+
 export type ProcessMetrics = ReturnType<typeof createProcessMetrics>;
 
 export function createProcessMetrics(deps: { poolUse: () => PoolUse | null; liveSockets: () => number }) {
   // 1 ms resolution: the default 10 ms would hide the stalls worth seeing.
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
+  let lastWindow = { p50: 0, p99: 0, max: 0 };
+  const closeWindow = () => {
+    lastWindow = { p50: loop.percentile(50), p99: loop.percentile(99), max: loop.max };
+    loop.reset();
+  };
+  const rotate = setInterval(closeWindow, LOOP_WINDOW_MS);
+  rotate.unref();
   const answered: Record<StatusClass, number> = { "2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0 };
   const buckets = DURATION_BUCKETS.map(() => 0);
   let durationSum = 0;
@@ -40,7 +50,7 @@ export function createProcessMetrics(deps: { poolUse: () => PoolUse | null; live
       });
     },
 
-    /** The text a scrape gets. The loop-delay figures cover the time since the previous scrape, then restart. */
+    /** The text a scrape gets. */
     render(): string {
       const lines: string[] = [];
       const metric = (name: string, type: string, help: string, samples: [string, number][]) => {
@@ -50,14 +60,13 @@ export function createProcessMetrics(deps: { poolUse: () => PoolUse | null; live
       metric(
         "bot_arena_event_loop_delay_seconds",
         "gauge",
-        "Event-loop delay since the previous scrape (1 ms resolution).",
+        `Event-loop delay over the last complete ${LOOP_WINDOW_MS / 1000} s (1 ms resolution).`,
         [
-          ['{quantile="0.5"}', seconds(loop.percentile(50))],
-          ['{quantile="0.99"}', seconds(loop.percentile(99))],
-          ['{quantile="1"}', seconds(loop.max)],
+          ['{quantile="0.5"}', seconds(lastWindow.p50)],
+          ['{quantile="0.99"}', seconds(lastWindow.p99)],
+          ['{quantile="1"}', seconds(lastWindow.max)],
         ],
       );
-      loop.reset();
       metric(
         "bot_arena_http_requests_total",
         "counter",
@@ -97,6 +106,12 @@ export function createProcessMetrics(deps: { poolUse: () => PoolUse | null; live
       return `${lines.join("\n")}\n`;
     },
 
-    stop: () => loop.disable(),
+    /** Closes the current window now (tests; the timer does it every LOOP_WINDOW_MS). */
+    closeWindow,
+
+    stop: () => {
+      clearInterval(rotate);
+      loop.disable();
+    },
   };
 }

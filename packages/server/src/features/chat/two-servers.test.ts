@@ -2,7 +2,12 @@
 // and its own LISTEN): the pace limit counts a player's messages across both, a message sent through one
 // reaches a reader on the other, and a deletion through one removes it from the other's readers.
 import type { AddressInfo } from "node:net";
-import type { ChatMessage, LiveServerMessage } from "@bot-arena/contract";
+import {
+  CHAT_UNREAD_CHANNEL,
+  type ChatMessage,
+  chatLiveKinds,
+  type LiveServerMessage,
+} from "@bot-arena/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   asPlayer,
@@ -14,6 +19,7 @@ import {
   type TestDatabase,
 } from "../../../test/helpers";
 import { connectLive, type LiveClient, subscribe } from "../../../test/live-client";
+import { CHAT_UNREAD_EVERY_MS } from "./unread-digest";
 
 const adminEmail = "two_servers_mod@arena.test";
 let shared: TestDatabase;
@@ -78,6 +84,43 @@ describe("chat across two servers", () => {
       expect(onServerB.messages.map((m: ChatMessage) => m.id)).not.toContain(sent.id);
     } finally {
       live?.close();
+    }
+  });
+
+  it("gives a closed panel's badge one digest of who wrote (from either server), not every message", async () => {
+    const [ann, bob] = [await signUp(a.app), await signUp(b.app)];
+    const reader = await signUp(b.app);
+    let badge: LiveClient | null = null;
+    let panel: LiveClient | null = null;
+    try {
+      badge = await connectLive(urlB, reader.cookie);
+      panel = await connectLive(urlB, reader.cookie);
+      await subscribe(badge, [CHAT_UNREAD_CHANNEL]);
+      await subscribe(panel, ["chat", CHAT_UNREAD_CHANNEL]);
+      const started = Date.now();
+      await ann.post("/api/chat/messages", { message: "one from A" });
+      await onB(bob).post("/api/chat/messages", { message: "one from B" });
+      const digest = await badge.next(
+        (m): m is Extract<LiveServerMessage, { type: "event" }> =>
+          m.type === "event" && m.event.channel === CHAT_UNREAD_CHANNEL,
+        10_000,
+      );
+      expect(digest.event).toMatchObject({ kind: chatLiveKinds.unread, data: { from: [ann.id, bob.id] } });
+      // Gathered for the digest's interval, not sent per message.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(CHAT_UNREAD_EVERY_MS - 100);
+      expect(badge.messages.some((m) => m.type === "event" && m.event.channel === "chat")).toBe(false);
+      // A socket that follows the chat itself has every message and needs no digest.
+      await panel.next(
+        isEvent("message", (d) => (d.message as ChatMessage).message === "one from B"),
+        10_000,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(panel.messages.some((m) => m.type === "event" && m.event.channel === CHAT_UNREAD_CHANNEL)).toBe(
+        false,
+      );
+    } finally {
+      badge?.close();
+      panel?.close();
     }
   });
 });

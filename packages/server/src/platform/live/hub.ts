@@ -52,6 +52,22 @@ type Client = {
   shut: boolean;
 };
 
+/**
+ * A channel that sums up another: sockets subscribed to `to` (and not to `from`) get, every `everyMs` at most,
+ * one event of kind `kind` with `summarize` of what `from` carried meanwhile, instead of every event. The chat's
+ * unread badge needs to know that messages came and from whom, not each message the moment it comes: with every
+ * player's badge fed each message, the frames grew with the square of the players (docs/performance.md).
+ */
+export type LiveDigest = {
+  from: string;
+  /** Only these kinds of `from` go into the digest. */
+  kinds: readonly string[];
+  to: string;
+  kind: string;
+  everyMs: number;
+  summarize(envelopes: readonly LiveEnvelope[]): Record<string, unknown>;
+};
+
 export type LiveHub = ReturnType<typeof createLiveHub>;
 
 export function createLiveHub(deps: {
@@ -61,6 +77,7 @@ export function createLiveHub(deps: {
   now?: () => number;
   /** Hears every notification before it goes out (the sessions forget ended ones). */
   observe?: (envelope: LiveEnvelope) => void;
+  digests?: readonly LiveDigest[];
 }) {
   const now = deps.now ?? Date.now;
   const byChannel = new Map<string, Set<Client>>();
@@ -68,6 +85,31 @@ export function createLiveHub(deps: {
   const bySession = new Map<string, Set<Client>>();
   let unlisten: Unlisten | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
+  const digests = (deps.digests ?? []).map((digest) => ({
+    digest,
+    gathered: [] as LiveEnvelope[],
+    timer: null as NodeJS.Timeout | null,
+  }));
+
+  function gather(envelope: LiveEnvelope) {
+    for (const entry of digests) {
+      const { digest } = entry;
+      if (envelope.channel !== digest.from || !digest.kinds.includes(envelope.kind)) continue;
+      if (!byChannel.has(digest.to)) continue;
+      entry.gathered.push(envelope);
+      entry.timer ??= setTimeout(() => {
+        entry.timer = null;
+        const gathered = entry.gathered;
+        entry.gathered = [];
+        const event = { channel: digest.to, kind: digest.kind, data: digest.summarize(gathered), at: now() };
+        // One text for every reader: the digest is the same for all of them.
+        const text = JSON.stringify({ type: "event", event } satisfies LiveServerMessage);
+        for (const client of [...(byChannel.get(digest.to) ?? [])]) {
+          if (!client.channels.has(digest.from)) push(client, text);
+        }
+      }, digest.everyMs);
+    }
+  }
 
   /**
    * Lets go of a client at once (so caps count only live sockets) and closes it with a code the browser can
@@ -137,6 +179,7 @@ export function createLiveHub(deps: {
       return;
     }
     deps.observe?.(envelope);
+    gather(envelope);
     // A player's events never go to everyone, even if someone forgot the userId.
     if (envelope.channel === "me" && !envelope.userId) return;
     const targets = envelope.userId ? byUser.get(envelope.userId) : byChannel.get(envelope.channel);
@@ -247,6 +290,7 @@ export function createLiveHub(deps: {
     /** Closes every socket (going away) and stops listening. */
     async close() {
       if (heartbeat) clearInterval(heartbeat);
+      for (const entry of digests) if (entry.timer) clearTimeout(entry.timer);
       for (const client of allClients()) client.socket.close(closeCodes.goingAway, "Server shutting down");
       await unlisten?.();
       unlisten = null;

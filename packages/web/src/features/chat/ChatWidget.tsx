@@ -30,8 +30,12 @@ export default function ChatWidget({ initiallyOpen = false }: { initiallyOpen?: 
   const openRef = useRef(open);
   openRef.current = open;
 
-  useChatLive((message: ChatMessage) => {
-    if (!openRef.current && message.userId !== me?.id) setUnread((n) => n + 1);
+  useChatLive({
+    open,
+    meId: me?.id ?? null,
+    onUnread: (count) => {
+      if (!openRef.current) setUnread((n) => n + count);
+    },
   });
 
   const toggle = () => {

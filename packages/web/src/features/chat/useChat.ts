@@ -1,7 +1,8 @@
-// The chat's data: the latest messages (polled while signed out, live while signed in), the reader's hidden
-// players, and the actions. Live events carry the message itself, so a new line shows without a refetch; a
-// deletion removes it from every open panel; a reconnect refetches in case something was missed.
+// The chat's data: the latest messages (polled while signed out, live while signed in and open), the reader's
+// hidden players, and the actions. Live events carry the message itself, so a new line shows without a
+// refetch; a deletion removes it from every open panel; a reconnect or an opening refetches what was missed.
 import {
+  CHAT_UNREAD_CHANNEL,
   type ChatMessage,
   type ChatMessageList,
   chatLiveKinds,
@@ -9,6 +10,7 @@ import {
 } from "@bot-arena/contract";
 import { CHAT_HISTORY_SIZE } from "@bot-arena/game";
 import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { call } from "../../app/call";
 import { RESYNC } from "../../app/live";
 import { useLiveChannel } from "../../app/useLive";
@@ -48,26 +50,40 @@ function removeMessage(queryClient: QueryClient, id: string) {
   );
 }
 
-/** Keeps the cached chat current from the live channel; `onArrive` hears about each new message. */
-export function useChatLive(onArrive: (message: ChatMessage) => void) {
+/**
+ * Keeps the cached chat current while the panel is open (every message, every deletion, live). While it is
+ * closed only the badge needs feeding: the `chat-unread` digest says every two seconds who wrote, and
+ * `onUnread` hears how many of those lines this reader would see (not their own, not hidden players'). The
+ * lines themselves are fetched again when the panel opens.
+ */
+export function useChatLive(options: { open: boolean; meId: string | null; onUnread(count: number): void }) {
   const queryClient = useQueryClient();
-  useLiveChannel("chat", (event) => {
+  const { open } = options;
+  useLiveChannel(open ? "chat" : CHAT_UNREAD_CHANNEL, (event) => {
     if (event.kind === RESYNC) {
       void queryClient.invalidateQueries({ queryKey: chatKeys.messages });
       return;
     }
+    const hidden = new Set(
+      (queryClient.getQueryData<HiddenPlayers>(chatKeys.hidden)?.players ?? []).map((p) => p.userId),
+    );
+    if (event.kind === chatLiveKinds.unread && Array.isArray(event.data?.from)) {
+      const from = event.data.from as (string | null)[];
+      const seen = from.filter((userId) => userId !== options.meId && !(userId && hidden.has(userId)));
+      if (seen.length > 0) options.onUnread(seen.length);
+    }
     if (event.kind === chatLiveKinds.message) {
       const message = event.data?.message as ChatMessage | undefined;
-      if (!message) return;
-      const hidden = queryClient.getQueryData<HiddenPlayers>(chatKeys.hidden)?.players ?? [];
-      if (hidden.some((p) => p.userId === message.userId)) return;
+      if (!message || (message.userId && hidden.has(message.userId))) return;
       appendMessage(queryClient, message);
-      onArrive(message);
     }
     if (event.kind === chatLiveKinds.deleted && typeof event.data?.id === "string") {
       removeMessage(queryClient, event.data.id);
     }
   });
+  useEffect(() => {
+    if (open) void queryClient.invalidateQueries({ queryKey: chatKeys.messages });
+  }, [open, queryClient]);
   useLiveChannel("me", (event) => {
     if (event.kind !== chatLiveKinds.muted) return;
     const mutedUntil = (event.data?.mutedUntil as string | null | undefined) ?? null;
