@@ -19,7 +19,7 @@ import { publishToPlayer } from "../../platform/live/publish";
 import { fight, newBattleId, newBattleSeed, recordBattle } from "../battles/record";
 import { type FighterSnapshot, snapshotOfBot } from "../battles/snapshot";
 import { generateBotImage, mechaInputOf } from "../bots/bot-images";
-import { findActiveBot, lockActiveBot, lockProfile, refreshEnergy } from "../bots/queries";
+import { findActiveBot, lockActiveBot, lockProfile, withRegeneratedEnergy } from "../bots/queries";
 import { battleOutcomeOf, settleAttacker } from "./progress";
 import { assertCanBattle, noActiveBot } from "./refusals";
 import { equippedWeapon } from "./weapon";
@@ -115,7 +115,8 @@ export function createAiArena(deps: ArenaDeps) {
         if (!locked) throw noActiveBot();
         if (locked.isListed) throw conflict(botsMessages.botListed);
         const now = clock.now();
-        const bot = await refreshEnergy(tx, locked, now);
+        // Regenerated in memory: the battle's own write stores it with the energy spent (one write, not two).
+        const bot = withRegeneratedEnergy(locked, now);
         // Taken out of ai_opponents here; any refusal below rolls that back and the opponent stays.
         const [kept] = await tx.delete(aiOpponents).where(eq(aiOpponents.userId, user.id)).returning();
         const opponent = assertCanBattle({
@@ -135,6 +136,7 @@ export function createAiArena(deps: ArenaDeps) {
           bot,
           { mode: "ai", won, opponentLevel: opponent.level },
           now,
+          locked.energy,
         );
         const battle = await recordBattle(tx, {
           id: newBattleId(),

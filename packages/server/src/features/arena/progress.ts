@@ -10,7 +10,7 @@ import {
   battleLogLines,
   settleBattle,
 } from "@bot-arena/game";
-import { and, eq, gte } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
 import { bots } from "../../platform/db/schema";
 import type { RecordedBattle } from "../battles/record";
@@ -21,12 +21,18 @@ import { notEnoughEnergy } from "./refusals";
 
 export type Settled = { bot: BotRow; aftermath: BattleAftermath };
 
-/** Writes the attacker's side of a finished battle; throws NOT_ENOUGH_ENERGY (rolling back) if it cannot pay. */
+/**
+ * Writes the attacker's side of a finished battle, energy regenerated and spent in one write; throws
+ * NOT_ENOUGH_ENERGY (rolling back) if it cannot pay. `bot` is the locked row with its energy regenerated in
+ * memory (withRegeneratedEnergy), `storedEnergy` what the row held when locked: the write happens only if the
+ * row still holds it, which the lock guarantees and which a caller that forgot the lock would learn from.
+ */
 export async function settleAttacker(
   db: Db,
   bot: BotRow,
   outcome: { mode: BattleMode; won: boolean; opponentLevel: number },
   now: Date,
+  storedEnergy: number,
 ): Promise<Settled> {
   const aftermath = settleBattle(
     { ...bot, lastEnergyUpdate: bot.lastEnergyUpdate.getTime() },
@@ -45,9 +51,9 @@ export async function settleAttacker(
       losses: aftermath.losses,
       durability: aftermath.durability,
     })
-    .where(and(eq(bots.id, bot.id), gte(bots.energy, battleEnergyCost(outcome.mode))))
+    .where(and(eq(bots.id, bot.id), eq(bots.energy, storedEnergy)))
     .returning();
-  if (!row) throw notEnoughEnergy(outcome.mode);
+  if (!row || bot.energy < battleEnergyCost(outcome.mode)) throw notEnoughEnergy(outcome.mode);
   return { bot: row, aftermath };
 }
 

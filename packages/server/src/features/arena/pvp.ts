@@ -23,7 +23,7 @@ import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
 import { fight, newBattleId, newBattleSeed, recordBattle } from "../battles/record";
 import { snapshotOfBot } from "../battles/snapshot";
-import { botNotFound, isBotId, refreshEnergy } from "../bots/queries";
+import { botNotFound, isBotId, withRegeneratedEnergy } from "../bots/queries";
 import type { ArenaDeps } from "./ai";
 import { battleOutcomeOf, settleAttacker } from "./progress";
 import {
@@ -108,7 +108,8 @@ export function createPvpArena(deps: ArenaDeps) {
         if (!canChallengePvp(attackerOwner.coins)) throw challengerWalletTooLow();
 
         const now = clock.now();
-        const bot = await refreshEnergy(tx, locked, now);
+        // Regenerated in memory: the battle's own write stores it with the energy spent (one write, not two).
+        const bot = withRegeneratedEnergy(locked, now);
         assertCanBattle({ mode: "pvp", opponent: defender, energy: bot.energy, durability: bot.durability });
 
         const attackerSnapshot = snapshotOfBot(bot, attackerOwner.username, await equippedWeapon(tx, bot));
@@ -125,6 +126,7 @@ export function createPvpArena(deps: ArenaDeps) {
           bot,
           { mode: "pvp", won, opponentLevel: defender.level },
           now,
+          locked.energy,
         );
         await tx.update(bots).set(settleDefense(defender, !won)).where(eq(bots.id, defender.id));
 

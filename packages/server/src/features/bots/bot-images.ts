@@ -78,8 +78,10 @@ export async function regenerateBotImage(
   db: Db,
   botId: BotId,
   deps: BotImageDeps & { seed?: string },
+  /** The bot's row as its own committed transaction left it, when the caller has it: saves a read. */
+  known?: typeof bots.$inferSelect,
 ): Promise<string | null> {
-  const [bot] = await db.select().from(bots).where(eq(bots.id, botId));
+  const [bot] = known ? [known] : await db.select().from(bots).where(eq(bots.id, botId));
   if (!bot) return null;
   const weapon = await equippedWeaponOf(db, bot.equippedWeaponId);
   const url = await generateBotImage(

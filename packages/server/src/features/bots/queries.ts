@@ -109,6 +109,16 @@ export async function assertNotListed(db: Db, botId: BotId): Promise<void> {
   if (await isListed(db, botId)) throw conflict(botsMessages.botListed);
 }
 
+/** The bot with its energy regenerated to `now` (1 a minute up to max, partial minutes carried); no write. */
+export function withRegeneratedEnergy(bot: BotRow, now: Date): BotRow {
+  const regenerated = regenerateEnergy(
+    { energy: bot.energy, maxEnergy: bot.maxEnergy, lastEnergyUpdate: bot.lastEnergyUpdate.getTime() },
+    now.getTime(),
+  );
+  if (!regenerated.changed) return bot;
+  return { ...bot, energy: regenerated.energy, lastEnergyUpdate: new Date(regenerated.lastEnergyUpdate) };
+}
+
 /**
  * Regenerates the bot's energy (1 a minute up to max, partial minutes carried) and writes it back, returning
  * the bot as it now stands. Spending callers lock the row first, then write their new energy together with
@@ -117,18 +127,9 @@ export async function assertNotListed(db: Db, botId: BotId): Promise<void> {
  * a spender never hands back spent energy; the loser of such a race just skips its write.
  */
 export async function refreshEnergy(db: Db, bot: BotRow, now: Date): Promise<BotRow> {
-  const regenerated = regenerateEnergy(
-    { energy: bot.energy, maxEnergy: bot.maxEnergy, lastEnergyUpdate: bot.lastEnergyUpdate.getTime() },
-    now.getTime(),
-  );
-  if (!regenerated.changed) return bot;
-  const next = {
-    ...bot,
-    energy: regenerated.energy,
-    lastEnergyUpdate: new Date(regenerated.lastEnergyUpdate),
-  };
+  const next = withRegeneratedEnergy(bot, now);
   // A full bot only moves its clock, which nobody reads before regenerating again: no write needed.
-  if (regenerated.energy === bot.energy) return next;
+  if (next.energy === bot.energy) return next;
   const read = bot.lastEnergyUpdate;
   await db
     .update(bots)

@@ -31,7 +31,7 @@ import { refuse } from "../../platform/refuse";
 import { generateBotImage, mechaInputOf, regenerateBotImage } from "./bot-images";
 import { newBotRow } from "./bot-rows";
 import type { BotsDeps } from "./deps";
-import { botDtoOf, countBots, findOwnedBot, lockOwnedBot, lockProfile } from "./queries";
+import { countBots, lockOwnedBot, lockProfile, toBotDto } from "./queries";
 import { isPlaceholderName, setupStageOf } from "./setup-stage";
 
 export async function summon(deps: BotsDeps, userId: UserId, body: SummonBody): Promise<SummonResponse> {
@@ -92,15 +92,20 @@ export async function nameBot(deps: BotsDeps, userId: UserId, botId: string, raw
     await lockProfile(tx, userId);
     const bot = await lockOwnedBot(tx, userId, botId);
     if (setupStageOf(bot) !== "name") throw conflict(botsMessages.alreadyNamed);
-    await tx.update(bots).set({ name }).where(eq(bots.id, bot.id));
-    await publishToPlayer(tx, userId, "bots");
-    return { botId: bot.id, redraw: !(await isLibraryImage(tx, bot.imageUrl)) };
+    const [row] = await tx.update(bots).set({ name }).where(eq(bots.id, bot.id)).returning();
+    const redraw = !(await isLibraryImage(tx, bot.imageUrl));
+    // A redrawn bot is announced once, with its picture.
+    if (!redraw) await publishToPlayer(tx, userId, "bots");
+    return { row: row!, redraw };
   });
+  let { row } = named;
   if (named.redraw) {
-    await regenerateBotImage(deps.db, named.botId, deps.images);
+    const imageUrl = await regenerateBotImage(deps.db, row.id as BotId, deps.images, row);
+    row = { ...row, imageUrl };
     await publishToPlayer(deps.db, userId, "bots");
   }
-  return botDtoOf(deps.db, await findOwnedBot(deps.db, userId, named.botId));
+  // Just named, it still has its bonus points to place: no bot in setup can be on the marketplace.
+  return toBotDto(row, { isListed: false });
 }
 
 async function isLibraryImage(db: Db, imageUrl: string | null): Promise<boolean> {
@@ -134,6 +139,7 @@ export async function allocateBonus(
       .where(eq(bots.id, bot.id as BotId))
       .returning();
     await publishToPlayer(tx, userId, "bots");
-    return botDtoOf(tx, row!);
+    // It was in setup until this write, and no bot in setup can be on the marketplace.
+    return toBotDto(row!, { isListed: false });
   });
 }

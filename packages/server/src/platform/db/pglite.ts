@@ -41,10 +41,8 @@ export async function openPglite(
     throw error;
   }
   const plain = drizzle({ client, schema }) as unknown as Db;
-  const db = publishAfterCommit(
-    plain,
-    createNotifier((payloads) => notifyNow(plain, payloads), options.log ?? console),
-  );
+  const notifier = createNotifier((payloads) => notifyNow(plain, payloads), options.log ?? console);
+  const db = publishAfterCommit(plain, notifier);
   return {
     driver: "pglite",
     db,
@@ -59,6 +57,7 @@ export async function openPglite(
     // One connection only, and the lock file keeps other processes out: nothing to take turns with.
     withStartupLock: (fn) => fn(db),
     async close() {
+      await notifier.drain();
       if (!client.closed) await client.close();
       releaseLock();
     },

@@ -79,6 +79,7 @@ export async function openPostgres(url: string, options: { poolSize: number; log
       }
     },
     async close() {
+      await notifier.drain();
       await listener.close();
       await pool.end();
     },

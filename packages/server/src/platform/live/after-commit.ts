@@ -1,5 +1,5 @@
-// Makes `db.transaction` hold the live events its work publishes until it commits, then hand them to a sender
-// that groups them: while one NOTIFY statement is on its way, the events of every transaction that commits
+// Makes `db.transaction` hold the live events its work publishes until it commits, then hand them (without
+// waiting) to a sender that groups them: while one NOTIFY statement is on its way, the events of every transaction that commits
 // meanwhile wait and go out together in the next. A process sends at most one at a time, so bursts of commits
 // cost a few NOTIFYs, not one each. Applied once to the database handle, after the retry wrapper, so a retried
 // attempt starts with none of the events of the attempt that rolled back.
@@ -9,7 +9,11 @@ import { type PendingEvents, pendingEvents } from "./publish";
 type Log = { warn(obj: unknown, msg?: string): void };
 
 /** Sends payloads in order; the answer waits for the batch they went out in. */
-export type Notifier = { send(payloads: readonly string[]): Promise<void> };
+export type Notifier = {
+  send(payloads: readonly string[]): Promise<void>;
+  /** Resolves once everything handed over so far has gone out (before the database closes). */
+  drain(): Promise<void>;
+};
 
 export function createNotifier(notify: (payloads: string[]) => Promise<void>, log: Log): Notifier {
   let queue: { payloads: readonly string[]; done: () => void }[] = [];
@@ -31,14 +35,17 @@ export function createNotifier(notify: (payloads: string[]) => Promise<void>, lo
     sending = false;
   }
 
+  let last: Promise<void> = Promise.resolve();
   return {
     send(payloads) {
       if (payloads.length === 0) return Promise.resolve();
-      return new Promise<void>((done) => {
+      last = new Promise<void>((done) => {
         queue.push({ payloads, done });
         if (!sending) void drain();
       });
+      return last;
     },
+    drain: () => last,
   };
 }
 
@@ -56,7 +63,9 @@ export function publishAfterCommit(db: Db, notifier: Notifier): Db {
       } finally {
         pending.open = false;
       }
-      await notifier.send(pending.payloads);
+      // Not awaited: the answer does not wait a round trip for its announcement. The queue keeps the order in
+      // which transactions committed, and the database's close drains it.
+      void notifier.send(pending.payloads);
       return result;
     });
   }) as Db["transaction"];
