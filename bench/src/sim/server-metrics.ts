@@ -76,7 +76,7 @@ export async function startServerWatch(bases: URL[], admin: Caller | null) {
     async finish(): Promise<{
       servers: (ServerLoop | null)[];
       bench: { p50: number; p99: number; max: number };
-      serverWindows: { p50: number; p99: number }[];
+      serverWindows: { p50: number; p99: number; waiting: number }[];
     }> {
       bench.disable();
       if (poller) clearInterval(poller);
@@ -94,6 +94,7 @@ export async function startServerWatch(bases: URL[], admin: Caller | null) {
         serverWindows: windows.slice(1).map((after, i) => ({
           p50: quantileBetween(windows[i]!, after, 0.5),
           p99: quantileBetween(windows[i]!, after, 0.99),
+          waiting: (loops[i + 1] ?? []).reduce((n, loop) => n + (loop?.waiting ?? 0), 0),
         })),
       };
     },
@@ -119,9 +120,9 @@ export function printLoops(
   );
   if (result.serverWindows.length === 0) return;
   console.log("\nThe servers' own request times per 5 s (bucket bounds: 5, 10, 25, 50, 100, 250, 500 ms...)");
-  console.log("| window | p50 ≤ ms | p99 ≤ ms |");
-  console.log("|--------|----------|----------|");
+  console.log("| window | p50 ≤ ms | p99 ≤ ms | waiting for a connection at its end |");
+  console.log("|--------|----------|----------|-------------------------------------|");
   result.serverWindows.forEach((w, i) => {
-    console.log(`| ${i * 5}–${(i + 1) * 5} s | ${w.p50} | ${w.p99} |`);
+    console.log(`| ${i * 5}–${(i + 1) * 5} s | ${w.p50} | ${w.p99} | ${w.waiting} |`);
   });
 }

@@ -3,6 +3,7 @@
 import type { AddressInfo } from "node:net";
 import { buildApp } from "./app";
 import { featureSeedSteps } from "./features";
+import { drawAiLooks } from "./features/arena/ai-looks";
 import { loadConfig } from "./platform/config";
 import { openDatabase } from "./platform/db/open";
 import { forwardingLog } from "./platform/logger";
@@ -60,3 +61,9 @@ try {
 
 const { port } = app.server.address() as AddressInfo;
 console.log(`Bot Arena running at http://localhost:${port}`);
+
+// In the background, a turn of the event loop between pictures: opponent rolls then read them from the store.
+const mediaDir = createMediaStorage(config.dataDir).root;
+void drawAiLooks({ mediaDir, log: app.log }).catch((error) =>
+  app.log.warn({ err: error }, "AI opponents' pictures not drawn ahead"),
+);

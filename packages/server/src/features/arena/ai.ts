@@ -18,8 +18,9 @@ import type { UserId } from "../../platform/ids";
 import { publishToPlayer } from "../../platform/live/publish";
 import { fight, newBattleId, newBattleSeed, recordBattle } from "../battles/record";
 import { type FighterSnapshot, snapshotOfBot } from "../battles/snapshot";
-import { generateBotImage, mechaInputOf } from "../bots/bot-images";
+import { generateBotImage } from "../bots/bot-images";
 import { findActiveBot, lockActiveBot, lockProfile, withRegeneratedEnergy } from "../bots/queries";
+import { aiLookInput } from "./ai-looks";
 import { battleOutcomeOf, settleAttacker } from "./progress";
 import { assertCanBattle, noActiveBot } from "./refusals";
 import { equippedWeapon } from "./weapon";
@@ -91,11 +92,10 @@ export function createAiArena(deps: ArenaDeps) {
       if (!active) throw noActiveBot();
       const seed = newBattleSeed();
       const rolled = generateAiOpponent(createRng(seed), active.level);
-      // Drawn from the look alone (not the name), so the few hundred possible pictures are each drawn once
-      // and then read from the store: rolling an opponent stays cheap under load.
+      // Drawn from the look alone (ai-looks.ts), each drawn once, at start: here it is read from the store.
       const imageUrl = await generateBotImage(
         { mediaDir: deps.mediaDir, log: deps.log },
-        mechaInputOf({ ...rolled, name: "AI opponent" }, null, "ai-opponent"),
+        aiLookInput(rolled),
       );
       const opponent: KeptOpponent = { ...rolled, imageUrl };
       const kept = { botId: active.id, seed, opponent, createdAt: clock.now() };
