@@ -6,6 +6,7 @@ import { notifyNow } from "../live/publish";
 import { releaseLeakedClients } from "./checkout";
 import type { Database, Db, Unlisten } from "./database";
 import { parseSafeInteger } from "./int8";
+import { nameStatements } from "./named-statements";
 import { defaultRetryPolicy, retryTransactions } from "./retry";
 import * as schema from "./schema";
 
@@ -36,6 +37,7 @@ export async function openPostgres(url: string, options: { poolSize: number; log
   // flight still fails, so the request answers 503, and the pool discards the broken client on release.
   pool.on("connect", (client) => {
     client.on("error", (error) => options.log.warn({ err: error }, "postgres client lost its connection"));
+    nameStatements(client);
   });
   await pool.query("select 1");
   const pooled = drizzle({ client: pool, schema }) as unknown as Db;

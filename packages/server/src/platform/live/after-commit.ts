@@ -4,7 +4,7 @@
 // cost a few NOTIFYs, not one each. Applied once to the database handle, after the retry wrapper, so a retried
 // attempt starts with none of the events of the attempt that rolled back.
 import type { Db } from "../db/database";
-import { type PendingEvents, pendingEvents } from "./publish";
+import { notifiers, type PendingEvents, pendingEvents } from "./publish";
 
 type Log = { warn(obj: unknown, msg?: string): void };
 
@@ -50,6 +50,7 @@ export function createNotifier(notify: (payloads: string[]) => Promise<void>, lo
 }
 
 export function publishAfterCommit(db: Db, notifier: Notifier): Db {
+  notifiers.set(db, notifier);
   const transaction = db.transaction.bind(db);
   db.transaction = ((work, config) => {
     const pending: PendingEvents = { payloads: [], open: true };

@@ -34,6 +34,10 @@ export function encodeEnvelope(event: LiveEvent, at = Date.now()): string {
   return JSON.stringify({ ...rest, at });
 }
 
+/** The sender of a database handle's committed events (after-commit.ts), so publishes outside a transaction
+ * queue behind them and every process announces in the order things happened. */
+export const notifiers = new WeakMap<object, { send(payloads: readonly string[]): Promise<void> }>();
+
 /** The events a transaction published so far; `open` until it ends (committed or not). */
 export type PendingEvents = { payloads: string[]; open: boolean };
 export const pendingEvents = new AsyncLocalStorage<PendingEvents>();
@@ -61,7 +65,10 @@ export async function publishAll(db: Db, events: readonly LiveEvent[]): Promise<
   const payloads = events.map((event) => encodeEnvelope(event, at));
   const pending = pendingEvents.getStore();
   if (pending?.open) pending.payloads.push(...payloads);
-  else await notifyNow(db, payloads);
+  else {
+    const notifier = notifiers.get(db);
+    await (notifier ? notifier.send(payloads) : notifyNow(db, payloads));
+  }
 }
 
 export const publish = (db: Db, event: LiveEvent): Promise<void> => publishAll(db, [event]);
