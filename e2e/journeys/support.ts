@@ -191,8 +191,18 @@ export const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 export async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  expect(box, "element has a box").not.toBeNull();
+  // Asked again until it has one: a floating widget's stand-in button gives way to the loaded widget's, and an
+  // element measured in that moment is gone.
+  let box: Box | null = null;
+  await expect
+    .poll(
+      async () => {
+        box = await locator.boundingBox();
+        return box;
+      },
+      { message: "element has a box" },
+    )
+    .not.toBeNull();
   return box!;
 }
 

@@ -33,3 +33,12 @@ export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return <Boundary key={pathname}>{children}</Boundary>;
 }
+
+/**
+ * Around the whole app: a failure outside any page (a layout) shows the same screen. Not keyed by the path like
+ * a page's boundary: that remounted the whole app on every navigation (a new live socket, the chat panel and
+ * the music player closed), which the chat journey caught when a redirect came after the panel opened.
+ */
+export function AppErrorBoundary({ children }: { children: ReactNode }) {
+  return <Boundary>{children}</Boundary>;
+}

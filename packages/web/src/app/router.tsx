@@ -7,7 +7,7 @@ import { BrowserRouter, type RouteObject, useRoutes } from "react-router";
 import { RequireAdmin, RequireSession } from "./guards";
 import { PublicLayout } from "./PublicLayout";
 import { RootLayout } from "./RootLayout";
-import { RouteErrorBoundary } from "./RouteError";
+import { AppErrorBoundary, RouteErrorBoundary } from "./RouteError";
 import { ScreenLoader } from "./ScreenState";
 
 // The signed-in shell (navigation bar and its icons) is not part of the landing page's download.
@@ -82,9 +82,9 @@ export function AppRouter() {
     // Navigations render at once (not in a transition), so a page that must leave before the session changes
     // (logout) can flush its navigation; a page still loading shows its layout's loader meanwhile.
     <BrowserRouter useTransitions={false}>
-      <RouteErrorBoundary>
+      <AppErrorBoundary>
         <AppRoutes />
-      </RouteErrorBoundary>
+      </AppErrorBoundary>
     </BrowserRouter>
   );
 }

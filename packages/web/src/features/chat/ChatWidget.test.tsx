@@ -1,10 +1,109 @@
 // The chat widget (seed 001 §2, §5): signed out it can be opened and read, and in place of the input it says
-// 'Please login to chat', a link to /auth.
-import { screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { renderApp } from "../../app/test-render";
+// 'Please login to chat', a link to /auth. Signed in (issue 30), a closed panel follows only the `chat-unread`
+// digest and its badge counts the lines this reader would see (not their own, not hidden players'); opening
+// it follows `chat` itself, fetches the latest lines again and clears the badge.
+import {
+  CHAT_UNREAD_CHANNEL,
+  type ChatMessage,
+  type ChatMessageList,
+  chatLiveKinds,
+  type HiddenPlayers,
+  type LiveClientMessage,
+  type LiveEvent,
+  type LiveServerMessage,
+} from "@bot-arena/contract";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { LiveSession } from "../../app/LiveSession";
+import { aPlayer, renderApp, renderPage } from "../../app/test-render";
+import ChatWidget from "./ChatWidget";
+
+/**
+ * A live socket that opens (a turn after it is made, as a browser's does), keeps what the client sends, and
+ * lets the test push the server's events.
+ */
+class FakeSocket {
+  static readonly made: FakeSocket[] = [];
+  readyState = 0;
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  readonly sent: LiveClientMessage[] = [];
+
+  constructor(readonly url: string) {
+    FakeSocket.made.push(this);
+    setTimeout(() => {
+      if (this.readyState !== 0) return;
+      this.readyState = 1;
+      this.onopen?.({});
+    }, 0);
+  }
+
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as LiveClientMessage);
+  }
+
+  close() {
+    this.readyState = 3;
+  }
+
+  /** The channels this socket follows now, after every subscribe and unsubscribe it sent. */
+  channels(): string[] {
+    const following = new Set<string>();
+    for (const message of this.sent) {
+      if (message.type === "subscribe") for (const channel of message.channels) following.add(channel);
+      if (message.type === "unsubscribe") for (const channel of message.channels) following.delete(channel);
+    }
+    return [...following];
+  }
+
+  /** The server pushes one event. */
+  push(event: Omit<LiveEvent, "at">) {
+    const message: LiveServerMessage = { type: "event", event: { ...event, at: Date.now() } };
+    act(() => this.onmessage?.({ data: JSON.stringify(message) }));
+  }
+}
+
+/** The one socket the page opened, once it is open. */
+async function openSocket(): Promise<FakeSocket> {
+  await waitFor(() => expect(FakeSocket.made.at(-1)?.readyState).toBe(1));
+  return FakeSocket.made.at(-1)!;
+}
+
+const me = aPlayer();
+const OTHER = "00000000-0000-4000-8000-00000000b001";
+const OTHER_2 = "00000000-0000-4000-8000-00000000b002";
+const HIDDEN = "00000000-0000-4000-8000-00000000b003";
+const hidden: HiddenPlayers = { players: [{ userId: HIDDEN, username: "spam_bot" }] };
+
+function aLine(n: number, text: string, userId: string | null = OTHER): ChatMessage {
+  return {
+    id: `00000000-0000-4000-8000-00000000c${String(n).padStart(3, "0")}`,
+    userId,
+    username: userId === OTHER ? "rival_one" : "rival_two",
+    message: text,
+    createdAt: `2026-01-01T00:0${n}:00.000Z`,
+  };
+}
+
+/** The widget as a signed-in player has it: the live session (which opens the socket) and the chat corner. */
+function renderSignedIn(listChat: () => ChatMessageList) {
+  return renderPage(
+    <>
+      <LiveSession />
+      <ChatWidget />
+    </>,
+    { path: "/dashboard", me, api: { listChat, listHidden: hidden } },
+  );
+}
 
 describe("the chat widget", () => {
+  beforeEach(() => {
+    FakeSocket.made.length = 0;
+    vi.stubGlobal("WebSocket", FakeSocket);
+  });
+
   it("signed out: 'Please login to chat' in place of the input, leading to /auth", async () => {
     const { user } = renderApp("/", {
       me: null,
@@ -15,5 +114,110 @@ describe("the chat widget", () => {
     expect(within(panel).queryByRole("textbox")).toBeNull();
     await user.click(within(panel).getByRole("link", { name: "Please login to chat" }));
     await waitFor(() => expect(window.location.pathname).toBe("/auth"));
+  });
+
+  it("closed: follows only the unread digest, and the badge counts others' lines, not mine nor a hidden player's", async () => {
+    renderSignedIn(() => ({ messages: [], mutedUntil: null }));
+    const socket = await openSocket();
+    await waitFor(() => expect(socket.channels()).toContain(CHAT_UNREAD_CHANNEL));
+    expect(socket.channels()).not.toContain("chat");
+    expect(screen.queryByTestId("chat-unread")).toBeNull();
+
+    // Four lines since the last digest: a rival's, my own, a hidden player's and another rival's.
+    socket.push({
+      channel: CHAT_UNREAD_CHANNEL,
+      kind: chatLiveKinds.unread,
+      data: { from: [OTHER, me.id, HIDDEN, OTHER_2] },
+    });
+    await waitFor(() => expect(screen.getByTestId("chat-unread").textContent).toBe("2"));
+    expect(screen.getByRole("button", { name: "Open chat (2 unread)" })).toBeTruthy();
+
+    // The next digest adds to the count: one more from a rival (the hidden player's again does not count).
+    socket.push({
+      channel: CHAT_UNREAD_CHANNEL,
+      kind: chatLiveKinds.unread,
+      data: { from: [HIDDEN, OTHER] },
+    });
+    await waitFor(() => expect(screen.getByTestId("chat-unread").textContent).toBe("3"));
+    expect(screen.getByRole("button", { name: "Open chat (3 unread)" })).toBeTruthy();
+    expect(socket.channels()).not.toContain("chat");
+  });
+
+  it("opening: follows the chat itself, fetches the lines written meanwhile, clears the badge, and shows a new line live", async () => {
+    const first = aLine(1, "first line");
+    const meanwhile = aLine(2, "written while it was closed", OTHER_2);
+    let written = [first];
+    const { user, api } = renderSignedIn(() => ({ messages: written, mutedUntil: null }));
+    const socket = await openSocket();
+    await waitFor(() => expect(socket.channels()).toContain(CHAT_UNREAD_CHANNEL));
+
+    // Opened once, then closed again: the closed panel is back on the digest.
+    await user.click(screen.getByRole("button", { name: "Open chat" }));
+    const panel = await screen.findByRole("region", { name: "Chat" });
+    await within(panel).findByText("first line");
+    await user.click(screen.getByRole("button", { name: "Close chat" }));
+    await waitFor(() => expect(socket.channels()).toContain(CHAT_UNREAD_CHANNEL));
+    expect(socket.channels()).not.toContain("chat");
+
+    // A line is written while it is closed; the digest says so.
+    written = [first, meanwhile];
+    socket.push({ channel: CHAT_UNREAD_CHANNEL, kind: chatLiveKinds.unread, data: { from: [OTHER_2] } });
+    await waitFor(() => expect(screen.getByTestId("chat-unread").textContent).toBe("1"));
+
+    const fetchesBefore = api.callsTo("listChat").length;
+    const sentBefore = socket.sent.length;
+    await user.click(screen.getByRole("button", { name: "Open chat (1 unread)" }));
+    const reopened = await screen.findByRole("region", { name: "Chat" });
+
+    // Now on `chat`, off the digest; the lines are fetched once more and the meanwhile line is there.
+    await waitFor(() => expect(socket.channels()).toContain("chat"));
+    expect(socket.channels()).not.toContain(CHAT_UNREAD_CHANNEL);
+    expect(socket.sent.slice(sentBefore)).toEqual(
+      expect.arrayContaining([
+        { type: "unsubscribe", channels: [CHAT_UNREAD_CHANNEL] },
+        { type: "subscribe", channels: ["chat"] },
+      ]),
+    );
+    expect(await within(reopened).findByText("written while it was closed")).toBeTruthy();
+    expect(api.callsTo("listChat").length).toBe(fetchesBefore + 1);
+    expect(screen.queryByTestId("chat-unread")).toBeNull();
+    expect(screen.getByRole("button", { name: "Close chat" })).toBeTruthy();
+
+    // While open, a new line arrives in the event itself and shows without another fetch.
+    socket.push({
+      channel: "chat",
+      kind: chatLiveKinds.message,
+      data: { message: aLine(3, "hello from the arena") },
+    });
+    await within(reopened).findByText("hello from the arena");
+    expect(within(reopened).getAllByTestId("chat-line")).toHaveLength(3);
+    expect(api.callsTo("listChat").length).toBe(fetchesBefore + 1);
+
+    // Read: closed again, no badge is left over from before.
+    await user.click(screen.getByRole("button", { name: "Close chat" }));
+    await waitFor(() => expect(socket.channels()).toContain(CHAT_UNREAD_CHANNEL));
+    expect(screen.getByRole("button", { name: "Open chat" })).toBeTruthy();
+    expect(screen.queryByTestId("chat-unread")).toBeNull();
+  });
+
+  it("stays open, on the same socket, when the player moves to another page", async () => {
+    const { user } = renderApp("/leaderboard", {
+      me,
+      api: {
+        listChat: { messages: [aLine(1, "still here")], mutedUntil: null },
+        listHidden: hidden,
+        leaderboard: { entries: [], you: null },
+      },
+    });
+    const socket = await openSocket();
+    await user.click(await screen.findByRole("button", { name: "Open chat" }));
+    const panel = await screen.findByRole("region", { name: "Chat" });
+    await within(panel).findByText("still here");
+
+    await user.click((await screen.findAllByRole("link", { name: /^shop$/i }))[0]!);
+    await waitFor(() => expect(window.location.pathname).toBe("/shop"));
+    expect(screen.getByRole("region", { name: "Chat" })).toBe(panel);
+    expect(within(panel).getByText("still here")).toBeTruthy();
+    expect(FakeSocket.made).toEqual([socket]);
   });
 });

@@ -59,6 +59,8 @@ function removeMessage(queryClient: QueryClient, id: string) {
 export function useChatLive(options: { open: boolean; meId: string | null; onUnread(count: number): void }) {
   const queryClient = useQueryClient();
   const { open } = options;
+  // The badge filters by it before the panel (which shows the list) was ever opened.
+  useHiddenPlayers(options.meId !== null);
   useLiveChannel(open ? "chat" : CHAT_UNREAD_CHANNEL, (event) => {
     if (event.kind === RESYNC) {
       void queryClient.invalidateQueries({ queryKey: chatKeys.messages });
