@@ -76,6 +76,7 @@ if (only === "sim") {
     mix: args.get("mix"),
     port: num("port", 4410),
     bulkSetup: args.get("bulk-setup") !== "off",
+    warmupSeconds: num("warmup", 0),
   });
   if (!ok) process.exitCode = 1;
 }

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { routes } from "@bot-arena/contract";
 import { type RunningServer, startServer } from "../server-process";
+import { summarize } from "../stats";
 import { actions, applyMix } from "./actions";
 import { createApi, detectRoutes, type RouteKey } from "./api";
 import { auditAfterRun, openForAudit, printAudit } from "./audit";
@@ -29,6 +30,8 @@ export type SimOptions = {
   setupConcurrency: number;
   mix?: string;
   port: number;
+  /** Seconds of play before the measured play (--warmup=S, default 0). */
+  warmupSeconds: number;
   /** PostgreSQL runs make the accounts in bulk unless this is false (--bulk-setup=off). */
   bulkSetup: boolean;
 };
@@ -113,26 +116,47 @@ export async function runSim(options: SimOptions): Promise<boolean> {
     console.log(`live sockets open: ${players.filter((p) => p.live?.open).length}`);
 
     const tournamentId = await openSimTournament(api, admin);
-    current = playMetrics;
-    // With the measuring preload (bench/src/probe.mjs), its counters start with the play phase.
-    if (process.env.BENCH_PROBE_DIR) for (const server of servers) server.child.kill("SIGUSR2");
-    const watch = await startServerWatch(bases, admin);
-    const started = performance.now();
-    const done = await play(api, players, {
+    // A warm-up (--warmup=S): the players play S seconds first, measured apart, so the figures below are a
+    // running server's and the warm-up's own are printed beside them.
+    const warmup = new Metrics();
+    const warmupMs = options.warmupSeconds * 1000;
+    let started = performance.now();
+    let watch: Awaited<ReturnType<typeof startServerWatch>> | null = null;
+    const measure = async () => {
+      current = playMetrics;
+      // With the measuring preload (bench/src/probe.mjs), its counters start with the measured play.
+      if (process.env.BENCH_PROBE_DIR) for (const server of servers) server.child.kill("SIGUSR2");
+      started = performance.now();
+      watch = await startServerWatch(bases, admin);
+    };
+    const playing = play(api, players, {
       actions: applyMix(actions, options.mix),
-      seconds: options.seconds,
+      seconds: options.seconds + options.warmupSeconds,
       maxActions: options.maxActions,
       thinkMs: options.thinkMs,
       metrics: () => current,
     });
+    if (warmupMs > 0) {
+      current = warmup;
+      await new Promise((resolve) => setTimeout(resolve, warmupMs));
+    }
+    await measure();
+    const done = await playing;
     const seconds = (performance.now() - started) / 1000;
+    if (warmupMs > 0) {
+      const w = summarize(warmup.all(), options.warmupSeconds);
+      console.log(
+        `Warm-up (not in the figures below): ${w.count} requests in ${options.warmupSeconds} s, ` +
+          `p50 ${w.p50.toFixed(1)} ms, p99 ${w.p99.toFixed(1)} ms`,
+      );
+    }
     printRouteTable(
       `Play: ${done} actions in ${seconds.toFixed(1)} s, think time ~${options.thinkMs} ms`,
       playMetrics,
       seconds,
     );
     printTimeline(playMetrics);
-    printLoops(await watch.finish());
+    if (watch) printLoops(await (watch as Awaited<ReturnType<typeof startServerWatch>>).finish());
     printSkipped(playMetrics, present);
     console.log(await finishSimTournament(api, admin, tournamentId));
     printLive(playMetrics, seconds);
