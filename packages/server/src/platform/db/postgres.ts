@@ -3,6 +3,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { createNotifier, publishAfterCommit } from "../live/after-commit";
 import { notifyNow } from "../live/publish";
+import { beginWithoutWaiting } from "./begin-unawaited";
 import { releaseLeakedClients } from "./checkout";
 import type { Database, Db, Unlisten } from "./database";
 import { parseSafeInteger } from "./int8";
@@ -29,6 +30,8 @@ export async function openPostgres(url: string, options: { poolSize: number; log
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Notices a silently dead peer (a cut network) on idle connections instead of keeping them forever.
     keepAlive: true,
+    // Each query goes on the wire at once: what a transaction sends without waiting (its BEGIN) shares a flight.
+    pipeline: true,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => options.log.warn({ err: error }, "postgres pool client error"));
@@ -38,6 +41,7 @@ export async function openPostgres(url: string, options: { poolSize: number; log
   pool.on("connect", (client) => {
     client.on("error", (error) => options.log.warn({ err: error }, "postgres client lost its connection"));
     nameStatements(client);
+    beginWithoutWaiting(client);
   });
   await pool.query("select 1");
   const pooled = drizzle({ client: pool, schema }) as unknown as Db;
