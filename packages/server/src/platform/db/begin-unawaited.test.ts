@@ -29,7 +29,8 @@ async function settlesAtOnce(promise: Promise<unknown>): Promise<boolean> {
   return early;
 }
 
-const txid = async () => (await client.query<{ id: string }>("select txid_current()::text as id")).rows[0]?.id;
+const txid = async () =>
+  (await client.query<{ id: string }>("select txid_current()::text as id")).rows[0]?.id;
 
 describe("BEGIN without waiting (PostgreSQL)", () => {
   it("answers BEGIN before the server does, and the statements behind it share one transaction", async () => {
@@ -45,7 +46,9 @@ describe("BEGIN without waiting (PostgreSQL)", () => {
 
   it("waits for every other statement, COMMIT included", async () => {
     await client.query("begin");
-    expect(await settlesAtOnce(client.query({ text: "insert into marks values ($1)", values: [2] }))).toBe(false);
+    expect(await settlesAtOnce(client.query({ text: "insert into marks values ($1)", values: [2] }))).toBe(
+      false,
+    );
     expect(await settlesAtOnce(client.query("commit"))).toBe(false);
     expect((await client.query("select n from marks")).rows).toEqual([{ n: 2 }]);
   });
