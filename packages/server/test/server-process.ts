@@ -44,7 +44,17 @@ export function startServerProcess(options: {
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    // A group of its own: `faketime` runs the server as its child and does not pass signals on, so stopping
+    // only the process we started left the server running (an orphan that outlived the test run).
+    detached: true,
   });
+  const signalAll = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  };
   let output = "";
   const exited = new Promise<number | null>((resolve) =>
     child.once("exit", (code) => {
@@ -53,10 +63,10 @@ export function startServerProcess(options: {
     }),
   );
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start:\n${output}`)),
-      options.timeoutMs ?? 90_000,
-    );
+    const timer = setTimeout(() => {
+      signalAll("SIGKILL");
+      reject(new Error(`server did not start:\n${output}`));
+    }, options.timeoutMs ?? 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /Bot Arena running at (http:\/\/localhost:\d+)/.exec(output);
@@ -67,7 +77,7 @@ export function startServerProcess(options: {
         url: match[1]!.replace("localhost", "127.0.0.1"),
         output: () => output,
         stop: (signal = "SIGTERM") => {
-          child.kill(signal);
+          signalAll(signal);
           return exited;
         },
       });
