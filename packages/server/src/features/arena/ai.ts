@@ -21,7 +21,7 @@ import { type FighterSnapshot, snapshotOfBot } from "../battles/snapshot";
 import { generateBotImage } from "../bots/bot-images";
 import { findActiveBot, lockActiveBot, lockProfile, withRegeneratedEnergy } from "../bots/queries";
 import { aiLookInput } from "./ai-looks";
-import { battleOutcomeOf, settleAttacker } from "./progress";
+import { attackerAftermath, battleOutcomeOf, settleAttacker } from "./progress";
 import { assertCanBattle, noActiveBot } from "./refusals";
 import { equippedWeapon } from "./weapon";
 import { aiWinChance, fighterOfBot } from "./win-chance";
@@ -109,16 +109,19 @@ export function createAiArena(deps: ArenaDeps) {
 
     aiBattle(user: SessionUser): Promise<BattleOutcome> {
       return db.transaction(async (tx) => {
-        // Profile first: the battle row's foreign key and the stake touch it, and every path locks it before bots.
-        const { coins } = await lockProfile(tx, user.id);
-        const locked = await lockActiveBot(tx, user.id);
+        // One flight, in lock order: the profile (the battle row's foreign key and the stake touch it, and
+        // every path locks it before bots), the active bot, and the waiting opponent taken out of
+        // ai_opponents (any refusal below rolls that back and the opponent stays).
+        const [{ coins }, locked, [kept]] = await Promise.all([
+          lockProfile(tx, user.id),
+          lockActiveBot(tx, user.id),
+          tx.delete(aiOpponents).where(eq(aiOpponents.userId, user.id)).returning(),
+        ]);
         if (!locked) throw noActiveBot();
         if (locked.isListed) throw conflict(botsMessages.botListed);
         const now = clock.now();
         // Regenerated in memory: the battle's own write stores it with the energy spent (one write, not two).
         const bot = withRegeneratedEnergy(locked, now);
-        // Taken out of ai_opponents here; any refusal below rolls that back and the opponent stays.
-        const [kept] = await tx.delete(aiOpponents).where(eq(aiOpponents.userId, user.id)).returning();
         const opponent = assertCanBattle({
           mode: "ai",
           opponent: kept?.botId === bot.id ? (kept.opponent as KeptOpponent) : null,
@@ -131,24 +134,22 @@ export function createAiArena(deps: ArenaDeps) {
         const seed = newBattleSeed();
         const result = fight(attacker, defender, seed);
         const won = result.winner === "attacker";
-        const settled = await settleAttacker(
-          tx,
-          bot,
-          { mode: "ai", won, opponentLevel: opponent.level },
-          now,
-          locked.energy,
-        );
-        const battle = await recordBattle(tx, {
-          id: newBattleId(),
-          kind: "ai",
-          seed,
-          attacker,
-          defender,
-          result,
-          xpGained: settled.aftermath.xpGained,
-          coinsMoved: 0,
-          createdAt: now,
-        });
+        const aftermath = attackerAftermath(bot, { mode: "ai", won, opponentLevel: opponent.level }, now);
+        // The bot's write and the battle's row in one flight.
+        const [settled, battle] = await Promise.all([
+          settleAttacker(tx, bot, { mode: "ai", aftermath }, locked.energy),
+          recordBattle(tx, {
+            id: newBattleId(),
+            kind: "ai",
+            seed,
+            attacker,
+            defender,
+            result,
+            xpGained: aftermath.xpGained,
+            coinsMoved: 0,
+            createdAt: now,
+          }),
+        ]);
         await publishToPlayer(tx, user.id, "bots", { botId: bot.id });
         return battleOutcomeOf({
           battle,

@@ -21,24 +21,26 @@ import { notEnoughEnergy } from "./refusals";
 
 export type Settled = { bot: BotRow; aftermath: BattleAftermath };
 
+export type AttackerOutcome = { mode: BattleMode; won: boolean; opponentLevel: number };
+
+/** What the battle does to the attacker's bot, worked out before anything is written. */
+export const attackerAftermath = (bot: BotRow, outcome: AttackerOutcome, now: Date): BattleAftermath =>
+  settleBattle({ ...bot, lastEnergyUpdate: bot.lastEnergyUpdate.getTime() }, outcome, now.getTime());
+
 /**
  * Writes the attacker's side of a finished battle, energy regenerated and spent in one write; throws
  * NOT_ENOUGH_ENERGY (rolling back) if it cannot pay. `bot` is the locked row with its energy regenerated in
  * memory (withRegeneratedEnergy), `storedEnergy` what the row held when locked: the write happens only if the
  * row still holds it, which the lock guarantees and which a caller that forgot the lock would learn from.
+ * Issued at once, so the battle's other writes can share its flight (see platform/db/begin-unawaited.ts).
  */
 export async function settleAttacker(
   db: Db,
   bot: BotRow,
-  outcome: { mode: BattleMode; won: boolean; opponentLevel: number },
-  now: Date,
+  settlement: { mode: BattleMode; aftermath: BattleAftermath },
   storedEnergy: number,
 ): Promise<Settled> {
-  const aftermath = settleBattle(
-    { ...bot, lastEnergyUpdate: bot.lastEnergyUpdate.getTime() },
-    outcome,
-    now.getTime(),
-  );
+  const { aftermath, mode } = settlement;
   const [row] = await db
     .update(bots)
     .set({
@@ -53,7 +55,7 @@ export async function settleAttacker(
     })
     .where(and(eq(bots.id, bot.id), eq(bots.energy, storedEnergy)))
     .returning();
-  if (!row || bot.energy < battleEnergyCost(outcome.mode)) throw notEnoughEnergy(outcome.mode);
+  if (!row || bot.energy < battleEnergyCost(mode)) throw notEnoughEnergy(mode);
   return { bot: row, aftermath };
 }
 

@@ -25,7 +25,7 @@ import { fight, newBattleId, newBattleSeed, recordBattle } from "../battles/reco
 import { snapshotOfBot } from "../battles/snapshot";
 import { botNotFound, isBotId, withRegeneratedEnergy } from "../bots/queries";
 import type { ArenaDeps } from "./ai";
-import { battleOutcomeOf, settleAttacker } from "./progress";
+import { attackerAftermath, battleOutcomeOf, settleAttacker } from "./progress";
 import {
   assertCanBattle,
   attackerListed,
@@ -90,8 +90,11 @@ export function createPvpArena(deps: ArenaDeps) {
         if (!target) throw botNotFound();
         if (target.userId === user.id) throw ownBot();
 
-        const owners = await lockProfiles(tx, [user.id, target.userId]);
-        const lockedBots = await lockBots(tx, [active.id, target.id], [user.id, target.userId]);
+        // Both locks in one flight, profiles first (the order every path takes).
+        const [owners, lockedBots] = await Promise.all([
+          lockProfiles(tx, [user.id, target.userId]),
+          lockBots(tx, [active.id, target.id], [user.id, target.userId]),
+        ]);
         const locked = lockedBots.find((row) => row.id === active.id);
         const defender = lockedBots.find((row) => row.id === defenderId);
         const attackerOwner = owners.find((owner) => owner.id === user.id);
@@ -112,41 +115,40 @@ export function createPvpArena(deps: ArenaDeps) {
         const bot = withRegeneratedEnergy(locked, now);
         assertCanBattle({ mode: "pvp", opponent: defender, energy: bot.energy, durability: bot.durability });
 
-        const attackerSnapshot = snapshotOfBot(bot, attackerOwner.username, await equippedWeapon(tx, bot));
-        const defenderSnapshot = snapshotOfBot(
-          defender,
-          defenderOwner.username,
-          await equippedWeapon(tx, defender),
-        );
+        const [attackerWeapon, defenderWeapon] = await Promise.all([
+          equippedWeapon(tx, bot),
+          equippedWeapon(tx, defender),
+        ]);
+        const attackerSnapshot = snapshotOfBot(bot, attackerOwner.username, attackerWeapon);
+        const defenderSnapshot = snapshotOfBot(defender, defenderOwner.username, defenderWeapon);
         const seed = newBattleSeed();
         const result = fight(attackerSnapshot, defenderSnapshot, seed);
         const won = result.winner === "attacker";
-        const settled = await settleAttacker(
-          tx,
-          bot,
-          { mode: "pvp", won, opponentLevel: defender.level },
-          now,
-          locked.energy,
-        );
-        await tx.update(bots).set(settleDefense(defender, !won)).where(eq(bots.id, defender.id));
-
+        const aftermath = attackerAftermath(bot, { mode: "pvp", won, opponentLevel: defender.level }, now);
         const battleId = newBattleId();
-        const stake = await payStake(tx, {
-          battleId,
-          winner: won ? attackerOwner : defenderOwner,
-          loser: won ? defenderOwner : attackerOwner,
-        });
-        const battle = await recordBattle(tx, {
-          id: battleId,
-          kind: "pvp",
-          seed,
-          attacker: attackerSnapshot,
-          defender: defenderSnapshot,
-          result,
-          xpGained: settled.aftermath.xpGained,
-          coinsMoved: stake,
-          createdAt: now,
-        });
+        const stake = pvpStake((won ? defenderOwner : attackerOwner).coins);
+        // Every write of the battle in one flight: the two bots, the stake, the battle's row.
+        const [settled, , , battle] = await Promise.all([
+          settleAttacker(tx, bot, { mode: "pvp", aftermath }, locked.energy),
+          tx.update(bots).set(settleDefense(defender, !won)).where(eq(bots.id, defender.id)),
+          payStake(tx, {
+            battleId,
+            stake,
+            winner: won ? attackerOwner : defenderOwner,
+            loser: won ? defenderOwner : attackerOwner,
+          }),
+          recordBattle(tx, {
+            id: battleId,
+            kind: "pvp",
+            seed,
+            attacker: attackerSnapshot,
+            defender: defenderSnapshot,
+            result,
+            xpGained: aftermath.xpGained,
+            coinsMoved: stake,
+            createdAt: now,
+          }),
+        ]);
         await publishToPlayer(tx, user.id, "bots", { botId: bot.id, battleId });
         await publishToPlayer(tx, defender.userId, "bots", { botId: defender.id, battleId });
 
@@ -170,24 +172,28 @@ const challengeRefusal = (wallet: number): string | null =>
 
 type Owner = { id: UserId; coins: number };
 
-/** The loser's owner pays 10% of their wallet (from 100 coins up) to the winner's owner; returns the stake. */
-async function payStake(tx: Tx, input: { battleId: string; winner: Owner; loser: Owner }): Promise<number> {
-  const stake = pvpStake(input.loser.coins);
-  if (stake === 0) return 0;
+/** The loser's owner pays the stake (10% of their wallet from 100 coins up) to the winner's owner. */
+async function payStake(
+  tx: Tx,
+  input: { battleId: string; stake: number; winner: Owner; loser: Owner },
+): Promise<void> {
+  if (input.stake === 0) return;
   const ref = { refType: "battle", refId: input.battleId };
-  await moveCoins(tx, {
-    userId: input.loser.id,
-    account: "wallet",
-    debit: Coins(stake),
-    reason: "pvp_loss",
-    ...ref,
-  });
-  await moveCoins(tx, {
-    userId: input.winner.id,
-    account: "wallet",
-    credit: Coins(stake),
-    reason: "pvp_win",
-    ...ref,
-  });
-  return stake;
+  // Both legs in one flight; either failing fails the battle.
+  await Promise.all([
+    moveCoins(tx, {
+      userId: input.loser.id,
+      account: "wallet",
+      debit: Coins(input.stake),
+      reason: "pvp_loss",
+      ...ref,
+    }),
+    moveCoins(tx, {
+      userId: input.winner.id,
+      account: "wallet",
+      credit: Coins(input.stake),
+      reason: "pvp_win",
+      ...ref,
+    }),
+  ]);
 }

@@ -120,20 +120,11 @@ export function createBankService(deps: {
           throw new Error("deposit allowance refused without a reason");
         }
         const ref = { refType: "vault", refId: userId };
-        const newCoins = await moveCoins(tx, {
-          userId,
-          account: "wallet",
-          debit: Coins(coins),
-          reason: "vault_deposit",
-          ...ref,
-        });
-        const newVaultCoins = await moveCoins(tx, {
-          userId,
-          account: "vault",
-          credit: Coins(coins),
-          reason: "vault_deposit",
-          ...ref,
-        });
+        // Both legs in one flight (platform/db/flight.ts).
+        const [newCoins, newVaultCoins] = await Promise.all([
+          moveCoins(tx, { userId, account: "wallet", debit: Coins(coins), reason: "vault_deposit", ...ref }),
+          moveCoins(tx, { userId, account: "vault", credit: Coins(coins), reason: "vault_deposit", ...ref }),
+        ]);
         return {
           newCoins,
           newVaultCoins,
@@ -148,21 +139,23 @@ export function createBankService(deps: {
         const profile = await vaultProfile(tx, userId);
         const coins = refuse(validateWithdraw(amount, profile));
         const ref = { refType: "vault", refId: userId };
-        const newVaultCoins = await moveCoins(tx, {
-          userId,
-          account: "vault",
-          debit: Coins(coins),
-          reason: "vault_withdraw",
-          message: messages.insufficientVault,
-          ...ref,
-        });
-        const newCoins = await moveCoins(tx, {
-          userId,
-          account: "wallet",
-          credit: Coins(coins),
-          reason: "vault_withdraw",
-          ...ref,
-        });
+        const [newVaultCoins, newCoins] = await Promise.all([
+          moveCoins(tx, {
+            userId,
+            account: "vault",
+            debit: Coins(coins),
+            reason: "vault_withdraw",
+            message: messages.insufficientVault,
+            ...ref,
+          }),
+          moveCoins(tx, {
+            userId,
+            account: "wallet",
+            credit: Coins(coins),
+            reason: "vault_withdraw",
+            ...ref,
+          }),
+        ]);
         return { newCoins, newVaultCoins, message: `Withdrew ${coins} coins from the vault` };
       });
     },

@@ -1,6 +1,7 @@
 // Summoning: pay, roll, insert the bots with their images and a summon_rolls row each; then, per bot, the
 // naming and bonus-point steps of the summon flow.
 
+import { randomUUID } from "node:crypto";
 import {
   type AllocateBody,
   type Bot,
@@ -45,37 +46,46 @@ export async function summon(deps: BotsDeps, userId: UserId, body: SummonBody): 
       const fresh = newSummonedBot(summoned, now.getTime());
       const imageUrl = await generateBotImage(deps.images, mechaInputOf(fresh));
       // One millisecond apart, so the roster (newest first) and the reveal keep the roll order.
-      return newBotRow(userId, fresh, { createdAt: new Date(now.getTime() + i), isActive: false, imageUrl });
+      const row = newBotRow(userId, fresh, {
+        createdAt: new Date(now.getTime() + i),
+        isActive: false,
+        imageUrl,
+      });
+      // Its id chosen here, so its summon_rolls row can travel with it (below).
+      return { ...row, id: randomUUID() as BotId, rarity: fresh.rarity };
     }),
   );
   const mode = count === 1 ? "single" : "ten";
 
   return deps.db.transaction(async (tx) => {
     // Serialises every roster-changing request of this player: the count below cannot go stale.
-    const { coins } = await lockProfile(tx, userId);
-    refuse(checkSummon({ count, ownedBots: await countBots(tx, userId), coins }));
+    const [{ coins }, ownedBots] = await Promise.all([lockProfile(tx, userId), countBots(tx, userId)]);
+    refuse(checkSummon({ count, ownedBots, coins }));
     const price = summonPrice(count);
-    const newCoinBalance = await moveCoins(tx, {
-      userId,
-      account: "wallet",
-      debit: Coins(price),
-      reason: "summon",
-      refType: "summon",
-      refId: mode,
-      message: messages.needCoins(price),
-    });
-    const inserted = await tx.insert(bots).values(rows).returning({ id: bots.id, rarity: bots.rarity });
-    await tx.insert(summonRolls).values(
-      inserted.map((bot, i) => ({
+    // The payment, the bots and their rolls in one flight (platform/db/flight.ts).
+    const [newCoinBalance] = await Promise.all([
+      moveCoins(tx, {
         userId,
-        botId: bot.id,
-        mode,
-        rarity: bot.rarity,
-        createdAt: new Date(now.getTime() + i),
-      })),
-    );
+        account: "wallet",
+        debit: Coins(price),
+        reason: "summon",
+        refType: "summon",
+        refId: mode,
+        message: messages.needCoins(price),
+      }),
+      tx.insert(bots).values(rows),
+      tx.insert(summonRolls).values(
+        rows.map((bot, i) => ({
+          userId,
+          botId: bot.id,
+          mode,
+          rarity: bot.rarity,
+          createdAt: new Date(now.getTime() + i),
+        })),
+      ),
+    ]);
     await publishToPlayer(tx, userId, "bots");
-    return { newCoinBalance, botIds: inserted.map((bot) => bot.id) };
+    return { newCoinBalance, botIds: rows.map((bot) => bot.id) };
   });
 }
 
@@ -88,12 +98,15 @@ export async function nameBot(deps: BotsDeps, userId: UserId, botId: string, raw
   const name = refuse(validateSummonName(rawName));
   if (isPlaceholderName(name)) throw badRequest(botsMessages.placeholderName);
   const named = await deps.db.transaction(async (tx) => {
-    // The lock order: the owner's profile before the bot.
-    await lockProfile(tx, userId);
-    const bot = await lockOwnedBot(tx, userId, botId);
+    // The lock order: the owner's profile before the bot, in one flight.
+    const [, bot] = await Promise.all([lockProfile(tx, userId), lockOwnedBot(tx, userId, botId)]);
     if (setupStageOf(bot) !== "name") throw conflict(botsMessages.alreadyNamed);
-    const [row] = await tx.update(bots).set({ name }).where(eq(bots.id, bot.id)).returning();
-    const redraw = !(await isLibraryImage(tx, bot.imageUrl));
+    // The name only: the picture the library check reads is the one just locked.
+    const [[row], fromLibrary] = await Promise.all([
+      tx.update(bots).set({ name }).where(eq(bots.id, bot.id)).returning(),
+      isLibraryImage(tx, bot.imageUrl),
+    ]);
+    const redraw = !fromLibrary;
     // A redrawn bot is announced once, with its picture.
     if (!redraw) await publishToPlayer(tx, userId, "bots");
     return { row: row!, redraw };
@@ -126,8 +139,7 @@ export async function allocateBonus(
   body: AllocateBody,
 ): Promise<Bot> {
   return deps.db.transaction(async (tx) => {
-    await lockProfile(tx, userId);
-    const bot = await lockOwnedBot(tx, userId, botId);
+    const [, bot] = await Promise.all([lockProfile(tx, userId), lockOwnedBot(tx, userId, botId)]);
     const stage = setupStageOf(bot);
     if (bot.statPointsAllocated) throw conflict(botsMessages.alreadyAllocated);
     if (stage === "name") throw conflict(botsMessages.nameFirst);

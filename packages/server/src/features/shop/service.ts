@@ -12,7 +12,7 @@ import { conflict, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
-import { findActiveBot, lockProfile, refreshEnergy } from "../bots/queries";
+import { findActiveBot, lockProfile, withRegeneratedEnergy } from "../bots/queries";
 import { toEquipmentItem } from "./equipment-item";
 
 export type ShopService = ReturnType<typeof createShopService>;
@@ -27,58 +27,66 @@ export function createShopService(deps: { db: Db; clock: Clock }) {
   const { db, clock } = deps;
 
   async function buyEquipment(tx: Tx, userId: UserId, itemId: string): Promise<PurchaseResponse> {
-    const [item] = await tx.select().from(equipment).where(eq(equipment.id, itemId));
-    if (!item) throw notFound(shopMessages.itemNotFound);
     // Profile first: the inventory row's foreign key touches it before the payment does (the lock order).
-    await lockProfile(tx, userId);
-    const [entry] = await tx
-      .insert(inventory)
-      .values({ userId, equipmentId: item.id })
-      .returning({ id: inventory.id });
-    const newCoinBalance = await moveCoins(tx, {
-      userId,
-      account: "wallet",
-      debit: Coins(item.price),
-      reason: "shop_purchase",
-      refType: "equipment",
-      refId: item.id,
-    });
+    // The item and the lock in one flight, the entry and the payment in the next (platform/db/flight.ts).
+    const [[item]] = await Promise.all([
+      tx.select().from(equipment).where(eq(equipment.id, itemId)),
+      lockProfile(tx, userId),
+    ]);
+    if (!item) throw notFound(shopMessages.itemNotFound);
+    const [[entry], newCoinBalance] = await Promise.all([
+      tx.insert(inventory).values({ userId, equipmentId: item.id }).returning({ id: inventory.id }),
+      moveCoins(tx, {
+        userId,
+        account: "wallet",
+        debit: Coins(item.price),
+        reason: "shop_purchase",
+        refType: "equipment",
+        refId: item.id,
+      }),
+    ]);
     await publishToPlayer(tx, userId, "inventory");
     return { newCoinBalance, message: messages.purchased(item.name), inventoryId: entry!.id, bot: null };
   }
 
   async function useConsumable(tx: Tx, userId: UserId, itemId: string): Promise<PurchaseResponse> {
-    const [item] = await tx.select().from(shopItems).where(eq(shopItems.id, itemId));
+    // Profile first, then the bot: the lock order every roster path uses; both with the item, in one flight.
+    const [[item], , locked] = await Promise.all([
+      tx.select().from(shopItems).where(eq(shopItems.id, itemId)),
+      lockProfile(tx, userId),
+      findActiveBot(tx, userId, { lock: true }),
+    ]);
     if (!item || !isConsumableType(item.type)) throw notFound(shopMessages.itemNotFound);
-    // Profile first, then the bot: the lock order every roster path uses.
-    await lockProfile(tx, userId);
-    const locked = await findActiveBot(tx, userId, { lock: true });
     if (!locked) throw conflict(shopMessages.needActiveBotForItem(item.name));
     const now = clock.now();
-    const bot = await refreshEnergy(tx, locked, now);
+    // Regenerated in memory: an Energy Cell's write below stores the refill with its own clock.
+    const bot = withRegeneratedEnergy(locked, now);
     if (item.type === "energy_restore" && bot.energy >= bot.maxEnergy)
       throw conflict(shopMessages.energyAlreadyFull);
     if (item.type === "durability_restore" && bot.durability >= bot.maxDurability) {
       throw conflict(messages.perfectCondition);
     }
-    const newCoinBalance = await moveCoins(tx, {
-      userId,
-      account: "wallet",
-      debit: Coins(item.price),
-      reason: "shop_purchase",
-      refType: "shop_item",
-      refId: item.id,
-    });
     const change = applyConsumable(item.type, bot, now.getTime());
-    const [row] = await tx
-      .update(bots)
-      .set(
-        "lastEnergyUpdate" in change
-          ? { energy: change.energy, lastEnergyUpdate: new Date(change.lastEnergyUpdate) }
-          : change,
-      )
-      .where(eq(bots.id, bot.id))
-      .returning({ id: bots.id, name: bots.name, energy: bots.energy, durability: bots.durability });
+    const [newCoinBalance, [row]] = await Promise.all([
+      moveCoins(tx, {
+        userId,
+        account: "wallet",
+        debit: Coins(item.price),
+        reason: "shop_purchase",
+        refType: "shop_item",
+        refId: item.id,
+      }),
+      tx
+        .update(bots)
+        // The energy as regenerated goes with either item's change, so the answer shows the bot as it stands.
+        .set(
+          "lastEnergyUpdate" in change
+            ? { energy: change.energy, lastEnergyUpdate: new Date(change.lastEnergyUpdate) }
+            : { ...change, energy: bot.energy, lastEnergyUpdate: bot.lastEnergyUpdate },
+        )
+        .where(eq(bots.id, bot.id))
+        .returning({ id: bots.id, name: bots.name, energy: bots.energy, durability: bots.durability }),
+    ]);
     await publishToPlayer(tx, userId, "bots");
     const message = item.type === "energy_restore" ? messages.energyRestored : messages.purchased(item.name);
     return { newCoinBalance, message, inventoryId: null, bot: row! };

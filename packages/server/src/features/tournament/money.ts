@@ -17,23 +17,26 @@ export async function payEntryFee(
   tx: Tx,
   input: { tournamentId: string; userId: UserId; fee: number; message: string },
 ): Promise<number> {
-  const balance = await moveCoins(tx, {
-    account: "wallet",
-    userId: input.userId,
-    debit: Coins(input.fee),
-    reason: "tournament_entry",
-    refType: REF_TYPE,
-    refId: input.tournamentId,
-    message: input.message,
-  });
-  await moveCoins(tx, {
-    account: "tournament_pool",
-    tournamentId: input.tournamentId,
-    credit: Coins(input.fee),
-    reason: "tournament_entry",
-    refType: "player",
-    refId: input.userId,
-  });
+  // Both legs in one flight (platform/db/flight.ts): the pool's leg takes the tournament's row.
+  const [balance] = await Promise.all([
+    moveCoins(tx, {
+      account: "wallet",
+      userId: input.userId,
+      debit: Coins(input.fee),
+      reason: "tournament_entry",
+      refType: REF_TYPE,
+      refId: input.tournamentId,
+      message: input.message,
+    }),
+    moveCoins(tx, {
+      account: "tournament_pool",
+      tournamentId: input.tournamentId,
+      credit: Coins(input.fee),
+      reason: "tournament_entry",
+      refType: "player",
+      refId: input.userId,
+    }),
+  ]);
   return balance;
 }
 

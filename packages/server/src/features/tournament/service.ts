@@ -11,11 +11,12 @@ import { entryFee, messages, startsEarly } from "@bot-arena/game";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import { type Db, rowsOf } from "../../platform/db/database";
+import { answerOf } from "../../platform/db/flight";
 import { tournamentParticipants, tournaments } from "../../platform/db/schema";
 import { badRequest, conflict } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import type { Reconciler } from "../../platform/reconciler";
-import { findActiveBot, findOwnedBot, isListed, lockProfile } from "../bots/queries";
+import { findActiveBot, findOwnedBot, lockActiveBot, lockProfile } from "../bots/queries";
 import { publishTournamentChange } from "./live";
 import { payEntryFee } from "./money";
 import { findTournament, lockTournament, type TournamentRow } from "./rows";
@@ -103,8 +104,7 @@ export function createTournamentService(deps: {
     async join(userId: UserId, id: string, botId?: string): Promise<JoinTournamentResponse> {
       const joined = await db.transaction(async (tx) => {
         // Read first so refusals come in the spec's order; the locked writes below re-check every one.
-        const t = await findTournament(tx, id);
-        const active = await findActiveBot(tx, userId);
+        const [t, active] = await Promise.all([findTournament(tx, id), findActiveBot(tx, userId)]);
         if (botId !== undefined && botId !== active?.id) {
           // Someone else's bot (or none) is not found, as everywhere; one of the player's own must be the active one.
           await findOwnedBot(tx, userId, botId);
@@ -113,37 +113,56 @@ export function createTournamentService(deps: {
         if (!active) throw badRequest(messages.needActiveBotForTournament);
         if (!OPEN.includes(t.status as (typeof OPEN)[number])) throw conflict(messages.tournamentNotOpen);
 
-        // Locks: the wallet's profile, then the bot (the same order recycling and listing take), then the seat.
-        const { coins } = await lockProfile(tx, userId);
-        // Checked under the profile lock: a second join of the same player finds the first one's entry here and
-        // stops before it would wait on the tournament row (which Stop or the reconciler may hold while they wait
-        // on this player's wallet to refund or pay it).
-        const [already] = await tx
-          .select({ id: tournamentParticipants.id })
-          .from(tournamentParticipants)
-          .where(
-            and(eq(tournamentParticipants.tournamentId, t.id), eq(tournamentParticipants.userId, userId)),
-          );
-        if (already) throw conflict(messages.alreadyJoined);
-        const bot = await findActiveBot(tx, userId, { lock: true });
-        if (!bot) throw badRequest(messages.needActiveBotForTournament);
-        if (await isListed(tx, bot.id)) throw conflict(messages.listedBotCannotJoin);
-        const fee = entryFee(t.entryFeeMode);
-        const [seat] = await tx
-          .update(tournaments)
-          .set({
-            currentPlayers: sql`${tournaments.currentPlayers} + 1`,
-            prizePool: sql`${tournaments.prizePool} + ${fee}`,
-          })
-          .where(
-            and(
-              eq(tournaments.id, t.id),
-              inArray(tournaments.status, [...OPEN]),
-              sql`${tournaments.currentPlayers} < ${tournaments.maxPlayers}`,
+        // Locks in one flight: the wallet's profile, then the bot (the same order recycling and listing take).
+        // The entry is checked under the profile lock: a second join of the same player finds the first one's
+        // entry here and stops before it would wait on the tournament row (which Stop or the reconciler may hold
+        // while they wait on this player's wallet to refund or pay it).
+        const [{ coins }, [already], bot] = await Promise.all([
+          lockProfile(tx, userId),
+          tx
+            .select({ id: tournamentParticipants.id })
+            .from(tournamentParticipants)
+            .where(
+              and(eq(tournamentParticipants.tournamentId, t.id), eq(tournamentParticipants.userId, userId)),
             ),
-          )
-          .returning({ id: tournaments.id });
-        if (!seat) {
+          lockActiveBot(tx, userId),
+        ]);
+        if (already) throw conflict(messages.alreadyJoined);
+        if (!bot) throw badRequest(messages.needActiveBotForTournament);
+        if (bot.isListed) throw conflict(messages.listedBotCannotJoin);
+        const fee = entryFee(t.entryFeeMode);
+        // The seat (the tournament's row, which every join takes), the entry and the fee in one flight, so the
+        // row is held for one round trip and the commit; refusals are read in the rules' order below.
+        const [seated, entered, paid] = await Promise.allSettled([
+          tx
+            .update(tournaments)
+            .set({
+              currentPlayers: sql`${tournaments.currentPlayers} + 1`,
+              prizePool: sql`${tournaments.prizePool} + ${fee}`,
+            })
+            .where(
+              and(
+                eq(tournaments.id, t.id),
+                inArray(tournaments.status, [...OPEN]),
+                sql`${tournaments.currentPlayers} < ${tournaments.maxPlayers}`,
+              ),
+            )
+            .returning({ id: tournaments.id }),
+          tx
+            .insert(tournamentParticipants)
+            .values({
+              tournamentId: t.id,
+              userId,
+              botId: bot.id,
+              totalStrength: bot.strength + bot.agility + bot.defense + bot.intelligence,
+            })
+            .onConflictDoNothing()
+            .returning({ id: tournamentParticipants.id }),
+          fee > 0
+            ? payEntryFee(tx, { tournamentId: t.id, userId, fee, message: messages.notEnoughCoins })
+            : Promise.resolve(coins),
+        ]);
+        if (!answerOf(seated)[0]) {
           const now = await findTournament(tx, t.id);
           throw conflict(
             OPEN.includes(now.status as (typeof OPEN)[number])
@@ -151,21 +170,9 @@ export function createTournamentService(deps: {
               : messages.tournamentNotOpen,
           );
         }
-        const [entry] = await tx
-          .insert(tournamentParticipants)
-          .values({
-            tournamentId: t.id,
-            userId,
-            botId: bot.id,
-            totalStrength: bot.strength + bot.agility + bot.defense + bot.intelligence,
-          })
-          .onConflictDoNothing()
-          .returning({ id: tournamentParticipants.id });
+        const [entry] = answerOf(entered);
         if (!entry) throw conflict(messages.alreadyJoined);
-        const newCoinBalance =
-          fee > 0
-            ? await payEntryFee(tx, { tournamentId: t.id, userId, fee, message: messages.notEnoughCoins })
-            : coins;
+        const newCoinBalance = answerOf(paid);
         await publishTournamentChange(tx, t.id, "joined");
         return { message: messages.joinedTournament, participantId: entry.id, newCoinBalance };
       });

@@ -23,7 +23,11 @@ export async function lockProfiles(tx: Db, userIds: readonly UserId[]): Promise<
   if (newest !== undefined && ids.some((id) => !held.has(id) && id < newest)) {
     throw new LockOrderError("lock order: lock every profile a transaction needs in one call");
   }
-  const rows = await tx
+  // Held from the moment the statement is sent: a bot lock may follow it in the same flight (a pipelining
+  // connection runs them in the order sent), and if this one fails the whole transaction fails with it.
+  for (const id of ids) held.add(id);
+  heldProfiles.set(tx, held);
+  return tx
     .select({
       id: profiles.id,
       username: profiles.username,
@@ -34,9 +38,6 @@ export async function lockProfiles(tx: Db, userIds: readonly UserId[]): Promise<
     .where(inArray(profiles.id, ids))
     .orderBy(asc(profiles.id))
     .for("update");
-  for (const id of ids) held.add(id);
-  heldProfiles.set(tx, held);
-  return rows;
 }
 
 /** Call before locking (or writing) a bot of `owner`: its profile must already be held by this transaction. */
