@@ -19,7 +19,7 @@ const postgresOnly = [
   "test/clock-skew.test.ts",
   // node-postgres' connections (statements prepared by name, a BEGIN not waited for): PGlite has no such driver.
   "src/platform/db/named-statements.test.ts",
-  "src/platform/db/begin-unawaited.test.ts",
+  "src/platform/db/pipelining.test.ts",
 ];
 
 // The files about PGlite itself, run on PGlite also when everything else runs on PostgreSQL. Keep this short: a

@@ -32,7 +32,7 @@ export const attackerAftermath = (bot: BotRow, outcome: AttackerOutcome, now: Da
  * NOT_ENOUGH_ENERGY (rolling back) if it cannot pay. `bot` is the locked row with its energy regenerated in
  * memory (withRegeneratedEnergy), `storedEnergy` what the row held when locked: the write happens only if the
  * row still holds it, which the lock guarantees and which a caller that forgot the lock would learn from.
- * Issued at once, so the battle's other writes can share its flight (see platform/db/begin-unawaited.ts).
+ * Issued at once, so the battle's other writes can share its flight (see platform/db/pipelining.ts).
  */
 export async function settleAttacker(
   db: Db,

@@ -3,11 +3,11 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { createNotifier, publishAfterCommit } from "../live/after-commit";
 import { notifyNow } from "../live/publish";
-import { beginWithoutWaiting } from "./begin-unawaited";
 import { releaseLeakedClients } from "./checkout";
 import type { Database, Db, Unlisten } from "./database";
 import { parseSafeInteger } from "./int8";
 import { nameStatements } from "./named-statements";
+import { beginWithoutWaiting, writeOncePerTick } from "./pipelining";
 import { defaultRetryPolicy, retryTransactions } from "./retry";
 import * as schema from "./schema";
 
@@ -42,6 +42,7 @@ export async function openPostgres(url: string, options: { poolSize: number; log
     client.on("error", (error) => options.log.warn({ err: error }, "postgres client lost its connection"));
     nameStatements(client);
     beginWithoutWaiting(client);
+    writeOncePerTick(client);
   });
   await pool.query("select 1");
   const pooled = drizzle({ client: pool, schema }) as unknown as Db;

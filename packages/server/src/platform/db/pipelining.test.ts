@@ -3,7 +3,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers";
-import { beginWithoutWaiting } from "./begin-unawaited";
+import { beginWithoutWaiting, writeOncePerTick } from "./pipelining";
 
 let test: TestDatabase;
 let client: pg.Client;
@@ -63,5 +63,40 @@ describe("BEGIN without waiting (PostgreSQL)", () => {
     await doomed.query("begin");
     await expect(doomed.query({ text: "select $1::int", values: [1] })).rejects.toThrow();
     await doomed.end().catch(() => {});
+  });
+});
+
+describe("one write per tick (PostgreSQL)", () => {
+  it("sends the statements started together, BEGIN included, in one write to the socket", async () => {
+    const flying = new pg.Client({ connectionString: test.url ?? undefined, pipeline: true });
+    await flying.connect();
+    beginWithoutWaiting(flying);
+    writeOncePerTick(flying);
+    const stream = (flying as unknown as { connection: { stream: import("node:net").Socket } }).connection
+      .stream;
+    let writes = 0;
+    const write = stream._write.bind(stream);
+    const writev = stream._writev?.bind(stream);
+    stream._write = (...args: Parameters<typeof stream._write>) => {
+      writes++;
+      return write(...args);
+    };
+    if (writev) {
+      stream._writev = (...args: Parameters<NonNullable<typeof stream._writev>>) => {
+        writes++;
+        return writev(...args);
+      };
+    }
+    await flying.query("begin");
+    const answers = await Promise.all([
+      flying.query({ text: "select $1::int as n", values: [1] }),
+      flying.query({ text: "select $1::int as n", values: [2] }),
+      flying.query({ text: "select $1::text as t", values: ["three"] }),
+    ]);
+    expect(answers.map((answer) => answer.rows[0])).toEqual([{ n: 1 }, { n: 2 }, { t: "three" }]);
+    expect(writes).toBe(1);
+    await flying.query("commit");
+    expect(writes).toBe(2);
+    await flying.end();
   });
 });
