@@ -7,6 +7,7 @@ export * from "./customization";
 export * from "./durability";
 export * from "./economy";
 export * from "./energy";
+export * from "./formats";
 export * from "./fusion";
 export * from "./guild-wars";
 export * from "./guilds";
