@@ -59,7 +59,7 @@ export function printAudit(economy: EconomyAudit, acks: AckReport): void {
   printTable(
     "Ledger by reason",
     ["reason", "kind", "rows", "coins"],
-    economy.reasons.map((r) => [r.reason, r.kind, r.rows, r.total]),
+    economy.reasons.map((r) => [r.reason, r.kind, r.rows, r.total.toLocaleString("en-US")]),
   );
   const verdict = (ok: boolean) => (ok ? "ok" : "FAILED");
   printTable(

@@ -8,8 +8,9 @@ export const ADMIN_OPERATIONS_PAGE_MAX = 200;
 
 export const adminOperation = z.object({
   id: z.number().int(),
-  adminId: z.string(),
-  adminUsername: z.string(),
+  /** Both null for the server's own entries (the economy audit). */
+  adminId: z.string().nullable(),
+  adminUsername: z.string().nullable(),
   action: z.string(),
   targetType: z.string().nullable(),
   targetId: z.string().nullable(),

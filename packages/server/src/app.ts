@@ -11,6 +11,7 @@ import { createSessions } from "./platform/auth/session";
 import { type Clock, createDatabaseClock, databaseClockSource } from "./platform/clock";
 import type { Config } from "./platform/config";
 import type { Database } from "./platform/db/database";
+import { createEconomyWatch } from "./platform/economy-watch";
 import { frameworkErrors, installErrorHandler } from "./platform/errors";
 import { createRequestLimits } from "./platform/limits/request-limits";
 import { limitStoresFor } from "./platform/limits/store";
@@ -176,6 +177,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Every process runs the deadline loop; it stops (and finishes its pass) before the database closes.
   app.addHook("onReady", async () => reconciler.start());
   app.addHook("preClose", () => reconciler.stop());
+  const economyWatch = createEconomyWatch({
+    db: database.db,
+    log: app.log,
+    intervalMs: config.economyAuditMinutes * 60_000,
+  });
+  app.addHook("onReady", async () => economyWatch.start());
+  app.addHook("preClose", () => economyWatch.stop());
   liveSocketRoute(app, { hub, trustedOrigins: config.trustedOrigins });
 
   registerFeatures(app, createServices(platform), platform);

@@ -36,6 +36,8 @@ export type Config = {
   liveHeartbeatMs: number;
   /** How often the deadline reconciler looks for due rows (platform/reconciler.ts); 0 turns the loop off. */
   reconcilerIntervalMs: number;
+  /** How often each process offers to audit the economy (one at a time); 0 turns it off. */
+  economyAuditMinutes: number;
   /** The image library's background top-up until an admin flips it in the panel (IMAGE_LIBRARY_TOP_UP). */
   imageLibraryTopUp: Toggle;
   /** Between two top-up passes besides the ones fusions ask for; 0 leaves only those. */
@@ -130,6 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
     sessionDays: int(env, "SESSION_DAYS", 30, 1),
     liveHeartbeatMs: int(env, "LIVE_HEARTBEAT_MS", 30_000, 100),
     reconcilerIntervalMs: int(env, "RECONCILER_INTERVAL_MS", 1000, 0),
+    economyAuditMinutes: int(env, "ECONOMY_AUDIT_MINUTES", 10, 0),
     imageLibraryTopUp: toggle(env, "IMAGE_LIBRARY_TOP_UP", "on"),
     imageLibraryTopUpIntervalMs: int(env, "IMAGE_LIBRARY_TOP_UP_INTERVAL_MS", 30_000, 0),
     tournament: {

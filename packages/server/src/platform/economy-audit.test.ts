@@ -46,7 +46,7 @@ describe("auditEconomy", () => {
     ]);
     const audit = await auditEconomy(t.db);
     expect(audit.problems).toEqual([]);
-    expect(audit).toMatchObject({ balances: 1500, created: 2000, destroyed: 500 });
+    expect(audit).toMatchObject({ balances: 1500n, created: 2000n, destroyed: 500n });
   });
 
   it("names a transfer that created coins, an unknown reason and a balance off its ledger", async () => {
@@ -74,6 +74,25 @@ describe("auditEconomy", () => {
     const hoarder = await signUp(t.app);
     await insertBots(hoarder.id, MAX_BOTS_PER_PLAYER + 1);
     expect((await auditEconomy(t.db)).problems).toContain(`a player holds ${MAX_BOTS_PER_PLAYER + 1} bots`);
+  });
+
+  it("adds up exactly past 2^53, where a JavaScript number rounds", async () => {
+    const before = await auditEconomy(t.db);
+    const [rich, richer] = [await signUp(t.app), await signUp(t.app)];
+    // Each a safe integer; their sum (12,000,000,000,000,003) is odd and past 2^53, so no number holds it.
+    const big = 6_000_000_000_000_001;
+    await moves([
+      { userId: rich.id, account: "wallet", credit: Coins(big), reason: "admin_grant" },
+      { userId: richer.id, account: "vault", credit: Coins(big + 1), reason: "admin_grant" },
+    ]);
+    const after = await auditEconomy(t.db);
+    const added = 2n * 1000n + 2n * BigInt(big) + 1n;
+    expect(after.balances - before.balances).toBe(added);
+    expect(after.created - before.created).toBe(added);
+    // The coin slipped in behind the ledger's back above is still exactly one coin, not a rounding.
+    expect(after.problems.filter((p) => p.startsWith("balances hold"))).toEqual([
+      `balances hold ${after.balances} but the ledger accounts for ${after.balances - 1n}`,
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 // The economy's invariants beyond "balance = ledger sum", checked from outside after load, faults and abuse:
 // coins only appear through creating rules and leave through destroying ones, transfers net to zero, cash-outs
-// hold exactly what left the vaults, and bots keep one owner and the 20-bot cap.
+// hold exactly what left the vaults, and bots keep one owner and the 20-bot cap. Coins are summed as bigint
+// (read from the database as text): an economy's totals pass 2^53, where a JavaScript number stops being exact.
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "./db/database";
 import { type LedgerReport, verifyLedger } from "./ledger-verify";
@@ -28,17 +29,17 @@ export function reasonKind(reason: string): ReasonKind {
 
 const transferGroup = (reason: string) => reason.split("_")[0] ?? reason;
 
-export type ReasonTotal = { reason: string; kind: ReasonKind; rows: number; total: number };
+export type ReasonTotal = { reason: string; kind: ReasonKind; rows: number; total: bigint };
 
 export type EconomyAudit = {
   ledger: LedgerReport;
   reasons: ReasonTotal[];
   /** Sum of every account: wallets, vaults, tournament pools, guild banks and war pools. */
-  balances: number;
-  created: number;
-  destroyed: number;
+  balances: bigint;
+  created: bigint;
+  destroyed: bigint;
   /** Coins held by pending and paid cash-out requests, and what the ledger says left the vaults for them. */
-  cashouts: { requested: number; ledger: number };
+  cashouts: { requested: bigint; ledger: bigint };
   bots: { total: number; maxPerPlayer: number };
   /** Empty when every invariant holds; each entry says which one broke and by how much. */
   problems: string[];
@@ -47,14 +48,14 @@ export type EconomyAudit = {
 async function reasonTotals(db: Db): Promise<ReasonTotal[]> {
   const rows = rowsOf<{ reason: string; rows: unknown; total: unknown }>(
     await db.execute(sql`
-      select reason, count(*) as rows, coalesce(sum(delta), 0)::bigint as total
+      select reason, count(*) as rows, coalesce(sum(delta), 0)::text as total
       from coin_ledger group by reason order by reason`),
   );
   return rows.map((r) => ({
     reason: r.reason,
     kind: reasonKind(r.reason),
     rows: Number(r.rows),
-    total: Number(r.total),
+    total: BigInt(r.total as string),
   }));
 }
 
@@ -62,20 +63,24 @@ async function single<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
   return rowsOf<T>(await db.execute(query))[0]!;
 }
 
-function moneyProblems(reasons: ReasonTotal[], balances: number): string[] {
+/** The net of every reason of one kind. */
+const totalOf = (reasons: readonly ReasonTotal[], kind: ReasonKind): bigint =>
+  reasons.filter((r) => r.kind === kind).reduce((a, r) => a + r.total, 0n);
+
+function moneyProblems(reasons: ReasonTotal[], balances: bigint): string[] {
   const problems: string[] = [];
-  const sum = (kind: ReasonKind) => reasons.filter((r) => r.kind === kind).reduce((a, r) => a + r.total, 0);
+  const sum = (kind: ReasonKind) => totalOf(reasons, kind);
   for (const r of reasons) {
-    if (r.kind === "creation" && r.total < 0) problems.push(`creation reason ${r.reason} nets ${r.total}`);
-    if (r.kind === "destruction" && r.total > 0)
+    if (r.kind === "creation" && r.total < 0n) problems.push(`creation reason ${r.reason} nets ${r.total}`);
+    if (r.kind === "destruction" && r.total > 0n)
       problems.push(`destruction reason ${r.reason} nets +${r.total}`);
     if (r.kind === "unclassified") problems.push(`unclassified ledger reason ${r.reason} (${r.total})`);
   }
-  const groups = new Map<string, number>();
+  const groups = new Map<string, bigint>();
   for (const r of reasons.filter((x) => x.kind === "transfer")) {
-    groups.set(transferGroup(r.reason), (groups.get(transferGroup(r.reason)) ?? 0) + r.total);
+    groups.set(transferGroup(r.reason), (groups.get(transferGroup(r.reason)) ?? 0n) + r.total);
   }
-  for (const [group, net] of groups) if (net !== 0) problems.push(`transfers of ${group} net ${net}, not 0`);
+  for (const [group, net] of groups) if (net !== 0n) problems.push(`transfers of ${group} net ${net}, not 0`);
   const accounted = sum("creation") + sum("destruction") + sum("transfer") + sum("unclassified");
   if (accounted !== balances)
     problems.push(`balances hold ${balances} but the ledger accounts for ${accounted}`);
@@ -85,18 +90,20 @@ function moneyProblems(reasons: ReasonTotal[], balances: number): string[] {
 export async function auditEconomy(db: Db): Promise<EconomyAudit> {
   const ledger = await verifyLedger(db);
   const reasons = await reasonTotals(db);
-  const { balances } = await single<{ balances: unknown }>(
+  const held = await single<{ balances: string }>(
     db,
-    sql`select (select coalesce(sum(coins + vault_coins), 0) from profiles)
+    sql`select ((select coalesce(sum(coins::numeric + vault_coins), 0) from profiles)
       + (select coalesce(sum(pool_balance), 0) from tournaments)
       + (select coalesce(sum(bank_balance), 0) from guilds)
-      + (select coalesce(sum(pool_balance), 0) from guild_wars) as balances`,
+      + (select coalesce(sum(pool_balance), 0) from guild_wars))::text as balances`,
   );
-  const { requested } = await single<{ requested: unknown }>(
+  const balances = BigInt(held.balances);
+  const cashedOut = await single<{ requested: string }>(
     db,
     // Refunded requests gave their coins back to the vault (cashout_refund): pending and paid ones hold them.
-    sql`select coalesce(sum(amount), 0)::bigint as requested from cashout_requests where status <> 'refunded'`,
+    sql`select coalesce(sum(amount), 0)::text as requested from cashout_requests where status <> 'refunded'`,
   );
+  const requested = BigInt(cashedOut.requested);
   const bots = await single<{
     total: unknown;
     maxPerPlayer: unknown;
@@ -115,11 +122,11 @@ export async function auditEconomy(db: Db): Promise<EconomyAudit> {
   const problems = ledger.mismatches.map(
     (m) => `${m.userId} ${m.account}: balance ${m.balance} but ledger sum ${m.ledgerSum}`,
   );
-  problems.push(...moneyProblems(reasons, Number(balances)));
+  problems.push(...moneyProblems(reasons, balances));
   const cashoutLedger = -reasons
     .filter((r) => r.reason.startsWith("cashout"))
-    .reduce((a, r) => a + r.total, 0);
-  if (cashoutLedger !== Number(requested)) {
+    .reduce((a, r) => a + r.total, 0n);
+  if (cashoutLedger !== requested) {
     problems.push(`cash-out requests hold ${requested} but ${cashoutLedger} left the vaults for them`);
   }
   const maxPerPlayer = Number(bots.maxPerPlayer);
@@ -128,14 +135,13 @@ export async function auditEconomy(db: Db): Promise<EconomyAudit> {
     problems.push(`${bots.foreignListings} listings sell a bot the seller does not own`);
   if (Number(bots.actives) > 1) problems.push("a player has more than one active bot");
 
-  const total = (kind: ReasonKind) => reasons.filter((r) => r.kind === kind).reduce((a, r) => a + r.total, 0);
   return {
     ledger,
     reasons,
-    balances: Number(balances),
-    created: total("creation"),
-    destroyed: -total("destruction"),
-    cashouts: { requested: Number(requested), ledger: cashoutLedger },
+    balances,
+    created: totalOf(reasons, "creation"),
+    destroyed: -totalOf(reasons, "destruction"),
+    cashouts: { requested, ledger: cashoutLedger },
     bots: { total: Number(bots.total), maxPerPlayer },
     problems,
   };

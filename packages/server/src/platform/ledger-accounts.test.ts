@@ -152,8 +152,8 @@ describe("pool and bank accounts", () => {
     expect((await verifyLedger(t.db)).mismatches).toContainEqual({
       userId: guildId,
       account: "guild_bank",
-      balance: 777,
-      ledgerSum: 0,
+      balance: 777n,
+      ledgerSum: 0n,
     });
     await t.db.update(guilds).set({ bankBalance: 0 }).where(eq(guilds.id, guildId));
   });
@@ -161,10 +161,10 @@ describe("pool and bank accounts", () => {
   it("counts pools and banks in the economy audit: a transfer into them keeps it balanced", async () => {
     const audit = await auditEconomy(t.db);
     expect(audit.problems).toEqual([]);
-    const total = rowsOf<{ total: number }>(
-      await t.db.execute(sql`select coalesce(sum(delta), 0)::bigint as total from coin_ledger`),
+    const total = rowsOf<{ total: string }>(
+      await t.db.execute(sql`select coalesce(sum(delta), 0)::text as total from coin_ledger`),
     )[0]!.total;
-    expect(audit.balances).toBe(total);
+    expect(audit.balances).toBe(BigInt(total));
   });
 });
 

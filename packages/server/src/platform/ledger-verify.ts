@@ -1,17 +1,18 @@
 // The economy's invariant, checked from outside: every balance equals the sum of its ledger rows, for every
-// account kind (wallets, vaults, tournament pools, guild banks, war pools).
+// account kind (wallets, vaults, tournament pools, guild banks, war pools). Compared by the database and read
+// back as text into bigint: sums of a large economy pass 2^53, where a JavaScript number stops being exact.
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "./db/database";
 import type { LedgerAccount } from "./db/schema";
 
 /** `userId` is the account's owner: a player, or the tournament, guild or war that holds the pool or bank. */
-export type LedgerMismatch = { userId: string; account: LedgerAccount; balance: number; ledgerSum: number };
+export type LedgerMismatch = { userId: string; account: LedgerAccount; balance: bigint; ledgerSum: bigint };
 export type LedgerReport = { accounts: number; mismatches: LedgerMismatch[] };
 
 export async function verifyLedger(db: Db): Promise<LedgerReport> {
   const result = await db.execute(sql`
     with sums as (
-      select account, coalesce(user_id, tournament_id, guild_id, war_id) as owner, sum(delta)::bigint as total
+      select account, coalesce(user_id, tournament_id, guild_id, war_id) as owner, sum(delta) as total
       from coin_ledger group by 1, 2
     ), balances as (
       select 'wallet' as account, id as owner, coins as balance from profiles
@@ -19,18 +20,26 @@ export async function verifyLedger(db: Db): Promise<LedgerReport> {
       union all select 'tournament_pool', id, pool_balance from tournaments
       union all select 'guild_bank', id, bank_balance from guilds
       union all select 'war_pool', id, pool_balance from guild_wars
+    ), joined as (
+      select coalesce(b.account, s.account) as account, coalesce(b.owner, s.owner)::text as owner,
+        coalesce(b.balance, 0)::numeric as balance, coalesce(s.total, 0)::numeric as total
+      from balances b full join sums s on s.account = b.account and s.owner = b.owner
     )
-    select coalesce(b.account, s.account) as account, coalesce(b.owner, s.owner)::text as owner,
-      coalesce(b.balance, 0)::bigint as balance, coalesce(s.total, 0)::bigint as "ledgerSum"
-    from balances b full join sums s on s.account = b.account and s.owner = b.owner`);
-  const rows = rowsOf<{ account: LedgerAccount; owner: string; balance: number; ledgerSum: number }>(result);
-  const mismatches = rows
-    .filter((row) => Number(row.balance) !== Number(row.ledgerSum))
-    .map((row) => ({
-      userId: row.owner,
-      account: row.account,
-      balance: Number(row.balance),
-      ledgerSum: Number(row.ledgerSum),
-    }));
-  return { accounts: rows.length, mismatches };
+    select count(*)::int as accounts,
+      coalesce(json_agg(json_build_object('account', account, 'owner', owner,
+        'balance', balance::text, 'ledgerSum', total::text)) filter (where balance <> total), '[]') as mismatches
+    from joined`);
+  const [row] = rowsOf<{
+    accounts: number;
+    mismatches: { account: LedgerAccount; owner: string; balance: string; ledgerSum: string }[];
+  }>(result);
+  return {
+    accounts: row?.accounts ?? 0,
+    mismatches: (row?.mismatches ?? []).map((m) => ({
+      userId: m.owner,
+      account: m.account,
+      balance: BigInt(m.balance),
+      ledgerSum: BigInt(m.ledgerSum),
+    })),
+  };
 }

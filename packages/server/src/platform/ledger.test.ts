@@ -167,7 +167,7 @@ describe("verifyLedger", () => {
     await t.db.update(profiles).set({ coins: 999_999 }).where(eq(profiles.id, players[1].id));
     const tampered = await verifyLedger(t.db);
     expect(tampered.mismatches).toEqual([
-      { userId: players[1].id, account: "wallet", balance: 999_999, ledgerSum: 1000 },
+      { userId: players[1].id, account: "wallet", balance: 999_999n, ledgerSum: 1000n },
     ]);
     await t.db.update(profiles).set({ coins: 1000 }).where(eq(profiles.id, players[1].id));
   });

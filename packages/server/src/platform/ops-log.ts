@@ -7,7 +7,8 @@ import { type AdminOperationResult, adminOperations, profiles } from "./db/schem
 import type { UserId } from "./ids";
 
 export type AdminAction = {
-  adminId: UserId;
+  /** Null for the server's own entries (the economy audit). */
+  adminId: UserId | null;
   /** What was done, snake_case: grant_coins, image_upload, music_delete, tournament_create, chat_delete... */
   action: string;
   /** The kind of thing acted on: player, image, track, tournament, chat_message, cashout... */
@@ -20,8 +21,9 @@ export type AdminAction = {
 
 export type AdminOperationRow = {
   id: number;
-  adminId: UserId;
-  adminUsername: string;
+  adminId: UserId | null;
+  /** Null for the server's own entries. */
+  adminUsername: string | null;
   action: string;
   targetType: string | null;
   targetId: string | null;
@@ -58,7 +60,7 @@ export type AdminOperationFilter = {
   limit?: number;
 };
 
-/** Newest first, with the admin's name. */
+/** Newest first, with the admin's name (none for the server's own entries). */
 export async function listAdminOperations(
   db: Db,
   filter: AdminOperationFilter = {},
@@ -83,7 +85,7 @@ export async function listAdminOperations(
       createdAt: adminOperations.createdAt,
     })
     .from(adminOperations)
-    .innerJoin(profiles, eq(profiles.id, adminOperations.adminId))
+    .leftJoin(profiles, eq(profiles.id, adminOperations.adminId))
     .where(where.length ? and(...where) : undefined)
     .orderBy(desc(adminOperations.id))
     .limit(Math.min(Math.max(filter.limit ?? 100, 1), 500));

@@ -889,9 +889,9 @@ export const adminOperations = pgTable(
   "admin_operations",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
+    // Null for the server's own entries (the economy audit), which no admin made.
     adminId: uuid("admin_id")
       .$type<UserId>()
-      .notNull()
       .references(() => profiles.id),
     action: text("action").notNull(),
     targetType: text("target_type"),

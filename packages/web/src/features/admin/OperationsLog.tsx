@@ -160,7 +160,9 @@ export function OperationsHistory() {
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-ink">
                   {actionLabel(operation.action)}{" "}
-                  <span className="font-normal text-muted">by {operation.adminUsername}</span>
+                  <span className="font-normal text-muted">
+                    {operation.adminUsername ? `by ${operation.adminUsername}` : "by the server"}
+                  </span>
                 </p>
                 <p className="break-words text-muted">{summary(operation)}</p>
               </div>
