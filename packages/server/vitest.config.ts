@@ -15,6 +15,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 // only too, through `raceIt` (test/race.ts), and say so by a title ending in "(PostgreSQL)".
 const postgresOnly = [
   "test/faults/guild-war-crash.test.ts",
+  "test/faults/runner-steps.test.ts",
   "test/faults/terminated-backend.test.ts",
   "test/clock-skew.test.ts",
   // node-postgres' connections (statements prepared by name, a BEGIN not waited for): PGlite has no such driver.

@@ -101,6 +101,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
 
+  if (config.testRunnerKill) {
+    app.log.warn(
+      `TEST_RUNNER_KILL=${config.testRunnerKill}: this process kills itself inside a step; never in production`,
+    );
+  }
   const sessions = createSessions({ db: database.db, clock, config });
   const storage = createMediaStorage(config.dataDir);
   const reconciler = createReconciler({
@@ -108,6 +113,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock,
     log: app.log,
     intervalMs: config.reconcilerIntervalMs,
+    ...(config.testRunnerKill ? { beforeCommit: killBeforeCommitOf(config.testRunnerKill) } : {}),
   });
   const platform: Platform = {
     db: database.db,
@@ -194,4 +200,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setNotFoundHandler(notFoundHandler(serveApp));
 
   return app;
+}
+
+/** TEST_RUNNER_KILL: the process dies as a crash would, with the step's transaction still open. */
+function killBeforeCommitOf(handlerName: string): (handler: string) => void {
+  return (handler) => {
+    if (handler === handlerName) process.kill(process.pid, "SIGKILL");
+  };
 }

@@ -139,8 +139,6 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
   guildWarsRoutes(app, services);
   tournamentRoutes(app, services);
   registerTournamentDeadlines(platform.reconciler);
-  // Wars due to open while no process was running (a crash right after a donation) open at start.
-  app.addHook("onReady", async () => void (await services.guildWars.muster()));
 }
 
 /** Reference data owned by features, seeded after the platform's (shop items, equipment, starter music). */

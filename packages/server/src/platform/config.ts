@@ -55,6 +55,11 @@ export type Config = {
    * (platform/clock.ts). For tests and journeys only: the server warns at start and /api/health says so.
    */
   testClock: boolean;
+  /**
+   * TEST_RUNNER_KILL=<handler>: the process kills itself (SIGKILL) after a step of that runner handler and before
+   * its commit, so a process test can show a step is all or nothing. Tests only: the server warns at start.
+   */
+  testRunnerKill: string | null;
   logLevel: string;
 };
 
@@ -146,6 +151,7 @@ export function loadConfig(env: Env = process.env): Config {
     checkResponses: toggle(env, "CHECK_RESPONSES", "off") === "on",
     testBattleSeeds: toggle(env, "TEST_BATTLE_SEEDS", "off") === "on",
     testClock: toggle(env, "TEST_CLOCK", "off") === "on",
+    testRunnerKill: env.TEST_RUNNER_KILL || null,
     logLevel: env.LOG_LEVEL || "info",
   };
 }

@@ -4,6 +4,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testClock } from "../../test/helpers";
+import { raceIt } from "../../test/race";
 import { type Db, rowsOf } from "./db/database";
 import { createReconciler, type DueHandler } from "./reconciler";
 
@@ -18,7 +19,9 @@ beforeAll(async () => {
     id uuid primary key default gen_random_uuid(),
     status text not null default 'waiting',
     due_at timestamptz,
-    steps int not null default 0)`);
+    steps int not null default 0,
+    attempts int not null default 0,
+    last_error text)`);
   await db.execute(sql`create table reconciler_effects (row_id uuid not null, step int not null)`);
 });
 afterAll(() => test.drop());
@@ -88,7 +91,7 @@ describe("the deadline reconciler", () => {
     for (const row of rows) expect(row.effects).toBe(row.steps);
   });
 
-  it("rolls a failing advance back, moves on to the next row, and retries it after a backoff", async () => {
+  it("rolls a failing step back, writes the failure into its row, retries it after a backoff and clears it", async () => {
     const clock = testClock();
     const errors: unknown[] = [];
     const reconciler = createReconciler({
@@ -97,30 +100,123 @@ describe("the deadline reconciler", () => {
       log: { error: (obj) => errors.push(obj), warn() {} },
       intervalMs: 0,
     });
-    let failNext = true;
+    let failures = 2;
+    let failing = "";
     reconciler.register({
       ...twoSteps,
       async advance(tx, id, now) {
         await twoSteps.advance(tx, id, now);
-        if (failNext) {
-          failNext = false;
+        if (id === failing && failures > 0) {
+          failures -= 1;
           throw new Error("crash half-way through the advance");
         }
       },
     });
-    await insertRows(2, clock.now());
+    const due = clock.now();
+    failing = (await insertRows(2, due))[0]!;
+    const rowOf = async (id: string) =>
+      rowsOf<{ steps: number; attempts: number; last_error: string | null; due_at: string }>(
+        await db.execute(sql`
+          select steps, attempts, last_error, due_at::text from reconciler_rows where id = ${id}::uuid`),
+      )[0]!;
+    const at = async (ms: number) =>
+      rowsOf<{ t: string }>(
+        await db.execute(sql`select ${new Date(ms).toISOString()}::timestamptz::text as t`),
+      )[0]!.t;
 
-    // The first claim fails after writing: its writes vanish; the other row still advances in the same pass.
+    // The first claim fails after writing: its writes vanish, the failure and its retry time are in the row,
+    // and the other row still advances in the same pass.
     expect(await reconciler.runOnce()).toBe(1);
     expect(errors).toHaveLength(1);
-    expect((await stepsOf()).map((r) => r.steps).sort()).toEqual([0, 1]);
-    // It waits out a second of backoff in this process before the retry.
-    expect(await reconciler.runOnce()).toBe(0);
+    const firstClaimed = failing;
+    expect(await rowOf(firstClaimed)).toEqual({
+      steps: 0,
+      attempts: 1,
+      last_error: "crash half-way through the advance",
+      due_at: await at(due.getTime() + 1000),
+    });
+    // Any process waits the same second: the wait is the row's deadline, not a process's memory.
+    const elsewhere = createReconciler({ db, clock, log: silent, intervalMs: 0 });
+    elsewhere.register(twoSteps);
+    expect(await elsewhere.runOnce()).toBe(0);
     clock.advance(1000);
-    // The retried row takes its first step, the other its second (its next deadline came too).
-    expect(await reconciler.runOnce()).toBe(2);
-    expect((await stepsOf()).map((r) => r.steps).sort()).toEqual([1, 2]);
+    // The retry fails again: two attempts, and the wait doubles.
+    expect(await reconciler.runOnce()).toBe(1);
+    expect(await rowOf(firstClaimed)).toMatchObject({
+      steps: 0,
+      attempts: 2,
+      due_at: await at(clock.now().getTime() + 2000),
+    });
+    clock.advance(2000);
+    // It succeeds: the step is taken once and the failures are cleared (the other row finished meanwhile).
+    expect(await reconciler.runOnce()).toBe(1);
+    expect(await rowOf(firstClaimed)).toMatchObject({ steps: 1, attempts: 0, last_error: null });
     for (const row of await stepsOf()) expect(row.effects).toBe(row.steps);
+  });
+
+  raceIt("bounds a step's wait for a lock: the step fails with the timeout and is retried", async () => {
+    const clock = testClock();
+    const reconciler = createReconciler({
+      db,
+      clock,
+      log: silent,
+      intervalMs: 0,
+      bounds: { lockTimeoutMs: 200, statementTimeoutMs: 30_000 },
+    });
+    reconciler.register({
+      ...twoSteps,
+      async advance(tx, id, now) {
+        await tx.execute(sql`select * from reconciler_effects for update`);
+        await twoSteps.advance(tx, id, now);
+      },
+    });
+    const [id] = await insertRows(1, clock.now());
+    await db.execute(sql`insert into reconciler_effects values (gen_random_uuid(), 0)`);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding = () => {};
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    // Another connection holds the lock the step needs for longer than the bound.
+    const holder = db.transaction(async (tx) => {
+      await tx.execute(sql`select * from reconciler_effects for update`);
+      holding();
+      await released;
+    });
+    await held;
+    expect(await reconciler.runOnce()).toBe(0);
+    release();
+    await holder;
+    const [row] = rowsOf<{ steps: number; attempts: number; last_error: string }>(
+      await db.execute(sql`select steps, attempts, last_error from reconciler_rows where id = ${id!}::uuid`),
+    );
+    expect(row).toMatchObject({ steps: 0, attempts: 1 });
+    expect(row!.last_error).toMatch(/lock timeout/);
+  });
+
+  // PGlite has no timer to cancel a statement with; PostgreSQL has.
+  raceIt("bounds a step's statements: a statement past the bound fails the step", async () => {
+    const clock = testClock();
+    const reconciler = createReconciler({
+      db,
+      clock,
+      log: silent,
+      intervalMs: 0,
+      bounds: { lockTimeoutMs: 5_000, statementTimeoutMs: 100 },
+    });
+    reconciler.register({
+      ...twoSteps,
+      async advance(tx, id, now) {
+        await tx.execute(sql`select pg_sleep(2)`);
+        await twoSteps.advance(tx, id, now);
+      },
+    });
+    const [id] = await insertRows(1, clock.now());
+    expect(await reconciler.runOnce()).toBe(0);
+    const [row] = rowsOf<{ steps: number; attempts: number; last_error: string }>(
+      await db.execute(sql`select steps, attempts, last_error from reconciler_rows where id = ${id!}::uuid`),
+    );
+    expect(row).toMatchObject({ steps: 0, attempts: 1 });
+    expect(row!.last_error).toMatch(/statement timeout/);
   });
 
   it("never advances a row twice when several reconcilers race on one database", async () => {

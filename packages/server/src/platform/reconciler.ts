@@ -1,24 +1,30 @@
-// The deadline reconciler: time is state. A row that must move at a moment (a tournament's registration end,
-// the next round, a guild war's battle end) holds that moment in a column; every server process runs this same
-// loop, which claims due rows with `FOR UPDATE SKIP LOCKED` and advances each in its own transaction. Two
-// processes never advance the same row at once (the second skips the locked row), a crash rolls the advance
-// back (the row is still due, the next pass takes it), and the handler's conditional update
-// (`UPDATE ... WHERE status = <expected>`) makes a repeated advance a no-op: exactly one advance, one payout.
+// The event runner: time is state. A row that must move at a moment (a tournament's registration end, the next
+// round, a guild war's round, a request to open a war) holds that moment in a column; every server process runs
+// this same loop, which claims due rows with `FOR UPDATE SKIP LOCKED` and advances each in its own transaction.
+// Two processes never advance the same row at once (the second skips the locked row), a crash rolls the step
+// back (the row is still due, the next pass takes it), and each step's conditional update
+// (`UPDATE ... WHERE status = <expected>`, its row count checked before anything is paid) makes a repeated
+// step a no-op: exactly one step, one payout.
+//
+// A step is bounded (`lock_timeout`, `statement_timeout`), so one stuck row cannot hold the loop. A failed step
+// is written into its row: `attempts` counts the failures in a row, `last_error` keeps the last one for the
+// admins, and the deadline moves to the retry (1 s, 2 s, 4 s... up to a minute): the wait is the same for every
+// process and survives a restart. A step that succeeds clears both.
 //
 // Usage (a feature registers its handler once, in src/features/index.ts):
 //
 //   platform.reconciler.register({
 //     name: "guild-war",
-//     table: "guild_wars",
-//     dueColumn: "next_due_at",             // timestamptz, null when nothing is due; index it
-//     async advance(tx, id, now) {          // the row is locked FOR UPDATE by this transaction
-//       // read the row, check its status, do the step, then move next_due_at forward or set it null
+//     table: "guild_wars",            // with the runner's columns: attempts, last_error (schema.ts runnerColumns)
+//     dueColumn: "next_due_at",       // timestamptz, null when nothing is due; index it
+//     async advance(tx, id, now) {    // the row is locked FOR UPDATE by this transaction
+//       // check its status, move it with a conditional update, then do the step and set the next deadline
 //     },
 //   });
 //
-// An advance must leave the row not due (a later deadline, or null), or it is claimed again on the next pass.
-// Tests drive it by hand: `await app.reconciler.runOnce()` after moving a test clock; RECONCILER_INTERVAL_MS=0
-// leaves the background loop off.
+// An advance must leave the row not due (a later deadline, null, or the row deleted), or it is claimed again on
+// the next pass. Tests drive it by hand: `await app.reconciler.runOnce()` after moving a test clock;
+// RECONCILER_INTERVAL_MS=0 leaves the background loop off.
 import { sql } from "drizzle-orm";
 import type { Clock } from "./clock";
 import { type Db, rowsOf, type Tx } from "./db/database";
@@ -26,7 +32,10 @@ import { type Db, rowsOf, type Tx } from "./db/database";
 export type DueHandler = {
   /** Names the job in logs. */
   name: string;
-  /** The table holding the deadline (a plain identifier; it has a uuid or text `id` primary key). */
+  /**
+   * The table holding the deadline (a plain identifier): an `id` primary key (uuid, text or bigint) and the
+   * runner's columns, `attempts` and `last_error`.
+   */
   table: string;
   /** The timestamptz column with the next deadline; null means nothing is due. */
   dueColumn: string;
@@ -51,67 +60,116 @@ type Log = {
   warn(obj: unknown, msg?: string): void;
 };
 
+/** How long a step may wait for a lock and run one statement before it fails (and is retried later). */
+export type StepBounds = { lockTimeoutMs: number; statementTimeoutMs: number };
+export const DEFAULT_STEP_BOUNDS: StepBounds = { lockTimeoutMs: 5_000, statementTimeoutMs: 30_000 };
+
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 /** A pass stops after this many advances so one busy handler cannot hold the loop; the next tick continues. */
 const MAX_ADVANCES_PER_PASS = 500;
-/** A row whose advance failed waits 1 s, then 2 s, 4 s... up to a minute before this process tries it again. */
+/** A row whose step failed is due again after 1 s, then 2 s, 4 s... up to a minute. */
 const RETRY_BASE_MS = 1000;
 const RETRY_MAX_MS = 60_000;
+/** What `last_error` keeps of a failure's message. */
+const LAST_ERROR_LENGTH = 500;
 
-export function createReconciler(deps: { db: Db; clock: Clock; log: Log; intervalMs: number }): Reconciler {
+export const retryDelayMs = (attempts: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
+
+/** What an admin reads of a failure: the database's own words rather than the query wrapper's. */
+function failureMessage(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/** The row a step claimed: its deadline as the database wrote it (text keeps the microseconds) and its failures. */
+type Claim = { id: string; due: string; attempts: number };
+
+export function createReconciler(deps: {
+  db: Db;
+  clock: Clock;
+  log: Log;
+  intervalMs: number;
+  bounds?: StepBounds;
+  /**
+   * Tests only: called after a step's advance, before its commit (a process test kills itself here to show a
+   * step is all or nothing).
+   */
+  beforeCommit?: (handler: string) => void;
+}): Reconciler {
   const { db, clock, log } = deps;
+  const bounds = deps.bounds ?? DEFAULT_STEP_BOUNDS;
   const handlers: DueHandler[] = [];
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running = false;
   let inFlight: Promise<number> | null = null;
   let again = false;
-  /** Per process: `handler:id` -> failures so far and when to try again (a poison row must not spin the loop). */
-  const backoff = new Map<string, { failures: number; retryAt: number }>();
 
   /** Claims one due row of `handler` (skipping rows other processes hold) and advances it. */
   async function advanceOne(handler: DueHandler, failed: string[]): Promise<"advanced" | "failed" | "none"> {
     const now = clock.now();
     const table = sql.raw(handler.table);
     const due = sql.raw(handler.dueColumn);
-    // Rows whose advance failed in this pass, as a quoted text array (ids may be any text, commas included).
+    // Rows whose step failed in this pass, as a quoted text array (ids may be any text, commas included): a
+    // failure that could not even be written down must not spin the pass.
     const failedList = `{${failed.map((id) => `"${id.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
     const skip = failed.length ? sql`and id::text <> all(${failedList}::text[])` : sql``;
-    let claimed: string | null = null;
+    let claimed: Claim | null = null;
     try {
       return await db.transaction(async (tx) => {
+        // Sent with the claim, in the same round trip; `true`: for this transaction only.
+        const bounded = tx.execute(sql`
+          select set_config('lock_timeout', ${`${bounds.lockTimeoutMs}ms`}, true),
+            set_config('statement_timeout', ${`${bounds.statementTimeoutMs}ms`}, true)`);
         const result = await tx.execute(sql`
-          select id::text as id from ${table}
+          select id::text as id, ${due}::text as due, attempts from ${table}
           where ${due} <= ${now.toISOString()}::timestamptz ${skip}
           order by ${due} limit 1 for update skip locked`);
-        claimed = rowsOf<{ id: string }>(result)[0]?.id ?? null;
+        await bounded;
+        claimed = rowsOf<Claim>(result)[0] ?? null;
         if (claimed === null) return "none" as const;
-        await handler.advance(tx, claimed, now);
-        backoff.delete(`${handler.name}:${claimed}`);
+        await handler.advance(tx, claimed.id, now);
+        if (claimed.attempts > 0) {
+          await tx.execute(sql`update ${table} set attempts = 0, last_error = null where id = ${claimed.id}`);
+        }
+        deps.beforeCommit?.(handler.name);
         return "advanced" as const;
       });
     } catch (error) {
       if (claimed === null) throw error;
-      // The advance rolled back, so the row is still due: a later pass retries it; this pass moves on.
-      failed.push(claimed);
-      const key = `${handler.name}:${claimed}`;
-      const failures = (backoff.get(key)?.failures ?? 0) + 1;
-      const wait = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (failures - 1));
-      backoff.set(key, { failures, retryAt: clock.now().getTime() + wait });
-      log.error({ err: error, handler: handler.name, id: claimed, failures }, "reconciler: advance failed");
+      failed.push((claimed as Claim).id);
+      await recordFailure(handler, claimed, error);
       return "failed";
+    }
+  }
+
+  /**
+   * The step rolled back, so the row is as it was: count the failure in it and move its deadline to the retry,
+   * unless another process has moved the row on meanwhile (its deadline is no longer the one claimed).
+   */
+  async function recordFailure(handler: DueHandler, claim: Claim, error: unknown): Promise<void> {
+    const attempts = claim.attempts + 1;
+    const message = failureMessage(error).slice(0, LAST_ERROR_LENGTH);
+    log.error({ err: error, handler: handler.name, id: claim.id, attempts }, "runner: step failed");
+    const retryAt = new Date(clock.now().getTime() + retryDelayMs(attempts));
+    const table = sql.raw(handler.table);
+    const due = sql.raw(handler.dueColumn);
+    try {
+      await db.execute(sql`
+        update ${table} set attempts = attempts + 1, last_error = ${message},
+          ${due} = ${retryAt.toISOString()}::timestamptz
+        where id = ${claim.id} and ${due} = ${claim.due}::timestamptz`);
+    } catch (writeError) {
+      log.error(
+        { err: writeError, handler: handler.name, id: claim.id },
+        "runner: could not record a failure",
+      );
     }
   }
 
   async function pass(): Promise<number> {
     let advanced = 0;
-    const now = clock.now().getTime();
     for (const handler of handlers) {
-      // Rows still waiting out their backoff are skipped like the ones failing in this pass.
       const failed: string[] = [];
-      for (const [key, entry] of backoff) {
-        const [name, id] = [key.slice(0, key.indexOf(":")), key.slice(key.indexOf(":") + 1)];
-        if (name === handler.name && entry.retryAt > now) failed.push(id);
-      }
       for (let n = 0; n < MAX_ADVANCES_PER_PASS; n++) {
         const outcome = await advanceOne(handler, failed);
         if (outcome === "none") break;

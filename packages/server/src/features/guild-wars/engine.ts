@@ -8,13 +8,11 @@
 //                        the rest to the house; the guilds are free for the next war, which may open at once
 import {
   Coins,
-  GUILD_WAR_ROSTER_SIZE,
   GuildId,
   placeWarGuilds,
   planDuels,
   roundRobin,
   statTotal,
-  type Weapon,
   warPayout,
   warRoster,
   warRoundEndsAt,
@@ -25,23 +23,20 @@ import type { Tx } from "../../platform/db/database";
 import {
   battles,
   bots,
-  equipment,
   guildMembers,
   guilds,
   guildWarDuels,
   guildWarParticipants,
   guildWars,
-  inventory,
-  profiles,
 } from "../../platform/db/schema";
-import type { BotId, UserId } from "../../platform/ids";
+import type { BotId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
-import { weaponColumns } from "../arena/weapon";
+import { snapshotBots } from "../battles/entrants";
 import { fight, newBattleId, newBattleSeed } from "../battles/record";
-import { type FighterSnapshot, snapshotOfBot } from "../battles/snapshot";
+import type { FighterSnapshot } from "../battles/snapshot";
 import { announceGuild } from "../guilds/service";
 import { announceWar } from "./events";
-import { musterWars, takeMusterLock, type WarTimings } from "./muster";
+import type { WarTimings } from "./muster";
 
 type WarRow = typeof guildWars.$inferSelect;
 
@@ -64,13 +59,23 @@ export function createWarEngine(deps: { timings: WarTimings }) {
       .innerJoin(guilds, eq(guilds.id, guildWarParticipants.guildId))
       .where(eq(guildWarParticipants.warId, war.id))
       .orderBy(asc(guildWarParticipants.guildId));
+    const battleEndsAt = new Date(now.getTime() + timings.battleSeconds * 1000);
+    // The step's claim: registration to battle, its row count checked before anything else is written.
+    const [moved] = await tx
+      .update(guildWars)
+      .set({
+        status: "battle",
+        currentRound: 1,
+        battleEndsAt,
+        nextDueAt: new Date(roundEnd(now, 1, participants.length)),
+      })
+      .where(and(eq(guildWars.id, war.id), eq(guildWars.status, "registration")))
+      .returning({ id: guildWars.id });
+    if (!moved) return;
     // The power the placements break ties with is the power the guild brought to the battle.
-    for (const p of participants) {
-      await tx
-        .update(guildWarParticipants)
-        .set({ totalPower: p.totalPower })
-        .where(and(eq(guildWarParticipants.warId, war.id), eq(guildWarParticipants.guildId, p.guildId)));
-    }
+    await tx.execute(sql`
+      update guild_war_participants p set total_power = g.total_power
+      from guilds g where p.war_id = ${war.id} and g.id = p.guild_id`);
     const rosters = await rostersOf(
       tx,
       participants.map((p) => p.guildId),
@@ -95,16 +100,6 @@ export function createWarEngine(deps: { timings: WarTimings }) {
       })),
     );
     if (rows.length > 0) await tx.insert(guildWarDuels).values(rows);
-    const battleEndsAt = new Date(now.getTime() + timings.battleSeconds * 1000);
-    await tx
-      .update(guildWars)
-      .set({
-        status: "battle",
-        currentRound: 1,
-        battleEndsAt,
-        nextDueAt: new Date(roundEnd(now, 1, entrants.length)),
-      })
-      .where(and(eq(guildWars.id, war.id), eq(guildWars.status, "registration")));
     await playRound(tx, war.id, 1, now);
     await announceWar(tx, war.id, "battle");
   }
@@ -116,39 +111,35 @@ export function createWarEngine(deps: { timings: WarTimings }) {
 
   async function endRound(tx: Tx, war: WarRow, now: Date): Promise<void> {
     const round = war.currentRound;
-    const finished = await tx
-      .update(guildWarDuels)
-      .set({ status: "completed" })
-      .where(and(eq(guildWarDuels.warId, war.id), eq(guildWarDuels.round, round)))
-      .returning({ winner: guildWarDuels.winnerGuildId });
-    const wins = new Map<string, number>();
-    for (const duel of finished) {
-      if (duel.winner) wins.set(duel.winner, (wins.get(duel.winner) ?? 0) + 1);
-    }
-    for (const [guildId, n] of wins) {
-      await tx
-        .update(guildWarParticipants)
-        .set({ duelWins: sql`${guildWarParticipants.duelWins} + ${n}` })
-        .where(and(eq(guildWarParticipants.warId, war.id), eq(guildWarParticipants.guildId, guildId)));
-    }
     const [{ guildCount } = { guildCount: 0 }] = await tx
       .select({ guildCount: sql<number>`count(*)::int` })
       .from(guildWarParticipants)
       .where(eq(guildWarParticipants.warId, war.id));
-    const rounds = warRounds(guildCount);
-    if (round < rounds) {
-      const battleStart = new Date(war.battleEndsAt!.getTime() - timings.battleSeconds * 1000);
-      await tx
-        .update(guildWars)
-        .set({ currentRound: round + 1, nextDueAt: new Date(roundEnd(battleStart, round + 1, guildCount)) })
-        .where(
-          and(eq(guildWars.id, war.id), eq(guildWars.status, "battle"), eq(guildWars.currentRound, round)),
-        );
-      await playRound(tx, war.id, round + 1, now);
-      await announceWar(tx, war.id, "round");
-      return;
-    }
-    await complete(tx, war, now);
+    if (round >= warRounds(guildCount)) return complete(tx, war, now);
+    const battleStart = new Date(war.battleEndsAt!.getTime() - timings.battleSeconds * 1000);
+    // The step's claim: this round to the next, its row count checked before the round is revealed.
+    const [moved] = await tx
+      .update(guildWars)
+      .set({ currentRound: round + 1, nextDueAt: new Date(roundEnd(battleStart, round + 1, guildCount)) })
+      .where(and(eq(guildWars.id, war.id), eq(guildWars.status, "battle"), eq(guildWars.currentRound, round)))
+      .returning({ id: guildWars.id });
+    if (!moved) return;
+    await revealRound(tx, war.id, round);
+    await playRound(tx, war.id, round + 1, now);
+    await announceWar(tx, war.id, "round");
+  }
+
+  /** The round's duels are told (won, lost, forfeit) and each guild's duel wins counted, in one statement. */
+  async function revealRound(tx: Tx, warId: string, round: number): Promise<void> {
+    await tx.execute(sql`
+      with finished as (
+        update guild_war_duels set status = 'completed'
+        where war_id = ${warId} and round = ${round}
+        returning winner_guild_id)
+      update guild_war_participants p set duel_wins = p.duel_wins + w.n
+      from (select winner_guild_id as guild_id, count(*)::int as n from finished
+            where winner_guild_id is not null group by winner_guild_id) w
+      where p.war_id = ${warId} and p.guild_id = w.guild_id`);
   }
 
   /** Plays every duel of the round at once: one insert for its battles, one update for its duels. */
@@ -204,8 +195,20 @@ export function createWarEngine(deps: { timings: WarTimings }) {
   }
 
   async function complete(tx: Tx, war: WarRow, now: Date): Promise<void> {
-    // Prizes may make guilds eligible again: the muster below needs its lock before any guild is touched.
-    await takeMusterLock(tx);
+    // The step's claim: battle to completed, its row count checked before the last round is told or anything paid.
+    const [moved] = await tx
+      .update(guildWars)
+      .set({ status: "completed", completedAt: now, nextDueAt: null })
+      .where(
+        and(
+          eq(guildWars.id, war.id),
+          eq(guildWars.status, "battle"),
+          eq(guildWars.currentRound, war.currentRound),
+        ),
+      )
+      .returning({ id: guildWars.id });
+    if (!moved) return;
+    await revealRound(tx, war.id, war.currentRound);
     const standings = await tx
       .select({
         guildId: guildWarParticipants.guildId,
@@ -225,12 +228,25 @@ export function createWarEngine(deps: { timings: WarTimings }) {
       })),
       { first: war.firstPlaceReward, second: war.secondPlaceReward, third: war.thirdPlaceReward },
     );
-    for (const p of placements) {
-      await tx
-        .update(guildWarParticipants)
-        .set({ placement: p.placement, prizeAmount: p.prizeAmount })
-        .where(and(eq(guildWarParticipants.warId, war.id), eq(guildWarParticipants.guildId, p.guildId)));
+    if (placements.length > 0) {
+      const values = sql.join(
+        placements.map((p) => sql`(${p.guildId}::uuid, ${p.placement}::int, ${p.prizeAmount}::bigint)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update guild_war_participants p set placement = v.placement, prize_amount = v.prize
+        from (values ${values}) as v(guild_id, placement, prize)
+        where p.war_id = ${war.id} and p.guild_id = v.guild_id`);
     }
+    await payWar(tx, war, placements);
+    // The guilds are free again; the database asks for a muster for each one now eligible (migration 0010).
+    await tx.update(guilds).set({ currentWarId: null }).where(eq(guilds.currentWarId, war.id));
+    await announceWar(tx, war.id, "completed");
+    for (const s of standings) await announceGuild(tx, s.guildId);
+  }
+
+  /** The prizes from the pool into the winners' banks (in guild id order, the lock order), the rest to the house. */
+  async function payWar(tx: Tx, war: WarRow, placements: ReturnType<typeof placeWarGuilds>): Promise<void> {
     const paid = placements.filter((p) => p.prizeAmount > 0).sort((a, b) => (a.guildId < b.guildId ? -1 : 1));
     for (const p of paid) {
       await moveCoins(tx, {
@@ -261,61 +277,43 @@ export function createWarEngine(deps: { timings: WarTimings }) {
         refId: war.id,
       });
     }
-    await tx
-      .update(guildWars)
-      .set({ status: "completed", completedAt: now, nextDueAt: null })
-      .where(and(eq(guildWars.id, war.id), eq(guildWars.status, "battle")));
-    await tx.update(guilds).set({ currentWarId: null }).where(eq(guilds.currentWarId, war.id));
-    await announceWar(tx, war.id, "completed");
-    for (const s of standings) await announceGuild(tx, s.guildId);
-    await musterWars(tx, now, timings);
   }
 
   return { advance };
 }
 
-/** Each guild's 5 strongest active bots, snapshotted with their pilots' names and equipped weapons. */
+/** Each guild's 5 strongest active bots (by the game's total strength), snapshotted as they enter the war. */
 async function rostersOf(tx: Tx, guildIds: readonly string[]): Promise<Map<string, FighterSnapshot[]>> {
   if (guildIds.length === 0) return new Map();
-  const rows = await tx
-    .select({
+  const members = await tx
+    .selectDistinct({
       guildId: guildMembers.guildId,
-      bot: bots,
-      ownerName: profiles.username,
-      weapon: weaponColumns,
+      botId: bots.id,
+      strength: bots.strength,
+      agility: bots.agility,
+      defense: bots.defense,
+      intelligence: bots.intelligence,
     })
     .from(guildMembers)
-    .innerJoin(profiles, eq(profiles.id, guildMembers.userId))
     .innerJoin(bots, and(eq(bots.userId, guildMembers.userId), eq(bots.isActive, true)))
-    // A weapon counts only while its owner still holds it, as in the arena.
-    .leftJoin(
-      inventory,
-      and(eq(inventory.userId, bots.userId), eq(inventory.equipmentId, bots.equippedWeaponId)),
-    )
-    .leftJoin(equipment, eq(equipment.id, inventory.equipmentId))
     .where(inArray(guildMembers.guildId, [...guildIds]));
-  const byGuild = new Map<string, { botId: string; totalStrength: number; snapshot: FighterSnapshot }[]>();
-  for (const row of rows) {
-    const weapon = row.weapon?.name ? (row.weapon as Weapon) : null;
-    const snapshot = snapshotOfBot(
-      { ...row.bot, id: row.bot.id as BotId, userId: row.bot.userId as UserId },
-      row.ownerName,
-      weapon,
-    );
-    const list = byGuild.get(row.guildId) ?? [];
-    if (!list.some((b) => b.botId === row.bot.id)) {
-      list.push({ botId: row.bot.id, totalStrength: statTotal(row.bot), snapshot });
-    }
-    byGuild.set(row.guildId, list);
+  const byGuild = new Map<string, { botId: BotId; totalStrength: number }[]>();
+  for (const m of members) {
+    const list = byGuild.get(m.guildId) ?? [];
+    list.push({ botId: m.botId, totalStrength: statTotal(m) });
+    byGuild.set(m.guildId, list);
   }
-  const rosters = new Map<string, FighterSnapshot[]>();
-  for (const [guildId, list] of byGuild) {
-    rosters.set(
+  const chosen = new Map(
+    [...byGuild].map(([guildId, list]) => [guildId, warRoster(list).map((b) => b.botId)]),
+  );
+  const snapshots = await snapshotBots(tx, [...chosen.values()].flat());
+  return new Map(
+    [...chosen].map(([guildId, ids]) => [
       guildId,
-      warRoster(list)
-        .slice(0, GUILD_WAR_ROSTER_SIZE)
-        .map((b) => b.snapshot),
-    );
-  }
-  return rosters;
+      ids.flatMap((id) => {
+        const snapshot = snapshots.get(id);
+        return snapshot ? [snapshot] : [];
+      }),
+    ]),
+  );
 }

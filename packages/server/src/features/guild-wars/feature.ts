@@ -1,29 +1,23 @@
-// Guilds and guild wars wired together: a donation that may have made 8 guilds eligible asks for a muster, and
-// the war engine is registered with the platform's reconciler as the due-row handler of `guild_wars`.
+// Guilds and guild wars wired together: the war engine and the muster are the event runner's handlers for
+// `guild_wars` and `war_muster_requests`; a donation that may have made a guild eligible (its request row was
+// written by the database in the donation's transaction) asks the runner for a pass now rather than at its next tick.
 import type { Platform } from "../../platform/platform";
 import { createGuildsService } from "../guilds/service";
 import { createWarEngine } from "./engine";
+import { musterHandler } from "./muster";
 import { createGuildWarsService } from "./service";
 
 export function createGuildFeatures(platform: Platform) {
-  const { db, clock, log } = platform;
+  const { db, clock } = platform;
   const timings = platform.config.guildWar;
   const guildWars = createGuildWarsService({ db, clock, timings });
-  const guilds = createGuildsService({
-    db,
-    clock,
-    // The donation has committed; a failed muster is retried by the next donation or the next start.
-    onEligible: () =>
-      guildWars.muster().then(
-        () => {},
-        (error: unknown) => log.warn({ err: error }, "guild wars: muster failed"),
-      ),
-  });
+  const guilds = createGuildsService({ db, clock, onEligible: () => platform.reconciler.nudge() });
   platform.reconciler.register({
     name: "guild-war",
     table: "guild_wars",
     dueColumn: "next_due_at",
     advance: createWarEngine({ timings }).advance,
   });
+  platform.reconciler.register(musterHandler(timings));
   return { guilds, guildWars };
 }

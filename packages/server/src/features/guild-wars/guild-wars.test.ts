@@ -57,6 +57,8 @@ describe("before a war", () => {
   it("seven eligible guilds are not enough", async () => {
     // Crews of 1 to 7 members, so some guilds field fewer than 5 bots and forfeit duels.
     for (let i = 0; i < 7; i++) crews.push(await guildWithCrew(t, 1 + (i % 7), 500));
+    // Each guild that became eligible asked for a muster; one step of the runner answers all seven, opening nothing.
+    expect(await t.app.reconciler.runOnce()).toBe(1);
     expect((await wars()).active).toEqual([]);
   });
 });
@@ -77,8 +79,9 @@ describe("a war", () => {
       }
     });
     expect((await wars()).active).toEqual([]);
-    // Any donation that leaves a bank at 500 or more calls the muster.
     await donate(eighth.leader, eighth.guild.id, 1);
+    // The guilds that became eligible asked for a muster in their own transaction; the runner's next pass opens it.
+    expect(await t.app.reconciler.runOnce()).toBe(1);
 
     const { active } = await wars();
     expect(active).toHaveLength(1);
@@ -113,6 +116,7 @@ describe("a war", () => {
   it("a guild at war cannot be picked again, even with 500 more in its bank", async () => {
     const crew = crews[6]!;
     await donate(crew.crew[1]!, crew.guild.id, 500);
+    expect(await t.app.reconciler.runOnce()).toBe(0);
     expect((await guildPage(viewer, crew.guild.id)).guild).toMatchObject({
       bankBalance: 500,
       isEligibleForWar: false,
@@ -169,7 +173,8 @@ describe("a war", () => {
     const banksBefore = new Map<string, number>();
     for (const crew of crews)
       banksBefore.set(crew.guild.id, (await guildPage(viewer, crew.guild.id)).guild.bankBalance);
-    expect(await advance(BATTLE_S)).toBe(6);
+    // Six round ends, then the muster the freed guilds asked for (no war: fewer than eight have 500 in the bank).
+    expect(await advance(BATTLE_S)).toBe(7);
     const { active, history } = await wars();
     expect(active).toEqual([]);
     expect(history).toHaveLength(1);

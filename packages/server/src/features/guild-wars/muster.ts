@@ -1,24 +1,20 @@
 // Opening wars: whenever 8 guilds are eligible, a war takes the 8 strongest (ties by id), each pays its 500
 // stake from its bank into the war's pool, and registration starts.
 //
-// Exactly once across processes: every transaction that opens wars first takes one advisory lock (so two
+// When: a guild that becomes eligible writes a request row in the same transaction (a database trigger,
+// migration 0010), and the event runner claims requests like any deadline, so a crash after a donation's
+// commit still opens the war. Exactly once across processes: every muster first takes one advisory lock (so two
 // musters queue instead of both choosing the same guilds), then locks the eligible guilds in id order, then
-// claims them with a conditional update (`current_war_id is null`). A war's completion musters inside its own
-// transaction, after the same advisory lock, so the lock order is always: advisory lock, then guilds by id.
+// claims them with a conditional update (`current_war_id is null`). Lock order: the request row, the advisory
+// lock, then guilds by id.
 
 import { randomUUID } from "node:crypto";
-import {
-  Coins,
-  GUILD_WAR_REWARDS,
-  GUILD_WAR_STAKE,
-  GUILDS_PER_WAR,
-  GuildId,
-  selectWarGuilds,
-} from "@bot-arena/game";
+import { Coins, GUILD_WAR_REWARDS, GUILD_WAR_STAKE, GuildId, selectWarGuilds } from "@bot-arena/game";
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db, Tx } from "../../platform/db/database";
+import type { Tx } from "../../platform/db/database";
 import { guilds, guildWarParticipants, guildWars } from "../../platform/db/schema";
 import { moveCoins } from "../../platform/ledger";
+import type { DueHandler } from "../../platform/reconciler";
 import { announceGuild } from "../guilds/service";
 import { announceWar } from "./events";
 
@@ -49,11 +45,27 @@ export async function musterWars(tx: Tx, now: Date, timings: WarTimings): Promis
   }
 }
 
-/** A cheap look before taking any lock: most donations leave fewer than 8 guilds eligible. */
-export async function enoughEligibleGuilds(db: Db): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(guilds).where(eq(guilds.isEligibleForWar, true));
-  return (row?.n ?? 0) >= GUILDS_PER_WAR;
+/**
+ * The runner's step for a claimed request: it answers every request committed so far that no other muster
+ * holds (one muster sees every eligible guild), then opens what the guilds allow. A request committed after
+ * this muster's look stays and brings another muster, which finds nothing or the war it needs.
+ */
+export async function answerMusterRequests(tx: Tx, now: Date, timings: WarTimings): Promise<string[]> {
+  await takeMusterLock(tx);
+  await tx.execute(sql`
+    delete from war_muster_requests where id in (select id from war_muster_requests for update skip locked)`);
+  return musterWars(tx, now, timings);
 }
+
+/** The runner's handler for war_muster_requests (registered in feature.ts). */
+export const musterHandler = (timings: WarTimings): DueHandler => ({
+  name: "guild-war-muster",
+  table: "war_muster_requests",
+  dueColumn: "due_at",
+  async advance(tx, _id, now) {
+    await answerMusterRequests(tx, now, timings);
+  },
+});
 
 async function openWar(
   tx: Tx,

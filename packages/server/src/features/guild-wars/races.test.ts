@@ -221,12 +221,14 @@ describe("wars", () => {
     }
     const eighth = await guildWithCrew(a, 1, 499);
     const ninth = await guildWithCrew(a, 1, 499);
-    // Every donation that leaves a bank at 500 or more musters, so all of these race to open the war.
+    // The eighth and ninth become eligible together, each asking for a muster; both processes' runners race to
+    // answer them.
     const donors = [eighth, ninth, ...seven].map((c, i) =>
       either(c.leader, i).post(`/api/guilds/${c.guild.id}/contribute`, { amount: 1 }),
     );
     const results = await Promise.all(donors);
     expect(results.every((r) => r.statusCode === 200)).toBe(true);
+    await Promise.all([a.app.reconciler.runOnce(), b.app.reconciler.runOnce(), a.app.reconciler.runOnce()]);
     const all = await a.db.select().from(guildWars);
     expect(all).toHaveLength(1);
     warId = all[0]!.id;

@@ -9,7 +9,7 @@ import { guilds, guildWarDuels, guildWarParticipants, guildWars } from "../../pl
 import { notFound } from "../../platform/errors";
 import { isUuid } from "../../platform/ids";
 import type { FighterSnapshot } from "../battles/snapshot";
-import { enoughEligibleGuilds, musterWars, type WarTimings } from "./muster";
+import type { WarTimings } from "./muster";
 
 export type GuildWarsService = ReturnType<typeof createGuildWarsService>;
 
@@ -117,12 +117,6 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: Wa
           .orderBy(asc(guildWarDuels.round), asc(guildWarDuels.pairing), asc(guildWarDuels.slot)),
       ]);
       return { ...summary!, duels: duels.map(toDuel) };
-    },
-
-    /** Opens whatever wars the eligible guilds allow; called after donations and once at start-up. */
-    async muster(): Promise<string[]> {
-      if (!(await enoughEligibleGuilds(db))) return [];
-      return db.transaction((tx) => musterWars(tx, deps.clock.now(), deps.timings));
     },
   };
 }

@@ -45,8 +45,11 @@ import { guildChannel, toGuildSummary } from "./view";
 
 export type GuildsService = ReturnType<typeof createGuildsService>;
 
-/** Told after a donation commits when the guild may have become war-eligible; the war feature musters. */
-export type EligibilityListener = () => Promise<void>;
+/**
+ * Told after a donation commits when the guild may have become war-eligible: the muster's request is already in
+ * the database; this only asks for it to be answered now.
+ */
+export type EligibilityListener = () => void;
 
 /** Announces a change of one guild to its page and to the guild list. */
 export async function announceGuild(tx: Db, guildId: string, kind = "guild"): Promise<void> {
@@ -279,7 +282,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
         await announceGuild(tx, guildId);
         return { newCoins, bankBalance, contributionTotal: member.contributionTotal };
       });
-      if (result.bankBalance >= GUILD_WAR_ELIGIBILITY_BANK) await deps.onEligible?.();
+      if (result.bankBalance >= GUILD_WAR_ELIGIBILITY_BANK) deps.onEligible?.();
       return { message: messages.contributed(amount), ...result };
     },
 

@@ -22,31 +22,20 @@ import {
   prizeForPlace,
   recordWinner,
   startMatch,
+  statTotal,
   TOURNAMENT_MIN_PLAYERS,
   tournamentPrizes,
-  type Weapon,
 } from "@bot-arena/game";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../platform/db/database";
-import {
-  bots,
-  equipment,
-  inventory,
-  profiles,
-  tournamentMatches,
-  tournamentParticipants,
-  tournaments,
-} from "../../platform/db/schema";
+import { tournamentMatches, tournamentParticipants, tournaments } from "../../platform/db/schema";
 import type { BotId, UserId } from "../../platform/ids";
-import { weaponColumns } from "../arena/weapon";
+import { snapshotBots } from "../battles/entrants";
 import { type BattleRecord, fight, newBattleId, newBattleSeed, recordBattles } from "../battles/record";
-import { type FighterSnapshot, snapshotOfBot } from "../battles/snapshot";
+import type { FighterSnapshot } from "../battles/snapshot";
 import { publishTournamentChange } from "./live";
 import { payPrizes, refundFees, sweepPoolToHouse } from "./money";
 import { loadBracket, participantsOf, type TournamentRow } from "./rows";
-
-const totalStrengthOf = (s: { strength: number; agility: number; defense: number; intelligence: number }) =>
-  s.strength + s.agility + s.defense + s.intelligence;
 
 const after = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
 
@@ -84,36 +73,21 @@ export async function cancelTournament(
   return "cancelled";
 }
 
-/** The weapons the bots fight with: each bot's equipped item, counted only while its owner holds it. */
-async function weaponsOf(tx: Tx, botIds: readonly BotId[]): Promise<Map<string, Weapon>> {
-  const rows = await tx
-    .selectDistinctOn([bots.id], { botId: bots.id, ...weaponColumns })
-    .from(bots)
-    .innerJoin(equipment, eq(equipment.id, bots.equippedWeaponId))
-    .innerJoin(inventory, and(eq(inventory.equipmentId, equipment.id), eq(inventory.userId, bots.userId)))
-    .where(inArray(bots.id, [...botIds]));
-  return new Map(rows.map(({ botId, ...weapon }) => [botId as string, weapon]));
-}
-
-/** The ready players' bots as they enter the bracket, keyed by participant id (two queries for any number). */
+/** The ready players' bots as they enter the bracket, keyed by participant id. */
 async function snapshotEntrants(
   tx: Tx,
   entrants: readonly { id: string; userId: UserId; botId: BotId | null }[],
 ): Promise<Map<string, FighterSnapshot>> {
-  const botIds = entrants.map((p) => p.botId).filter((id): id is BotId => id !== null);
-  const rows = await tx
-    .select({ bot: bots, username: profiles.username })
-    .from(bots)
-    .innerJoin(profiles, eq(profiles.id, bots.userId))
-    .where(inArray(bots.id, botIds));
-  const weapons = await weaponsOf(tx, botIds);
-  const byBot = new Map(rows.map((r) => [r.bot.id as string, r]));
+  const byBot = await snapshotBots(
+    tx,
+    entrants.flatMap((p) => (p.botId === null ? [] : [p.botId])),
+  );
   const snapshots = new Map<string, FighterSnapshot>();
   for (const entrant of entrants) {
-    const row = entrant.botId === null ? undefined : byBot.get(entrant.botId);
+    const snapshot = entrant.botId === null ? undefined : byBot.get(entrant.botId);
     // Entered bots cannot be recycled, listed or fused, so the bot is there and still the player's.
-    if (!row || row.bot.userId !== entrant.userId) throw new Error(`entry ${entrant.id} lost its bot`);
-    snapshots.set(entrant.id, snapshotOfBot(row.bot, row.username, weapons.get(row.bot.id) ?? null));
+    if (!snapshot || snapshot.userId !== entrant.userId) throw new Error(`entry ${entrant.id} lost its bot`);
+    snapshots.set(entrant.id, snapshot);
   }
   return snapshots;
 }
@@ -129,6 +103,21 @@ export async function closeRegistration(tx: Tx, t: TournamentRow, now: Date): Pr
   if (ready.length < Math.max(t.minPlayers, TOURNAMENT_MIN_PLAYERS)) {
     return cancelTournament(tx, t, now, { endSeries: false });
   }
+  const players = ready.length;
+  // The step's claim: registration to active, its row count checked before any fee moves.
+  const [moved] = await tx
+    .update(tournaments)
+    .set({
+      status: "active",
+      isReadyPhase: false,
+      bracketGenerated: true,
+      currentPlayers: players,
+      prizePool: tournamentPrizes({ mode: t.entryFeeMode, players, rewards: rewardsOf(t) }).pool,
+      registrationEndsAt: t.registrationEndsAt && t.registrationEndsAt < now ? t.registrationEndsAt : now,
+    })
+    .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, ["registration", "pending"])))
+    .returning({ id: tournaments.id });
+  if (!moved) return "nothing";
   const unready = entrants.filter((p) => !p.isReady);
   if (unready.length > 0) {
     await refundFees(tx, {
@@ -148,7 +137,7 @@ export async function closeRegistration(tx: Tx, t: TournamentRow, now: Date): Pr
   const bracket = createBracket(
     ready.map((p) => ({
       id: ParticipantId(p.id),
-      totalStrength: totalStrengthOf(snapshots.get(p.id)!.stats),
+      totalStrength: statTotal(snapshots.get(p.id)!.stats),
     })),
   );
   const seedOf = new Map(bracket.seeds.map((id, i) => [id as string, i + 1]));
@@ -156,7 +145,7 @@ export async function closeRegistration(tx: Tx, t: TournamentRow, now: Date): Pr
     ready.map((p) => {
       const snapshot = snapshots.get(p.id)!;
       return sql`(${p.id}::uuid, ${seedOf.get(p.id)!}::int, ${JSON.stringify(snapshot)}::jsonb,
-        ${totalStrengthOf(snapshot.stats)}::int)`;
+        ${statTotal(snapshot.stats)}::int)`;
     }),
     sql`, `,
   );
@@ -175,19 +164,7 @@ export async function closeRegistration(tx: Tx, t: TournamentRow, now: Date): Pr
       thirdPlace: m.thirdPlace,
     })),
   );
-  const players = ready.length;
-  await tx
-    .update(tournaments)
-    .set({
-      status: "active",
-      isReadyPhase: false,
-      bracketGenerated: true,
-      currentPlayers: players,
-      prizePool: tournamentPrizes({ mode: t.entryFeeMode, players, rewards: rewardsOf(t) }).pool,
-      registrationEndsAt: t.registrationEndsAt && t.registrationEndsAt < now ? t.registrationEndsAt : now,
-    })
-    .where(eq(tournaments.id, t.id));
-  await startRound(tx, { ...t, status: "active" }, bracket, 1, now);
+  await startRound(tx, { ...t, status: "active", currentRound: 0 }, bracket, 1, now);
   await publishTournamentChange(tx, t.id, "started");
   return "started";
 }
@@ -206,6 +183,25 @@ async function startRound(
   round: number,
   now: Date,
 ): Promise<Bracket> {
+  const roundsLeft = bracket.rounds - round + 1;
+  // The round's claim: the row must still be active at the round before, or the whole step rolls back (the
+  // matches decided above with it) rather than fight a round twice.
+  const [moved] = await tx
+    .update(tournaments)
+    .set({
+      currentRound: round,
+      nextDueAt: after(now, t.roundSeconds),
+      battleEndsAt: after(now, roundsLeft * t.roundSeconds),
+    })
+    .where(
+      and(
+        eq(tournaments.id, t.id),
+        eq(tournaments.status, "active"),
+        eq(tournaments.currentRound, round - 1),
+      ),
+    )
+    .returning({ id: tournaments.id });
+  if (!moved) throw new Error(`tournament ${t.id} moved under its step to round ${round}`);
   const playable = playableInRound(bracket, round).filter((m) => m.status === "pending");
   const snapshots = new Map(
     (
@@ -249,15 +245,6 @@ async function startRound(
       from (values ${values}) as v(match_number, battle_id)
       where m.tournament_id = ${t.id}::uuid and m.match_number = v.match_number and m.status = 'pending'`);
   }
-  const roundsLeft = bracket.rounds - round + 1;
-  await tx
-    .update(tournaments)
-    .set({
-      currentRound: round,
-      nextDueAt: after(now, t.roundSeconds),
-      battleEndsAt: after(now, roundsLeft * t.roundSeconds),
-    })
-    .where(eq(tournaments.id, t.id));
   return next;
 }
 

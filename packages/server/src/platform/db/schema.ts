@@ -482,6 +482,33 @@ export const marketplaceSales = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- the event runner
+
+/**
+ * What the event runner keeps in a row it advances: how many steps in a row have failed and the last failure's
+ * message (shown to admins), so a retry's wait lives in the row's own deadline and survives restarts.
+ */
+const runnerColumns = () => ({
+  attempts: integer("attempts").notNull().default(0),
+  lastError: text("last_error"),
+});
+
+/**
+ * A request to open guild wars: written by the database itself (a trigger on guilds) in the transaction that made
+ * a guild eligible, so it commits or rolls back with that change; the runner claims and deletes it.
+ */
+export const warMusterRequests = pgTable(
+  "war_muster_requests",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    // Due at once, by any clock (a test's manual clock may stand before the database's); a failed muster
+    // moves it to its retry time.
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull().default(sql`'-infinity'`),
+    ...runnerColumns(),
+  },
+  (t) => [index("war_muster_requests_due_idx").on(t.dueAt)],
+);
+
 // ---------------------------------------------------------------- tournaments
 
 export const tournaments = pgTable(
@@ -516,6 +543,7 @@ export const tournaments = pgTable(
     repeatEveryHours: integer("repeat_every_hours"),
     /** When the next copy opens; the reconciler's second deadline on this table. */
     repeatDueAt: timestamp("repeat_due_at", { withTimezone: true }),
+    ...runnerColumns(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -705,6 +733,7 @@ export const guildWars = pgTable(
     currentRound: integer("current_round").notNull().default(0),
     /** The reconciler's deadline: registration's end, then each round's end; null once completed. */
     nextDueAt: timestamp("next_due_at", { withTimezone: true }),
+    ...runnerColumns(),
     createdAt: createdAt(),
   },
   (t) => [
