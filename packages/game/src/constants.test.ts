@@ -25,6 +25,11 @@ describe("constants pin the specs' numbers", () => {
     expect(c.PASSWORD_MIN_LENGTH).toBe(6);
   });
 
+  it("no balance may pass 10^12 coins (the house rule), which a JavaScript number holds exactly", () => {
+    expect(c.MAX_BALANCE).toBe(10 ** 12);
+    expect(Number.isSafeInteger(c.MAX_BALANCE * 2)).toBe(true);
+  });
+
   it("summons cost 500 for one and 5000 for ten", () => {
     expect(c.SUMMON_SINGLE_PRICE).toBe(500);
     expect(c.SUMMON_TEN_PRICE).toBe(5000);

@@ -21,6 +21,11 @@ export const DEFAULT_BOT_CLASS: BotClass = "hero";
 // Accounts
 export const STARTING_COINS = 1000;
 export const PASSWORD_MIN_LENGTH = 6;
+/**
+ * No balance (wallet, vault, guild bank, tournament or war pool) may hold more coins than this: far above any
+ * honest fortune, far below where a bigint column or a JavaScript number stops being exact.
+ */
+export const MAX_BALANCE = 1_000_000_000_000;
 
 // Roster
 export const MAX_BOTS = 20;

@@ -6,10 +6,12 @@ import {
   applyConsumable,
   CONSUMABLES,
   canChallengePvp,
+  checkBalanceRoom,
   checkBuyListing,
   checkCreateListing,
   checkEquip,
   checkPurchase,
+  checkPvpStakesFit,
   checkPvpTarget,
   checkRecycle,
   checkRefreshCost,
@@ -18,12 +20,55 @@ import {
   isPvpTargetable,
   pvpStake,
   recycleRefund,
+  splitAtMaximum,
   utcDay,
 } from "./economy";
-import { UserId } from "./types";
+import { Coins, UserId } from "./types";
 
 const alice = UserId("alice");
 const bob = UserId("bob");
+
+describe("the coin maximum of 1,000,000,000,000", () => {
+  const max = 1_000_000_000_000;
+  const pastMax = (whose: string) => ({
+    ok: false,
+    code: "LIMIT_REACHED",
+    message: `That would take ${whose} past the 1,000,000,000,000 coin maximum.`,
+  });
+
+  it("a credit may fill a balance to exactly the maximum, not one coin past it", () => {
+    expect(checkBalanceRoom(max - 500, 500, "your wallet").ok).toBe(true);
+    expect(checkBalanceRoom(max - 500, 501, "your wallet")).toEqual(pastMax("your wallet"));
+    expect(checkBalanceRoom(max, 1, "the guild bank")).toEqual(pastMax("the guild bank"));
+  });
+
+  it("a payout that must not fail credits what fits and leaves the rest to the house", () => {
+    expect(splitAtMaximum(1000, Coins(180))).toEqual({ credited: 180, overflow: 0 });
+    expect(splitAtMaximum(max - 100, Coins(180))).toEqual({ credited: 100, overflow: 80 });
+    expect(splitAtMaximum(max, Coins(180))).toEqual({ credited: 0, overflow: 180 });
+  });
+
+  it("the credited part and the overflow always add up to the payout, and never pass the maximum", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max }), fc.integer({ min: 0, max }), (balance, amount) => {
+        const { credited, overflow } = splitAtMaximum(balance, Coins(amount));
+        expect(credited + overflow).toBe(amount);
+        expect(balance + credited).toBeLessThanOrEqual(max);
+      }),
+    );
+  });
+
+  it("a PvP battle is refused before it is fought when either winner could not take the stake", () => {
+    // Each side stands to win 10% of the other's wallet: 100 from a wallet of 1000.
+    expect(checkPvpStakesFit({ attackerWallet: max - 100, defenderWallet: 1000 }).ok).toBe(true);
+    expect(checkPvpStakesFit({ attackerWallet: max - 99, defenderWallet: 1000 })).toEqual(
+      pastMax("your wallet"),
+    );
+    expect(checkPvpStakesFit({ attackerWallet: 1000, defenderWallet: max - 99 })).toEqual(
+      pastMax("your opponent's wallet"),
+    );
+  });
+});
 
 describe("roster fees", () => {
   it("recycling refunds 250 and refuses the active bot", () => {

@@ -2,6 +2,7 @@
 // deposit window and the marketplace. The server moves the coins; these say how many and whether.
 import {
   ENERGY_CELL_PRICE,
+  MAX_BALANCE,
   MAX_BOTS,
   PVP_SAFE_WALLET,
   PVP_STAKE_PERCENT,
@@ -12,6 +13,21 @@ import {
 } from "./constants";
 import { messages } from "./messages";
 import { type Bot, type Check, Coins, fail, pass, type UserId } from "./types";
+
+// The coin maximum ---------------------------------------------------------------------------------------------
+
+/** Refuses a credit that would take an account holding `balance` past MAX_BALANCE; `whose` names it. */
+export const checkBalanceRoom = (balance: number, credit: number, whose: string): Check =>
+  balance + credit > MAX_BALANCE ? fail("LIMIT_REACHED", messages.balancePastMax(whose)) : pass;
+
+/**
+ * A payout that must not fail (an event's prize or refund) into an account holding `balance`: the part that
+ * fits below MAX_BALANCE, and the rest, which goes to the house.
+ */
+export function splitAtMaximum(balance: number, amount: Coins): { credited: Coins; overflow: Coins } {
+  const credited = Math.min(amount, Math.max(0, MAX_BALANCE - balance));
+  return { credited: Coins(credited), overflow: Coins(amount - credited) };
+}
 
 // Roster fees -------------------------------------------------------------------------------------------------
 
@@ -85,6 +101,19 @@ export const canChallengePvp = (wallet: number): boolean => wallet >= PVP_SAFE_W
 /** What the loser's owner pays the winner's owner: 10% of the wallet, floored, only from 100 up. */
 export const pvpStake = (loserWallet: number): Coins =>
   Coins(isPvpTargetable(loserWallet) ? Math.floor((loserWallet * PVP_STAKE_PERCENT) / 100) : 0);
+
+/**
+ * Whichever side wins must be able to take the stake. Checked before the battle is fought: a refusal that
+ * depended on the outcome would hand the attacker free re-rolls of every battle they were about to lose.
+ */
+export function checkPvpStakesFit(input: {
+  readonly attackerWallet: number;
+  readonly defenderWallet: number;
+}): Check {
+  const attackerWin = checkBalanceRoom(input.attackerWallet, pvpStake(input.defenderWallet), "your wallet");
+  if (!attackerWin.ok) return attackerWin;
+  return checkBalanceRoom(input.defenderWallet, pvpStake(input.attackerWallet), "your opponent's wallet");
+}
 
 export function checkPvpTarget(input: {
   readonly attackerUserId: UserId;

@@ -18,6 +18,9 @@ describe("messages carry the specs' exact words", () => {
     expect(messages.notEnoughEnergy(15)).toBe("Not enough energy! Need 15 energy.");
     expect(messages.notEnoughEnergy(20)).toBe("Not enough energy! Need 20 energy.");
     expect(messages.notEnoughCoins).toBe("Not enough coins!");
+    expect(messages.balancePastMax("your wallet")).toBe(
+      "That would take your wallet past the 1,000,000,000,000 coin maximum.",
+    );
     expect(messages.invalidListing).toBe("Please select a bot and enter a valid price");
     expect(messages.enterValidAmount).toBe("Enter a valid amount");
     expect(messages.invalidGamertag).toBe("Please enter a valid gamertag (max 35 characters)");

@@ -12,6 +12,7 @@ import {
   GUILD_TAG_MAX,
   GUILD_WAR_ELIGIBILITY_BANK,
   GUILDS_PER_WAR,
+  MAX_BALANCE,
   MAX_BOTS,
   RECYCLE_REFUND,
   REFRESH_COST,
@@ -34,6 +35,9 @@ export const messages = {
   notAuthenticated: "Not authenticated",
   notEnoughCoins: "Not enough coins!",
   insufficientCoins: "Insufficient coins",
+  /** `whose` names the account: "your wallet", "the seller's wallet", "the guild bank"... */
+  balancePastMax: (whose: string) =>
+    `That would take ${whose} past the ${MAX_BALANCE.toLocaleString("en-US")} coin maximum.`,
   loginToChat: "Please login to chat",
   adminRequired: "Unauthorized: Admin access required",
   loggedOut: "Logged out successfully",

@@ -7,7 +7,7 @@ import { raceIt } from "../../test/race";
 import { coinLedger, profiles } from "./db/schema";
 import { AppError } from "./errors";
 import type { UserId } from "./ids";
-import { type CoinMove, moveCoins } from "./ledger";
+import { type CoinMove, moveCoins, type Payout, payOut } from "./ledger";
 import { verifyLedger } from "./ledger-verify";
 
 let t: TestApp;
@@ -153,6 +153,159 @@ describe("moveCoins", () => {
     const spends = await t.db.select().from(coinLedger).where(eq(coinLedger.reason, "summon"));
     expect(spends.filter((r) => r.userId === player.id)).toHaveLength(6);
     expect((await verifyLedger(t.db)).mismatches).toEqual([]);
+  });
+});
+
+describe("the coin maximum of 1,000,000,000,000", () => {
+  const MAX = 1_000_000_000_000;
+  const ledgerRowsOf = (userId: UserId) =>
+    t.db.select().from(coinLedger).where(eq(coinLedger.userId, userId)).orderBy(asc(coinLedger.id));
+  /** A new player whose wallet holds `coins`. */
+  async function playerWith(coins: number) {
+    const player = await signUp(t.app);
+    await move({ userId: player.id, account: "wallet", credit: Coins(coins - 1000), reason: "gift" });
+    return player;
+  }
+
+  it("credits a wallet to exactly the maximum, refuses one coin more with the message and moves nothing", async () => {
+    const player = await signUp(t.app);
+    expect(
+      await move({ userId: player.id, account: "wallet", credit: Coins(MAX - 1000), reason: "gift" }),
+    ).toBe(MAX);
+    const before = await ledgerRowsOf(player.id);
+    expect(
+      await refusal(move({ userId: player.id, account: "wallet", credit: Coins(1), reason: "gift" })),
+    ).toEqual({
+      status: 409,
+      code: "LIMIT_REACHED",
+      message: "That would take the wallet past the 1,000,000,000,000 coin maximum.",
+    });
+    expect(await balances(player.id)).toEqual({ coins: MAX, vaultCoins: 0 });
+    expect(await ledgerRowsOf(player.id)).toEqual(before);
+    // A full wallet still spends.
+    expect(await move({ userId: player.id, account: "wallet", debit: Coins(1), reason: "summon" })).toBe(
+      MAX - 1,
+    );
+  });
+
+  it("names the account as the caller asks, and rolls back the transfer's other leg", async () => {
+    const full = await playerWith(MAX);
+    const payer = await signUp(t.app);
+    const sale = t.db.transaction(async (tx) => {
+      await moveCoins(tx, {
+        userId: payer.id,
+        account: "wallet",
+        debit: Coins(300),
+        reason: "marketplace_purchase",
+      });
+      await moveCoins(tx, {
+        userId: full.id,
+        account: "wallet",
+        credit: Coins(300),
+        reason: "marketplace_sale",
+        maxMessage: "That would take the seller's wallet past the 1,000,000,000,000 coin maximum.",
+      });
+    });
+    expect(await refusal(sale)).toEqual({
+      status: 409,
+      code: "LIMIT_REACHED",
+      message: "That would take the seller's wallet past the 1,000,000,000,000 coin maximum.",
+    });
+    expect(await balances(payer.id)).toEqual({ coins: 1000, vaultCoins: 0 });
+    expect(await balances(full.id)).toEqual({ coins: MAX, vaultCoins: 0 });
+  });
+});
+
+describe("payOut", () => {
+  const MAX = 1_000_000_000_000;
+  const pay = (p: Payout) => t.db.transaction((tx) => payOut(tx, p));
+  const rowsOf = async (userId: UserId) =>
+    (
+      await t.db.select().from(coinLedger).where(eq(coinLedger.userId, userId)).orderBy(asc(coinLedger.id))
+    ).map((r) => [r.delta, r.balanceAfter, r.reason]);
+  async function playerWith(coins: number) {
+    const player = await signUp(t.app);
+    await move({ userId: player.id, account: "wallet", credit: Coins(coins - 1000), reason: "gift" });
+    return player;
+  }
+
+  it("pays in full below the maximum, as a transfer of two rows", async () => {
+    const [payer, winner] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    expect(
+      await pay({
+        from: { account: "wallet", userId: payer.id },
+        to: { account: "wallet", userId: winner.id },
+        amount: Coins(180),
+        reason: "tournament_prize",
+        overflowReason: "house_cut_tournament_overflow",
+      }),
+    ).toEqual({ credited: 180, overflow: 0 });
+    expect(await rowsOf(payer.id)).toEqual([
+      [1000, 1000, "signup_bonus"],
+      [-180, 820, "tournament_prize"],
+    ]);
+    expect(await rowsOf(winner.id)).toEqual([
+      [1000, 1000, "signup_bonus"],
+      [180, 1180, "tournament_prize"],
+    ]);
+  });
+
+  it("fills a nearly full wallet to the maximum; the payer gives the rest to the house", async () => {
+    const payer = await signUp(t.app);
+    const winner = await playerWith(MAX - 100);
+    expect(
+      await pay({
+        from: { account: "wallet", userId: payer.id },
+        to: { account: "wallet", userId: winner.id },
+        amount: Coins(180),
+        reason: "tournament_prize",
+        overflowReason: "house_cut_tournament_overflow",
+      }),
+    ).toEqual({ credited: 100, overflow: 80 });
+    expect(await balances(winner.id)).toEqual({ coins: MAX, vaultCoins: 0 });
+    expect((await rowsOf(winner.id)).at(-1)).toEqual([100, MAX, "tournament_prize"]);
+    expect((await rowsOf(payer.id)).slice(1)).toEqual([
+      [-100, 900, "tournament_prize"],
+      [-80, 820, "house_cut_tournament_overflow"],
+    ]);
+    expect((await verifyLedger(t.db)).mismatches).toEqual([]);
+  });
+
+  it("to a full wallet credits nothing: all of it goes to the house, or is never created by it", async () => {
+    const payer = await signUp(t.app);
+    const full = await playerWith(MAX);
+    expect(
+      await pay({
+        from: { account: "wallet", userId: payer.id },
+        to: { account: "wallet", userId: full.id },
+        amount: Coins(150),
+        reason: "tournament_refund",
+        overflowReason: "house_cut_tournament_overflow",
+      }),
+    ).toEqual({ credited: 0, overflow: 150 });
+    expect(
+      await pay({
+        to: { account: "wallet", userId: full.id },
+        amount: Coins(1000),
+        reason: "house_reward_tournament",
+      }),
+    ).toEqual({ credited: 0, overflow: 1000 });
+    expect(await balances(full.id)).toEqual({ coins: MAX, vaultCoins: 0 });
+    expect(await rowsOf(full.id)).toHaveLength(2);
+    expect((await rowsOf(payer.id)).slice(1)).toEqual([[-150, 850, "house_cut_tournament_overflow"]]);
+  });
+
+  it("still refuses a payer who cannot pay", async () => {
+    const [payer, winner] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const paying = pay({
+      from: { account: "wallet", userId: payer.id },
+      to: { account: "wallet", userId: winner.id },
+      amount: Coins(1001),
+      reason: "tournament_prize",
+      overflowReason: "house_cut_tournament_overflow",
+    });
+    expect(await refusal(paying)).toMatchObject({ code: "NOT_ENOUGH_COINS" });
+    expect(await balances(winner.id)).toEqual({ coins: 1000, vaultCoins: 0 });
   });
 });
 

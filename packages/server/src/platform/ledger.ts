@@ -1,13 +1,14 @@
 // The one way coins move. Each move is a conditional update (never read-modify-write) plus a ledger row in the
 // caller's transaction, so balances cannot go negative under any concurrency and always equal their ledger.
 // Accounts: a player's wallet and vault, a tournament's prize pool, a guild's bank and a guild war's pool.
-import { Coins } from "@bot-arena/game";
-import { sql } from "drizzle-orm";
+import { Coins, MAX_BALANCE, messages, splitAtMaximum } from "@bot-arena/game";
+import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "./db/database";
 import type { LedgerAccount } from "./db/schema";
 import { AppError, notFound } from "./errors";
 import type { UserId } from "./ids";
 import { publishToPlayer } from "./live/publish";
+import { refusal } from "./refuse";
 
 export const NEW_ACCOUNT_COINS = 1000;
 
@@ -35,20 +36,33 @@ export type CoinMove = AccountOwner &
     refId?: string;
     /** The refusal shown when the balance is too low (default 'Not enough coins!'). */
     message?: string;
+    /**
+     * The refusal shown when a credit would take the balance past MAX_BALANCE, naming whose it is (default
+     * 'That would take the wallet past the 1,000,000,000,000 coin maximum.').
+     */
+    maxMessage?: string;
   };
 
 /** A flow from a signed adjustment (tests and tools that set a balance to a figure). */
 export const bySignedAmount = (amount: number): CoinFlow =>
   amount < 0 ? { debit: Coins(-amount) } : { credit: Coins(amount) };
 
-/** Where each account kind keeps its balance, and which ledger column names its owner. */
+/** Where each account kind keeps its balance, which ledger column names its owner, and what a refusal calls it. */
 const accountColumns = {
-  wallet: { table: "profiles", column: "coins", ownerColumn: "user_id" },
-  vault: { table: "profiles", column: "vault_coins", ownerColumn: "user_id" },
-  tournament_pool: { table: "tournaments", column: "pool_balance", ownerColumn: "tournament_id" },
-  guild_bank: { table: "guilds", column: "bank_balance", ownerColumn: "guild_id" },
-  war_pool: { table: "guild_wars", column: "pool_balance", ownerColumn: "war_id" },
-} as const satisfies Record<LedgerAccount, { table: string; column: string; ownerColumn: string }>;
+  wallet: { table: "profiles", column: "coins", ownerColumn: "user_id", name: "the wallet" },
+  vault: { table: "profiles", column: "vault_coins", ownerColumn: "user_id", name: "the vault" },
+  tournament_pool: {
+    table: "tournaments",
+    column: "pool_balance",
+    ownerColumn: "tournament_id",
+    name: "the prize pool",
+  },
+  guild_bank: { table: "guilds", column: "bank_balance", ownerColumn: "guild_id", name: "the guild bank" },
+  war_pool: { table: "guild_wars", column: "pool_balance", ownerColumn: "war_id", name: "the war pool" },
+} as const satisfies Record<
+  LedgerAccount,
+  { table: string; column: string; ownerColumn: string; name: string }
+>;
 
 function ownerIdOf(move: AccountOwner): string {
   switch (move.account) {
@@ -64,29 +78,54 @@ function ownerIdOf(move: AccountOwner): string {
   }
 }
 
-const balanceField = { wallet: "coins", vault: "vaultCoins" } as const;
+/** The account's table, balance column and ledger owner column as SQL, and its owner's id. */
+function accountOf(owner: AccountOwner): { table: SQL; column: SQL; ownerColumn: SQL; ownerId: string } {
+  const { table, column, ownerColumn } = accountColumns[owner.account];
+  return {
+    table: sql.raw(table),
+    column: sql.raw(column),
+    ownerColumn: sql.raw(ownerColumn),
+    ownerId: ownerIdOf(owner),
+  };
+}
 
 /**
- * Returns the balance after the move; throws NOT_ENOUGH_COINS (409) when it would go below zero.
+ * Returns the balance after the move; throws NOT_ENOUGH_COINS (409) when it would go below zero and
+ * LIMIT_REACHED (409) when it would pass MAX_BALANCE. Either way nothing moved, and the caller's transaction
+ * rolls back whatever it did before.
  *
  * One statement, one round trip: the conditional update and the ledger row from its RETURNING. Money routes
  * make two to four moves, so this took them from 3 to 1 database round trips per move. A player's account
  * announces its new balance on `me` after the commit (publish.ts).
  */
 export async function moveCoins(tx: Tx, move: CoinMove): Promise<number> {
+  const balance = await applyMove(tx, move);
+  if (balance === undefined) throw await refusalOf(tx, move);
+  await announce(tx, move, balance);
+  return balance;
+}
+
+/**
+ * The conditional update and its ledger row, in one statement; undefined when the guard left the row alone.
+ * The guard only looks the way the coins go, so an account above the maximum (set before the rule) can
+ * still spend, and an overdrawn one (never, by the schema's check) could still be paid.
+ */
+async function applyMove(tx: Tx, move: CoinMove): Promise<number | undefined> {
   // The brand says whole and non-negative; a caller that cast its way around it still cannot move 0 or a fraction.
   const amount: number = move.credit ?? move.debit;
   if (!Number.isSafeInteger(amount) || amount <= 0) {
     throw new Error(`moveCoins: an amount must be a whole number above 0, got ${amount}`);
   }
   const delta = move.credit === undefined ? -amount : amount;
-  const columns = accountColumns[move.account];
-  const [table, column, ownerColumn] = [columns.table, columns.column, columns.ownerColumn].map(sql.raw);
-  const ownerId = ownerIdOf(move);
+  const { table, column, ownerColumn, ownerId } = accountOf(move);
+  const guard =
+    delta < 0
+      ? sql`${column} + ${delta}::bigint >= 0`
+      : sql`${column} + ${delta}::bigint <= ${MAX_BALANCE}::bigint`;
   const result = await tx.execute(sql`
     with moved as (
       update ${table} set ${column} = ${column} + ${delta}::bigint
-      where id = ${ownerId}::uuid and ${column} + ${delta}::bigint >= 0
+      where id = ${ownerId}::uuid and ${guard}
       returning ${column} as balance
     ), logged as (
       insert into coin_ledger (${ownerColumn}, account, delta, balance_after, reason, ref_type, ref_id)
@@ -96,14 +135,90 @@ export async function moveCoins(tx: Tx, move: CoinMove): Promise<number> {
       returning balance_after
     )
     select balance_after as balance from logged`);
-  const balance = rowsOf<{ balance: number }>(result)[0]?.balance;
-  if (balance === undefined) {
-    const exists = await tx.execute(sql`select 1 from ${table} where id = ${ownerId}::uuid`);
-    if (rowsOf(exists).length === 0) throw notFound("Account not found");
-    throw new AppError(409, "NOT_ENOUGH_COINS", move.message ?? "Not enough coins!");
+  return rowsOf<{ balance: number }>(result)[0]?.balance;
+}
+
+/** Why the guard refused: no such account, too little in it for a debit, or no room under the maximum. */
+async function refusalOf(tx: Tx, move: CoinMove): Promise<AppError> {
+  const { table, ownerId } = accountOf(move);
+  const exists = await tx.execute(sql`select 1 from ${table} where id = ${ownerId}::uuid`);
+  if (rowsOf(exists).length === 0) return notFound("Account not found");
+  // A credit cannot take a balance below zero, so a refused credit is a refused maximum.
+  if (move.credit !== undefined) {
+    const whose = accountColumns[move.account].name;
+    return refusal({
+      ok: false,
+      code: "LIMIT_REACHED",
+      message: move.maxMessage ?? messages.balancePastMax(whose),
+    });
   }
+  return new AppError(409, "NOT_ENOUGH_COINS", move.message ?? messages.notEnoughCoins);
+}
+
+const balanceField = { wallet: "coins", vault: "vaultCoins" } as const;
+
+async function announce(tx: Tx, move: AccountOwner, balance: number): Promise<void> {
   if (move.account === "wallet" || move.account === "vault") {
     await publishToPlayer(tx, move.userId, "balance", { [balanceField[move.account]]: balance });
   }
-  return balance;
+}
+
+/** One side of a payout: the account, and what its ledger row refers to. */
+export type PayoutLeg = AccountOwner & { refType?: string; refId?: string };
+
+export type Payout = {
+  to: PayoutLeg;
+  amount: Coins;
+  /** The transfer's reason on both legs; `house_reward...` when the house creates the coins (no `from`). */
+  reason: string;
+} & (
+  | {
+      /** The account paying: an event's pool. */
+      from: PayoutLeg;
+      /** The reason of the payer's row for the part past the receiver's maximum, which the house takes. */
+      overflowReason: `house_cut${string}`;
+    }
+  | { from?: undefined; overflowReason?: undefined }
+);
+
+/**
+ * An event's payout (a prize, a refund), which must never fail for the coin maximum, or the event could never
+ * finish: the receiver gets what fits under MAX_BALANCE. A transfer's payer gives the receiver that part under
+ * the transfer's reason and the house the rest under `overflowReason`, so the reason's rows still net to zero
+ * and the audit counts the rest as destroyed; coins the house would create are simply not created.
+ * The receiver is credited first, since only its balance says how the amount splits; callers hold the event's
+ * row, so the payer's row is theirs already. Returns the two parts.
+ */
+export async function payOut(tx: Tx, payout: Payout): Promise<{ credited: Coins; overflow: Coins }> {
+  const credited = await creditWhatFits(tx, payout.to, payout.amount, payout.reason);
+  const overflow = Coins(payout.amount - credited);
+  const { from } = payout;
+  if (from) {
+    if (credited > 0) await moveCoins(tx, { ...from, debit: credited, reason: payout.reason });
+    if (overflow > 0) await moveCoins(tx, { ...from, debit: overflow, reason: payout.overflowReason });
+  }
+  return { credited, overflow };
+}
+
+/** Credits the amount, or only what fits under MAX_BALANCE; returns what was credited. */
+async function creditWhatFits(tx: Tx, to: PayoutLeg, amount: Coins, reason: string): Promise<Coins> {
+  const whole: CoinMove = { ...to, credit: amount, reason };
+  const balance = await applyMove(tx, whole);
+  if (balance !== undefined) {
+    await announce(tx, to, balance);
+    return amount;
+  }
+  // The rare path, a full account: locked, so the room read here is still the room when the credit lands.
+  const { credited } = splitAtMaximum(await lockedBalance(tx, to), amount);
+  if (credited > 0) await moveCoins(tx, { ...whole, credit: credited });
+  return credited;
+}
+
+async function lockedBalance(tx: Tx, owner: AccountOwner): Promise<number> {
+  const { table, column, ownerId } = accountOf(owner);
+  const [row] = rowsOf<{ balance: unknown }>(
+    await tx.execute(sql`select ${column} as balance from ${table} where id = ${ownerId}::uuid for update`),
+  );
+  if (!row) throw notFound("Account not found");
+  return Number(row.balance);
 }

@@ -116,6 +116,30 @@ describe("POST /api/admin/grants/coins", () => {
     });
   });
 
+  it("refuses a grant past the 1,000,000,000,000 coin maximum, naming the player, and moves nothing", async () => {
+    const target = await signUp(t.app);
+    // 1000 from the sign-up: the wallet is 10 coins short of the maximum.
+    expect((await grant(admin, { email: target.email, amount: 999_999_998_990, reason })).statusCode).toBe(
+      200,
+    );
+    const refused = await grant(admin, { email: target.email, amount: 11, reason });
+    const message = `That would take ${target.me.username}'s wallet past the 1,000,000,000,000 coin maximum.`;
+    expect(errorOf(refused)).toEqual({ status: 409, code: "LIMIT_REACHED", message });
+    expect(await coinsOf(target)).toBe(999_999_999_990);
+    const grants = () =>
+      t.db
+        .select()
+        .from(coinLedger)
+        .where(and(eq(coinLedger.userId, target.id), eq(coinLedger.reason, "admin_grant")));
+    expect(await grants()).toHaveLength(1);
+    const [logged] = await listAdminOperations(t.db, { action: "grant_coins", result: "error", limit: 1 });
+    expect(logged).toMatchObject({ detail: { email: target.email, amount: 11, message } });
+
+    const filled = await grant(admin, { email: target.email, amount: 10, reason });
+    expect(filled.json()).toMatchObject({ newCoinBalance: 1_000_000_000_000 });
+    expect(await grants()).toHaveLength(2);
+  });
+
   it("lands every one of twenty parallel grants, each with its own log row", async () => {
     const target = await signUp(t.app);
     const responses = await Promise.all(

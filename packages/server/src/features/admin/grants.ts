@@ -10,7 +10,7 @@ import {
   type GrantEquipmentBody,
   type GrantEquipmentResponse,
 } from "@bot-arena/contract";
-import { Coins, EquipmentId, validateGrantCoins, validateGrantEquipment } from "@bot-arena/game";
+import { Coins, EquipmentId, messages, validateGrantCoins, validateGrantEquipment } from "@bot-arena/game";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/database";
 import { equipment, inventory, profiles } from "../../platform/db/schema";
@@ -76,6 +76,7 @@ export function createGrantsService(deps: { db: Db }) {
             reason: "admin_grant",
             refType: GRANT_REF_TYPE,
             refId: String(operationId),
+            maxMessage: messages.balancePastMax(`${player.username}'s wallet`),
           });
           return {
             message: adminGrantMessages.coinsGranted(amount, player.username),

@@ -7,6 +7,7 @@ import { arenaMessages, type BattleOutcome, type PvpOpponentList } from "@bot-ar
 import {
   Coins,
   canChallengePvp,
+  checkPvpStakesFit,
   isPvpTargetable,
   PVP_OPPONENT_LIST_SIZE,
   PVP_SAFE_WALLET,
@@ -21,6 +22,7 @@ import { bots, marketplaceListings, profiles } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
+import { refuse } from "../../platform/refuse";
 import { fight, newBattleId, newBattleSeed, recordBattle } from "../battles/record";
 import { snapshotOfBot } from "../battles/snapshot";
 import { botNotFound, isBotId, withRegeneratedEnergy } from "../bots/queries";
@@ -109,6 +111,9 @@ export function createPvpArena(deps: ArenaDeps) {
         if (!isPvpTargetable(defenderOwner.coins)) throw opponentProtected();
         // Read under the lock: a wallet spent down in the meantime is seen here.
         if (!canChallengePvp(attackerOwner.coins)) throw challengerWalletTooLow();
+        refuse(
+          checkPvpStakesFit({ attackerWallet: attackerOwner.coins, defenderWallet: defenderOwner.coins }),
+        );
 
         const now = clock.now();
         // Regenerated in memory: the battle's own write stores it with the energy spent (one write, not two).

@@ -123,7 +123,14 @@ export function createBankService(deps: {
         // Both legs in one flight (platform/db/flight.ts).
         const [newCoins, newVaultCoins] = await Promise.all([
           moveCoins(tx, { userId, account: "wallet", debit: Coins(coins), reason: "vault_deposit", ...ref }),
-          moveCoins(tx, { userId, account: "vault", credit: Coins(coins), reason: "vault_deposit", ...ref }),
+          moveCoins(tx, {
+            userId,
+            account: "vault",
+            credit: Coins(coins),
+            reason: "vault_deposit",
+            maxMessage: messages.balancePastMax("your vault"),
+            ...ref,
+          }),
         ]);
         return {
           newCoins,
@@ -153,6 +160,7 @@ export function createBankService(deps: {
             account: "wallet",
             credit: Coins(coins),
             reason: "vault_withdraw",
+            maxMessage: messages.balancePastMax("your wallet"),
             ...ref,
           }),
         ]);

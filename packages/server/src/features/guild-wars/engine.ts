@@ -30,7 +30,7 @@ import {
   guildWars,
 } from "../../platform/db/schema";
 import type { BotId } from "../../platform/ids";
-import { moveCoins } from "../../platform/ledger";
+import { moveCoins, payOut } from "../../platform/ledger";
 import { snapshotBots } from "../battles/entrants";
 import { fight, newBattleId, newBattleSeed } from "../battles/record";
 import type { FighterSnapshot } from "../battles/snapshot";
@@ -249,21 +249,13 @@ export function createWarEngine(deps: { timings: WarTimings }) {
   async function payWar(tx: Tx, war: WarRow, placements: ReturnType<typeof placeWarGuilds>): Promise<void> {
     const paid = placements.filter((p) => p.prizeAmount > 0).sort((a, b) => (a.guildId < b.guildId ? -1 : 1));
     for (const p of paid) {
-      await moveCoins(tx, {
-        account: "war_pool",
-        warId: war.id,
-        debit: Coins(p.prizeAmount),
+      // A bank at the coin maximum takes what fits; the house takes the rest, so the war still ends.
+      await payOut(tx, {
+        from: { account: "war_pool", warId: war.id, refType: "guild", refId: p.guildId },
+        to: { account: "guild_bank", guildId: p.guildId, refType: "guild_war", refId: war.id },
+        amount: Coins(p.prizeAmount),
         reason: "war_prize",
-        refType: "guild",
-        refId: p.guildId,
-      });
-      await moveCoins(tx, {
-        account: "guild_bank",
-        guildId: p.guildId,
-        credit: Coins(p.prizeAmount),
-        reason: "war_prize",
-        refType: "guild_war",
-        refId: war.id,
+        overflowReason: "house_cut_war_overflow",
       });
     }
     const { house } = warPayout(war.poolBalance, placements);

@@ -275,6 +275,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
           credit: Coins(amount),
           reason: "guild_donation",
           ...ref,
+          maxMessage: messages.balancePastMax("the guild bank"),
         });
         await tx
           .insert(guildContributions)

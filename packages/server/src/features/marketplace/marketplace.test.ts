@@ -292,6 +292,29 @@ describe("buying", () => {
     expect((await botRow(bot.id))?.userId).toBe(seller.id);
   });
 
+  it("refuses a sale past the seller's coin maximum: the buyer keeps their coins and the listing stays", async () => {
+    const { seller, bot, listingId } = await sellerWithListing(300);
+    // One coin too many: 999,999,999,701 + 300 = 1,000,000,000,001.
+    await setCoins(t.db, seller, 999_999_999_701);
+    const buyer = await signUp(t.app);
+    expect(errorOf(await buy(buyer, listingId))).toEqual({
+      status: 409,
+      code: "LIMIT_REACHED",
+      message: "That would take the seller's wallet past the 1,000,000,000,000 coin maximum.",
+    });
+    expect(await coinsOf(buyer)).toBe(1000);
+    expect(await coinsOf(seller)).toBe(999_999_999_701);
+    expect(await botRow(bot.id)).toMatchObject({ userId: seller.id });
+    expect(
+      await t.db.select().from(marketplaceListings).where(eq(marketplaceListings.id, listingId)),
+    ).toHaveLength(1);
+    expect(await t.db.select().from(marketplaceSales).where(eq(marketplaceSales.botId, bot.id))).toEqual([]);
+    expect(
+      await t.db.select().from(coinLedger).where(eq(coinLedger.reason, "marketplace_purchase")),
+    ).not.toContainEqual(expect.objectContaining({ userId: buyer.id }));
+    await expectLedgerClean(t);
+  });
+
   it("refuses a buyer who already has 20 bots: 'Maximum 20 bots allowed!'", async () => {
     const { listingId } = await sellerWithListing(10);
     const buyer = await signUp(t.app);

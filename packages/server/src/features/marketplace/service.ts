@@ -184,6 +184,8 @@ export function createMarketplaceService(deps: {
           credit: Coins(listing.price),
           reason: "marketplace_sale",
           ...ref,
+          // The buyer reads this: the sale is refused and their coins stay theirs.
+          maxMessage: messages.balancePastMax("the seller's wallet"),
         });
         if (bot.equippedWeaponId !== null) await releaseWeapons(tx, listing.sellerId, [bot.id]);
         await tx.delete(marketplaceListings).where(eq(marketplaceListings.id, listing.id));

@@ -2,15 +2,18 @@
 // refunds and prizes out of it (each a pair of rows with the same reason that nets to zero), the pool's
 // remainder to the house (house_cut...), and admin-mode rewards created by the house (house_reward...).
 // Callers hold the tournament row; wallets are touched in user id order so two payouts cannot deadlock.
+// Refunds and prizes are payouts (ledger.ts `payOut`): a wallet at the coin maximum never stops a tournament
+// from finishing; what would pass the maximum goes to the house (house_cut_tournament_overflow).
 
 import { Coins } from "@bot-arena/game";
 import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { rowsOf } from "../../platform/db/database";
 import type { UserId } from "../../platform/ids";
-import { moveCoins } from "../../platform/ledger";
+import { moveCoins, type PayoutLeg, payOut } from "../../platform/ledger";
 
 const REF_TYPE = "tournament";
+const OVERFLOW_REASON = "house_cut_tournament_overflow";
 
 /** Wallet -> pool; throws NOT_ENOUGH_COINS with `message` when the wallet is short. Returns the wallet balance. */
 export async function payEntryFee(
@@ -40,26 +43,29 @@ export async function payEntryFee(
   return balance;
 }
 
+const toWallet = (userId: UserId, tournamentId: string): PayoutLeg => ({
+  account: "wallet",
+  userId,
+  refType: REF_TYPE,
+  refId: tournamentId,
+});
+
 /** Pool -> wallet, for a refund (`tournament_refund`) or a prize (`tournament_prize`). */
 async function payFromPool(
   tx: Tx,
   input: { tournamentId: string; userId: UserId; amount: number; reason: string },
 ): Promise<void> {
-  await moveCoins(tx, {
-    account: "tournament_pool",
-    tournamentId: input.tournamentId,
-    debit: Coins(input.amount),
+  await payOut(tx, {
+    from: {
+      account: "tournament_pool",
+      tournamentId: input.tournamentId,
+      refType: "player",
+      refId: input.userId,
+    },
+    to: toWallet(input.userId, input.tournamentId),
+    amount: Coins(input.amount),
     reason: input.reason,
-    refType: "player",
-    refId: input.userId,
-  });
-  await moveCoins(tx, {
-    account: "wallet",
-    userId: input.userId,
-    credit: Coins(input.amount),
-    reason: input.reason,
-    refType: REF_TYPE,
-    refId: input.tournamentId,
+    overflowReason: OVERFLOW_REASON,
   });
 }
 
@@ -103,13 +109,10 @@ export async function payPrizes(
         reason: "tournament_prize",
       });
     } else {
-      await moveCoins(tx, {
-        account: "wallet",
-        userId: prize.userId,
-        credit: Coins(prize.amount),
+      await payOut(tx, {
+        to: toWallet(prize.userId, input.tournamentId),
+        amount: Coins(prize.amount),
         reason: "house_reward_tournament",
-        refType: REF_TYPE,
-        refId: input.tournamentId,
       });
     }
   }
