@@ -1,10 +1,11 @@
 // Accounts: sign-up, sign-in and the signed-in player's own profile.
+import { messages, validateUsername } from "@bot-arena/game";
 import { z } from "zod";
 import { coinsOf, userIdOf } from "./brands";
 
 export const authMessages = {
-  usernameRequired: "Username is required",
-  usernameTooLong: "Username must be at most 30 characters",
+  usernameRequired: messages.usernameRequired,
+  usernameTooLong: messages.usernameTooLong,
   emailRequired: "Email is required",
   emailInvalid: "Please enter a valid email address",
   passwordRequired: "Password is required",
@@ -13,6 +14,8 @@ export const authMessages = {
   invalidCredentials: "Invalid email or password",
   emailTaken: "An account with this email already exists",
   usernameTaken: "This username is already taken",
+  /** Another player's username has the same confusable skeleton (Unicode TS #39): it looks the same. */
+  usernameTooSimilar: "This username looks the same as another player's",
   notAuthenticated: "Not authenticated",
 } as const;
 
@@ -34,7 +37,14 @@ export const signUpBody = z.object({
     .string({ error: authMessages.usernameRequired })
     .trim()
     .min(1, authMessages.usernameRequired)
-    .max(30, authMessages.usernameTooLong),
+    .max(30, authMessages.usernameTooLong)
+    // The rulebook's name rules (NFKC, no hidden characters, a letter or digit): the value is what is stored.
+    .transform((raw, ctx) => {
+      const name = validateUsername(raw);
+      if (name.ok) return name.value;
+      ctx.addIssue({ code: "custom", message: name.message });
+      return z.NEVER;
+    }),
   email,
   password,
 });

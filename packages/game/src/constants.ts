@@ -21,6 +21,7 @@ export const DEFAULT_BOT_CLASS: BotClass = "hero";
 // Accounts
 export const STARTING_COINS = 1000;
 export const PASSWORD_MIN_LENGTH = 6;
+export const USERNAME_MAX = 30;
 /**
  * No balance (wallet, vault, guild bank, tournament or war pool) may hold more coins than this: far above any
  * honest fortune, far below where a bigint column or a JavaScript number stops being exact.

@@ -7,6 +7,7 @@ import {
   RECUSTOMIZE_RENAME_COST,
 } from "./constants";
 import { messages } from "./messages";
+import { checkCleanName, cleanName } from "./names";
 import { type Bot, Coins, type CustomizationColorSchemeName, fail, ok, type Result } from "./types";
 
 /** How each paid change is named in 'You need N coins for: ...'. */
@@ -46,9 +47,20 @@ export function customizationCost(input: {
 
 export function planCustomization(request: CustomizationRequest): Result<CustomizationPlan> {
   const { bot } = request;
-  const trimmed = request.newName.trim();
-  if (trimmed.length > BOT_NAME_MAX) return fail("VALIDATION_FAILED", messages.nameTooLong(BOT_NAME_MAX));
-  const name = trimmed === "" ? bot.name : trimmed;
+  // A new name is a name like any other (names.ts); a blank one keeps the old name.
+  const cleaned = cleanName(request.newName, "Name");
+  if (!cleaned.ok) return cleaned;
+  const checked =
+    cleaned.value === ""
+      ? ok(bot.name)
+      : checkCleanName(cleaned.value, {
+          label: "Name",
+          max: BOT_NAME_MAX,
+          blank: messages.enterValidName,
+          length: messages.nameTooLong(BOT_NAME_MAX),
+        });
+  if (!checked.ok) return checked;
+  const name = checked.value;
   const scheme =
     request.colorScheme === null
       ? undefined

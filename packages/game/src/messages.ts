@@ -24,6 +24,7 @@ import {
   TOURNAMENT_NAME_MAX,
   TOURNAMENT_PLAYERS_LIMIT,
   TRAINING_ENERGY_PER_POINT,
+  USERNAME_MAX,
   VAULT_DAILY_DEPOSIT_LIMIT,
 } from "./constants";
 import type { StatName } from "./types";
@@ -62,6 +63,12 @@ export const messages = {
   nameTooLong: (max: number) => `Name must be at most ${max} characters`,
   enterValidName: "Please enter a valid name",
   summonNameLength: `Name must be ${SUMMON_NAME_MIN} to ${SUMMON_NAME_MAX} characters`,
+  /** `label` names the field: "Username", "Guild name", "Guild tag", "Name" (a bot's). */
+  nameHasHiddenCharacters: (label: string) =>
+    `${label} cannot contain invisible, control or text-direction characters`,
+  nameNeedsLetterOrDigit: (label: string) => `${label} must contain at least one letter or digit`,
+  usernameRequired: "Username is required",
+  usernameTooLong: `Username must be at most ${USERNAME_MAX} characters`,
 
   // Roster
   activeBotChanged: "Active bot changed!",
@@ -196,6 +203,9 @@ export const messages = {
   guildNotFound: "Guild not found",
   guildNameTaken: "A guild with that name already exists",
   guildTagTaken: "A guild with that tag already exists",
+  /** Another live guild's name or tag has the same confusable skeleton (it looks the same). */
+  guildNameTooSimilar: "A guild with a name that looks the same already exists",
+  guildTagTooSimilar: "A guild with a tag that looks the same already exists",
   memberNotFound: "That player is not in this guild",
   onlyLeaderPromotes: "Only the guild leader can promote members",
   onlyLeaderDemotes: "Only the guild leader can demote officers",

@@ -24,6 +24,7 @@ import {
   VAULT_DAILY_DEPOSIT_LIMIT,
 } from "./constants";
 import { messages } from "./messages";
+import { checkCleanName, checkName, cleanName, type NameRule } from "./names";
 import {
   type BotId,
   type BotModelName,
@@ -81,13 +82,17 @@ export function validateCreationStats(stats: Stats): Result<Stats> {
   return ok(statsOf(stats));
 }
 
-/** A bot name trimmed, non-blank and at most 30 characters; only the blank message differs by form. */
-function botName(name: string, blankMessage: string): Result<string> {
-  const trimmed = name.trim();
-  if (trimmed === "") return fail("VALIDATION_FAILED", blankMessage);
-  if (trimmed.length > BOT_NAME_MAX) return fail("VALIDATION_FAILED", messages.nameTooLong(BOT_NAME_MAX));
-  return ok(trimmed);
-}
+/**
+ * A bot name: a name (names.ts: NFKC, no hidden characters, a letter or digit), non-blank and at most 30
+ * characters; only the blank message differs by form.
+ */
+const botName = (name: string, blankMessage: string): Result<string> =>
+  checkName(name, {
+    label: "Name",
+    max: BOT_NAME_MAX,
+    blank: blankMessage,
+    length: messages.nameTooLong(BOT_NAME_MAX),
+  });
 
 /** The name on the creation form. */
 export const validateBotName = (name: string): Result<string> => botName(name, messages.enterBotName);
@@ -123,14 +128,15 @@ export function validateBotCreation(input: BotCreationInput): Result<ValidBotCre
 /** Renaming from the roster. */
 export const validateRename = (name: string): Result<string> => botName(name, messages.enterValidName);
 
-/** Naming a freshly summoned or fused bot: 3 to 50 characters after trimming. */
-export function validateSummonName(name: string): Result<string> {
-  const trimmed = name.trim();
-  if (trimmed.length < SUMMON_NAME_MIN || trimmed.length > SUMMON_NAME_MAX) {
-    return fail("VALIDATION_FAILED", messages.summonNameLength);
-  }
-  return ok(trimmed);
-}
+/** Naming a freshly summoned or fused bot: a name (names.ts) of 3 to 50 characters. */
+export const validateSummonName = (name: string): Result<string> =>
+  checkName(name, {
+    label: "Name",
+    min: SUMMON_NAME_MIN,
+    max: SUMMON_NAME_MAX,
+    blank: messages.summonNameLength,
+    length: messages.summonNameLength,
+  });
 
 // Bonus points after a summon --------------------------------------------------------------------------------
 
@@ -205,20 +211,39 @@ export function validateCashOut(
 
 // Guilds ----------------------------------------------------------------------------------------------------------
 
+const GUILD_NAME_RULE: NameRule = {
+  label: "Guild name",
+  max: GUILD_NAME_MAX,
+  blank: messages.guildNameAndTagRequired,
+  length: messages.guildNameTooLong,
+};
+const GUILD_TAG_RULE: NameRule = {
+  label: "Guild tag",
+  max: GUILD_TAG_MAX,
+  blank: messages.guildNameAndTagRequired,
+  length: messages.guildTagTooLong,
+};
+
 export function validateGuildCreation(input: {
   readonly name: string;
   readonly tag: string;
   readonly description?: string | null;
 }): Result<{ name: string; tag: string; description: string | null }> {
-  const name = input.name.trim();
-  const tag = input.tag.trim();
-  if (name === "" || tag === "") return fail("VALIDATION_FAILED", messages.guildNameAndTagRequired);
-  if (name.length > GUILD_NAME_MAX) return fail("VALIDATION_FAILED", messages.guildNameTooLong);
-  if (tag.length > GUILD_TAG_MAX) return fail("VALIDATION_FAILED", messages.guildTagTooLong);
+  // Both cleaned first (names.ts), so a blank in either says "Name and tag are required" before any length.
+  const cleanedName = cleanName(input.name, GUILD_NAME_RULE.label);
+  if (!cleanedName.ok) return cleanedName;
+  const cleanedTag = cleanName(input.tag, GUILD_TAG_RULE.label);
+  if (!cleanedTag.ok) return cleanedTag;
+  if (cleanedName.value === "" || cleanedTag.value === "")
+    return fail("VALIDATION_FAILED", messages.guildNameAndTagRequired);
+  const name = checkCleanName(cleanedName.value, GUILD_NAME_RULE);
+  if (!name.ok) return name;
+  const tag = checkCleanName(cleanedTag.value, GUILD_TAG_RULE);
+  if (!tag.ok) return tag;
   const description = input.description?.trim() ?? "";
   if (description.length > GUILD_DESCRIPTION_MAX)
     return fail("VALIDATION_FAILED", messages.guildDescriptionTooLong);
-  return ok({ name, tag, description: description === "" ? null : description });
+  return ok({ name: name.value, tag: tag.value, description: description === "" ? null : description });
 }
 
 /** A donation to the guild bank: whole coins 1..1000 (the input hint's maximum is the house rule's limit). */

@@ -1,7 +1,7 @@
 // Accounts: sign-up (account, 1000 starting coins, session in one transaction), sign-in, and the player's profile.
 
 import { authMessages, type Me, type SignInBody, type SignUpBody } from "@bot-arena/contract";
-import { Coins } from "@bot-arena/game";
+import { Coins, nameSkeleton, validateUsername } from "@bot-arena/game";
 import { and, eq, sql } from "drizzle-orm";
 import { dummyHasher, hashPassword, needsRehash, verifyPassword } from "../../platform/auth/password";
 import { grantAdminTo, isAdmin } from "../../platform/auth/roles";
@@ -13,11 +13,13 @@ import { profiles } from "../../platform/db/schema";
 import { AppError } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { moveCoins, NEW_ACCOUNT_COINS } from "../../platform/ledger";
+import { refuse } from "../../platform/refuse";
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
 const emailTaken = () => new AppError(409, "EMAIL_TAKEN", authMessages.emailTaken);
 const usernameTaken = () => new AppError(409, "USERNAME_TAKEN", authMessages.usernameTaken);
+const usernameTooSimilar = () => new AppError(409, "USERNAME_TAKEN", authMessages.usernameTooSimilar);
 const invalidCredentials = () => new AppError(401, "INVALID_CREDENTIALS", authMessages.invalidCredentials);
 
 export function createAuthService(deps: {
@@ -52,21 +54,27 @@ export function createAuthService(deps: {
 
   async function createAccount(input: SignUpBody, passwordHash: string): Promise<{ me: Me; token: string }> {
     try {
+      // The route's contract has already normalized and checked the name; checked again for callers that are
+      // not a route (the bench's bulk accounts). The skeleton makes 'Admin' and 'Аdmin' (Cyrillic A) one name.
+      const username = refuse(validateUsername(input.username));
+      const usernameSkeleton = nameSkeleton(username);
       return await db.transaction(async (tx) => {
         const taken = await tx
           .select({
             email: sql<boolean>`lower(${profiles.email}) = lower(${input.email})`,
+            username: sql<boolean>`lower(${profiles.username}) = lower(${username})`,
           })
           .from(profiles)
           .where(
-            sql`lower(${profiles.email}) = lower(${input.email}) or lower(${profiles.username}) = lower(${input.username})`,
+            sql`lower(${profiles.email}) = lower(${input.email}) or lower(${profiles.username}) = lower(${username}) or ${profiles.usernameSkeleton} = ${usernameSkeleton}`,
           );
         if (taken.some((row) => row.email)) throw emailTaken();
-        if (taken.length > 0) throw usernameTaken();
+        if (taken.some((row) => row.username)) throw usernameTaken();
+        if (taken.length > 0) throw usernameTooSimilar();
 
         const [created] = await tx
           .insert(profiles)
-          .values({ username: input.username, email: input.email, passwordHash })
+          .values({ username, usernameSkeleton, email: input.email, passwordHash })
           .returning({ id: profiles.id });
         const userId = created!.id;
         await moveCoins(tx, {
@@ -84,6 +92,7 @@ export function createAuthService(deps: {
       // Two sign-ups racing past the check: the unique indexes decide.
       if (isUniqueViolation(error, "profiles_email_lower_unique")) throw emailTaken();
       if (isUniqueViolation(error, "profiles_username_lower_unique")) throw usernameTaken();
+      if (isUniqueViolation(error, "profiles_username_skeleton_unique")) throw usernameTooSimilar();
       throw error;
     }
   }

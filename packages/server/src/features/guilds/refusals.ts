@@ -12,6 +12,8 @@ export const invalidGuild = (message: string) => new AppError(400, "VALIDATION_F
 /** The unique index a founding or joining ran into, as the player's message; other errors pass through. */
 export function uniqueRefusal(error: unknown): unknown {
   if (isUniqueViolation(error, "guilds_name_lower_unique")) return conflict(messages.guildNameTaken);
+  if (isUniqueViolation(error, "guilds_name_skeleton_unique")) return conflict(messages.guildNameTooSimilar);
+  if (isUniqueViolation(error, "guilds_tag_skeleton_unique")) return conflict(messages.guildTagTooSimilar);
   if (isUniqueViolation(error, "guilds_tag_lower_unique")) return conflict(messages.guildTagTaken);
   if (isUniqueViolation(error, "guild_members_one_guild_per_user")) return alreadyInGuild();
   return error;

@@ -24,6 +24,7 @@ import {
   GUILD_WAR_ELIGIBILITY_BANK,
   leaveOutcome,
   messages,
+  nameSkeleton,
   type RoleAction,
   UserId as RuleUserId,
   validateGuildCreation,
@@ -197,7 +198,10 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
             .values({
               id,
               name,
+              // Unique among live guilds: a look-alike name or tag (Unicode TS #39) is refused by the index.
+              nameSkeleton: nameSkeleton(name),
               tag,
+              tagSkeleton: nameSkeleton(tag),
               description,
               ownerId: userId,
               memberCount: 1,

@@ -64,6 +64,12 @@ export const profiles = pgTable(
   {
     id: id().$type<UserId>(),
     username: text("username").notNull(),
+    /**
+     * The username's confusable skeleton (`nameSkeleton`, Unicode TS #39), unique: no two players' names look
+     * alike. Null only on a row stored before the rule whose skeleton another (older) row already holds: the
+     * start-up fill (platform/seed/name-skeletons.ts) leaves it null and names it in a warning at every start.
+     */
+    usernameSkeleton: text("username_skeleton"),
     email: text("email").notNull(),
     passwordHash: text("password_hash").notNull(),
     coins: coins("coins").notNull().default(0),
@@ -75,6 +81,7 @@ export const profiles = pgTable(
   (t) => [
     uniqueIndex("profiles_email_lower_unique").on(sql`lower(${t.email})`),
     uniqueIndex("profiles_username_lower_unique").on(sql`lower(${t.username})`),
+    uniqueIndex("profiles_username_skeleton_unique").on(t.usernameSkeleton),
     check("profiles_coins_non_negative", sql`${t.coins} >= 0`),
     check("profiles_vault_coins_non_negative", sql`${t.vaultCoins} >= 0`),
     check("profiles_vault_deposits_today_non_negative", sql`${t.vaultDepositsToday} >= 0`),
@@ -642,7 +649,11 @@ export const guilds = pgTable(
   {
     id: id(),
     name: text("name").notNull(),
+    /** The name's confusable skeleton, unique among live guilds; null as for `profiles.username_skeleton`. */
+    nameSkeleton: text("name_skeleton"),
     tag: text("tag").notNull(),
+    /** The tag's confusable skeleton, unique among live guilds, the same way. */
+    tagSkeleton: text("tag_skeleton"),
     description: text("description"),
     ownerId: uuid("owner_id")
       .$type<UserId>()
@@ -662,6 +673,8 @@ export const guilds = pgTable(
   },
   (t) => [
     uniqueIndex("guilds_name_lower_unique").on(sql`lower(${t.name})`).where(sql`${t.disbandedAt} is null`),
+    uniqueIndex("guilds_name_skeleton_unique").on(t.nameSkeleton).where(sql`${t.disbandedAt} is null`),
+    uniqueIndex("guilds_tag_skeleton_unique").on(t.tagSkeleton).where(sql`${t.disbandedAt} is null`),
     uniqueIndex("guilds_tag_lower_unique").on(sql`lower(${t.tag})`).where(sql`${t.disbandedAt} is null`),
     index("guilds_power_idx").on(t.totalPower.desc()),
     index("guilds_war_eligible_idx").on(t.id).where(sql`${t.isEligibleForWar}`),
