@@ -37,6 +37,12 @@ export const guildWarSummary = z.object({
   prizePool: z.number().int(),
   /** The guilds in standing order (see `rank`). */
   participants: z.array(warParticipant),
+  /**
+   * The event runner's failed steps in a row on this war (0: none): above 0 the war is delayed and retrying.
+   * `lastError` is the last failure's message, given to admins only (null for everyone else).
+   */
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
 });
 export type GuildWarSummary = z.infer<typeof guildWarSummary>;
 

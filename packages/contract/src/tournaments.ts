@@ -2,6 +2,8 @@
 // Tournaments tab (create, list, start, stop, End Now, archive). Live hints come on `tournament:<id>` (this
 // tournament changed) and `tournaments` (a tournament was created or changed status).
 import {
+  EVENT_FORMAT_NAMES,
+  type EventFormatName,
   messages,
   TOURNAMENT_NAME_MAX,
   TOURNAMENT_PLAYERS_LIMIT,
@@ -21,6 +23,10 @@ export const tournamentStatus = z.enum([
 ]);
 export type TournamentStatus = z.infer<typeof tournamentStatus>;
 
+/** How the tournament is played (packages/game formats): the spec's bracket is single_elimination. */
+export const tournamentFormat = z.enum(EVENT_FORMAT_NAMES as [EventFormatName, ...EventFormatName[]]);
+export type TournamentFormat = z.infer<typeof tournamentFormat>;
+
 export const entryFeeMode = z.enum(["player", "admin"]);
 export type EntryFeeModeValue = z.infer<typeof entryFeeMode>;
 
@@ -34,10 +40,16 @@ export const tournamentSummary = z.object({
   id: z.string(),
   name: z.string(),
   status: tournamentStatus,
+  format: tournamentFormat,
+  /** Swiss only: the rounds the admin asked for (null: ceil(log2 players), at most players - 1). */
+  swissRounds: z.number().int().nullable(),
   isReadyPhase: z.boolean(),
   bracketGenerated: z.boolean(),
   currentRound: z.number().int(),
-  /** Rounds of the bracket (0 before it is made). */
+  /**
+   * Rounds of the event (0 before it is made). Double elimination's is the most it can take: its bracket reset
+   * is played only when the losers' side wins the grand final.
+   */
   totalRounds: z.number().int(),
   currentPlayers: z.number().int(),
   readyCount: z.number().int(),
@@ -82,13 +94,27 @@ export const tournamentParticipant = z.object({
 });
 export type TournamentParticipant = z.infer<typeof tournamentParticipant>;
 
+/**
+ * Which part of the event a match belongs to: "main" for single elimination's bracket, round robin and Swiss;
+ * "bronze" for the 3rd-place match; double elimination's "winners" and "losers" sides, "grand_final" and
+ * "bracket_reset" (played only when the losers' side wins the grand final).
+ */
+export const matchSide = z.enum(["main", "bronze", "winners", "losers", "grand_final", "bracket_reset"]);
+export type MatchSideValue = z.infer<typeof matchSide>;
+
 export const tournamentMatch = z.object({
   id: z.string(),
   round: z.number().int(),
   matchNumber: z.number().int(),
-  /** FINAL, SEMI-FINALS, QUARTER-FINALS, ROUND n, or 3RD PLACE for the bronze match. */
+  /**
+   * FINAL, SEMI-FINALS, QUARTER-FINALS, ROUND n, or 3RD PLACE for the bronze match; WINNERS ROUND n, LOSERS
+   * ROUND n, GRAND FINAL and BRACKET RESET in double elimination.
+   */
   title: z.string(),
   thirdPlace: z.boolean(),
+  side: matchSide,
+  /** Whose bot strikes first (the format balances it over the event); null for a bye or a match not yet set. */
+  firstStrikeId: z.string().nullable(),
   participant1Id: z.string().nullable(),
   participant2Id: z.string().nullable(),
   /** Set once the match is completed (the crown). */
@@ -102,12 +128,28 @@ export const tournamentMatch = z.object({
 });
 export type TournamentMatch = z.infer<typeof tournamentMatch>;
 
+/** One entrant's line in a round robin's or Swiss's table (and the final order of any format). */
+export const tournamentStanding = z.object({
+  participantId: z.string(),
+  /** 1, 2, 3... with no shared places: the format's tie-breaks decide (Swiss: score, Buchholz, power). */
+  place: z.number().int(),
+  wins: z.number().int(),
+  losses: z.number().int(),
+  /** Byes counted as wins (Swiss and round robin with an odd number of players give one a round). */
+  byes: z.number().int(),
+  /** Swiss only: the sum of the opponents' scores; null in other formats. */
+  buchholz: z.number().int().nullable(),
+});
+export type TournamentStanding = z.infer<typeof tournamentStanding>;
+
 export const tournamentDetail = z.object({
   tournament: tournamentSummary,
   /** Ordered by total strength, strongest first (the spec's read). */
   participants: z.array(tournamentParticipant),
   /** Ordered by round, then match number. */
   matches: z.array(tournamentMatch),
+  /** Once the event has begun: every entrant in the format's order (empty before). */
+  standings: z.array(tournamentStanding),
   /** The signed-in player's own entry, if any. */
   myParticipantId: z.string().nullable(),
   /** The server's clock, so countdowns do not drift with the device's. */
@@ -177,6 +219,10 @@ export const createTournamentBody = z.object({
     .min(1, "A round must last at least 1 second")
     .max(TOURNAMENT_ROUND_SECONDS_MAX, "A round may last at most 1 hour")
     .optional(),
+  /** How it is played; single elimination (the spec's bracket) when absent. */
+  format: tournamentFormat.default("single_elimination"),
+  /** Swiss only: how many rounds (absent: ceil(log2 players)); refused for other formats. */
+  swissRounds: z.number().int().min(1, "A Swiss plays at least 1 round").nullish(),
   /** Open a copy of this tournament every N hours (null or absent: once). */
   repeatEveryHours: z
     .number()
@@ -199,6 +245,10 @@ export const adminTournament = tournamentSummary.extend({
   poolBalance: coins,
   /** Which buttons the admin list offers (seed 001 section 4). */
   actions: adminTournamentActions,
+  /** The event runner's failed steps in a row on this tournament (0: none; above 0 it is stuck and retrying). */
+  attempts: z.number().int(),
+  /** The last failed step's error, for the admin; null when the last step succeeded. */
+  lastError: z.string().nullable(),
 });
 export type AdminTournament = z.infer<typeof adminTournament>;
 

@@ -15,6 +15,13 @@ const FORMATS: Record<EventFormatName, EventFormat> = {
 export const formatGenerator = (name: EventFormatName): EventFormat => FORMATS[name];
 
 export { doubleEliminationFormat } from "./double-elimination";
+export {
+  checkEventSettings,
+  eventMatchTitle,
+  eventOptionsFor,
+  eventRuleMessages,
+  plannedRounds,
+} from "./event-rules";
 export { formatMessages } from "./replay";
 export { ROUND_ROBIN_MAX_ENTRANTS, roundRobinFormat, roundRobinMessages } from "./round-robin";
 export { singleEliminationFormat } from "./single-elimination";

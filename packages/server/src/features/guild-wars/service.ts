@@ -18,12 +18,15 @@ export const WAR_HISTORY_LIMIT = 20;
 
 type WarRow = typeof guildWars.$inferSelect;
 
+/** Who reads: an admin also reads the runner's last error on a delayed war. */
+export type WarViewer = { isAdmin: boolean };
+
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: WarTimings }) {
   const { db } = deps;
 
-  async function summaries(rows: readonly WarRow[]): Promise<GuildWarSummary[]> {
+  async function summaries(rows: readonly WarRow[], viewer: WarViewer): Promise<GuildWarSummary[]> {
     if (rows.length === 0) return [];
     const participants = await db
       .select({
@@ -71,6 +74,8 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: Wa
         nextDueAt: iso(war.nextDueAt),
         rewards,
         prizePool: warPrizePool(rewards),
+        attempts: war.attempts,
+        lastError: viewer.isAdmin ? war.lastError : null,
         participants: ordered.map((p, i) => ({
           guildId: p.guildId,
           name: p.name,
@@ -86,7 +91,7 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: Wa
   }
 
   return {
-    async list(): Promise<GuildWarList> {
+    async list(viewer: WarViewer): Promise<GuildWarList> {
       const [active, history] = await Promise.all([
         db
           .select()
@@ -100,16 +105,19 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: Wa
           .orderBy(desc(guildWars.completedAt), desc(guildWars.id))
           .limit(WAR_HISTORY_LIMIT),
       ]);
-      const [activeViews, historyViews] = await Promise.all([summaries(active), summaries(history)]);
+      const [activeViews, historyViews] = await Promise.all([
+        summaries(active, viewer),
+        summaries(history, viewer),
+      ]);
       return { active: activeViews, history: historyViews, serverTime: deps.clock.now().toISOString() };
     },
 
-    async detail(warId: string): Promise<GuildWarDetail> {
+    async detail(warId: string, viewer: WarViewer): Promise<GuildWarDetail> {
       if (!isUuid(warId)) throw notFound(messages.warNotFound);
       const [war] = await db.select().from(guildWars).where(eq(guildWars.id, warId));
       if (!war) throw notFound(messages.warNotFound);
       const [[summary], duels] = await Promise.all([
-        summaries([war]),
+        summaries([war], viewer),
         db
           .select()
           .from(guildWarDuels)

@@ -9,6 +9,7 @@ import type {
 } from "@bot-arena/contract";
 import {
   adminTournamentActions,
+  checkEventSettings,
   checkTournamentSize,
   messages,
   TOURNAMENT_MAX_PLAYERS,
@@ -128,6 +129,9 @@ export function createTournamentAdminService(deps: {
         const minPlayers = body.minPlayers ?? TOURNAMENT_MIN_PLAYERS;
         const maxPlayers = body.maxPlayers ?? Math.max(TOURNAMENT_MAX_PLAYERS, minPlayers);
         refuse(checkTournamentSize({ minPlayers, maxPlayers }));
+        const format = body.format ?? "single_elimination";
+        const swissRounds = body.swissRounds ?? null;
+        refuse(checkEventSettings({ format, maxPlayers, swissRounds }));
         const registrationMinutes = body.registrationMinutes ?? deps.config.tournament.registrationMinutes;
         const roundSeconds = body.roundSeconds ?? deps.config.tournament.roundSeconds;
         const now = clock.now();
@@ -138,6 +142,8 @@ export function createTournamentAdminService(deps: {
               newTournamentRow(
                 {
                   name,
+                  format,
+                  swissRounds,
                   entryFeeMode,
                   rewards,
                   minPlayers,
@@ -159,6 +165,8 @@ export function createTournamentAdminService(deps: {
             result: "success",
             detail: {
               name,
+              format,
+              ...(swissRounds === null ? {} : { swissRounds }),
               entryFeeMode,
               rewards,
               minPlayers,

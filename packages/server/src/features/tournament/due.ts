@@ -40,6 +40,8 @@ export const tournamentRepeatHandler: DueHandler = {
         newTournamentRow(
           {
             name: t.name,
+            format: t.format,
+            swissRounds: t.swissRounds,
             entryFeeMode: t.entryFeeMode,
             rewards: { first: t.firstPlaceReward, second: t.secondPlaceReward, third: t.thirdPlaceReward },
             minPlayers: t.minPlayers,

@@ -15,29 +15,33 @@ import {
   type Bracket,
   createBracket,
   entryFee,
+  eventOptionsFor,
   finalRanking,
+  formatGenerator,
   isBracketComplete,
   ParticipantId,
+  plannedRounds,
   playableInRound,
   prizeForPlace,
   recordWinner,
-  startMatch,
   statTotal,
   TOURNAMENT_MIN_PLAYERS,
   tournamentPrizes,
 } from "@bot-arena/game";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { rowsOf, type Tx } from "../../platform/db/database";
+import type { Tx } from "../../platform/db/database";
 import { tournamentMatches, tournamentParticipants, tournaments } from "../../platform/db/schema";
 import type { BotId, UserId } from "../../platform/ids";
 import { snapshotBots } from "../battles/entrants";
-import { type BattleRecord, fight, newBattleId, newBattleSeed, recordBattles } from "../battles/record";
 import type { FighterSnapshot } from "../battles/snapshot";
+import { eventOf, eventStandings, playsBracket, startEventRound } from "./event-rounds";
 import { publishTournamentChange } from "./live";
 import { payPrizes, refundFees, sweepPoolToHouse } from "./money";
-import { loadBracket, participantsOf, type TournamentRow } from "./rows";
+import { bracketStriker, claimRound, decideLiveMatches, fightRound, strikeBookOf } from "./rounds";
+import { loadBracket, matchesOf, type ParticipantRow, participantsOf, type TournamentRow } from "./rows";
 
-const after = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
+/** A participant's final place. */
+type Placement = { participantId: string; place: number };
 
 export type StepOutcome = "started" | "cancelled" | "next_round" | "completed" | "nothing";
 
@@ -133,14 +137,29 @@ export async function closeRegistration(tx: Tx, t: TournamentRow, now: Date): Pr
     );
   }
 
+  await startEvent(tx, t, ready, now);
+  await publishTournamentChange(tx, t.id, "started");
+  return "started";
+}
+
+/** Seeds the ready players as their bots enter, then the bracket (single elimination) or the format's round 1. */
+async function startEvent(
+  tx: Tx,
+  t: TournamentRow,
+  ready: readonly ParticipantRow[],
+  now: Date,
+): Promise<void> {
   const snapshots = await snapshotEntrants(tx, ready);
-  const bracket = createBracket(
-    ready.map((p) => ({
-      id: ParticipantId(p.id),
-      totalStrength: statTotal(snapshots.get(p.id)!.stats),
-    })),
-  );
-  const seedOf = new Map(bracket.seeds.map((id, i) => [id as string, i + 1]));
+  const entrants = ready.map((p) => ({
+    id: ParticipantId(p.id),
+    totalStrength: statTotal(snapshots.get(p.id)!.stats),
+  }));
+  const bracket = playsBracket(t) ? createBracket(entrants) : null;
+  const options = eventOptionsFor(t.swissRounds, entrants.length);
+  const seeds = bracket ? bracket.seeds : formatGenerator(t.format).replay(entrants, options, []).seeds;
+  const rounds = bracket ? bracket.rounds : plannedRounds(t.format, entrants, options);
+  await tx.update(tournaments).set({ plannedRounds: rounds }).where(eq(tournaments.id, t.id));
+  const seedOf = new Map(seeds.map((id, i) => [id as string, i + 1]));
   const entries = sql.join(
     ready.map((p) => {
       const snapshot = snapshots.get(p.id)!;
@@ -152,6 +171,11 @@ export async function closeRegistration(tx: Tx, t: TournamentRow, now: Date): Pr
   await tx.execute(sql`
     update tournament_participants p set seed = v.seed, snapshot = v.snapshot, total_strength = v.strength
     from (values ${entries}) as v(id, seed, snapshot, strength) where p.id = v.id`);
+  const started = { ...t, status: "active" as const, currentRound: 0, plannedRounds: rounds };
+  if (!bracket) {
+    await startEventRound(tx, started, now);
+    return;
+  }
   await tx.insert(tournamentMatches).values(
     bracket.matches.map((m) => ({
       tournamentId: t.id,
@@ -162,11 +186,10 @@ export async function closeRegistration(tx: Tx, t: TournamentRow, now: Date): Pr
       winnerId: m.winnerId,
       status: m.status,
       thirdPlace: m.thirdPlace,
+      side: m.thirdPlace ? ("bronze" as const) : ("main" as const),
     })),
   );
-  await startRound(tx, { ...t, status: "active", currentRound: 0 }, bracket, 1, now);
-  await publishTournamentChange(tx, t.id, "started");
-  return "started";
+  await startRound(tx, started, bracket, 1, now);
 }
 
 const rewardsOf = (t: TournamentRow) => ({
@@ -175,77 +198,26 @@ const rewardsOf = (t: TournamentRow) => ({
   third: t.thirdPlaceReward,
 });
 
-/** Fights every match of `round` that has two sides, stores the battles, and puts them live for the window. */
+/** Fights every match of the bracket's `round` that has two sides, first strike balanced over the tournament. */
 async function startRound(
   tx: Tx,
   t: TournamentRow,
   bracket: Bracket,
   round: number,
   now: Date,
-): Promise<Bracket> {
-  const roundsLeft = bracket.rounds - round + 1;
-  // The round's claim: the row must still be active at the round before, or the whole step rolls back (the
-  // matches decided above with it) rather than fight a round twice.
-  const [moved] = await tx
-    .update(tournaments)
-    .set({
-      currentRound: round,
-      nextDueAt: after(now, t.roundSeconds),
-      battleEndsAt: after(now, roundsLeft * t.roundSeconds),
-    })
-    .where(
-      and(
-        eq(tournaments.id, t.id),
-        eq(tournaments.status, "active"),
-        eq(tournaments.currentRound, round - 1),
-      ),
-    )
-    .returning({ id: tournaments.id });
-  if (!moved) throw new Error(`tournament ${t.id} moved under its step to round ${round}`);
-  const playable = playableInRound(bracket, round).filter((m) => m.status === "pending");
-  const snapshots = new Map(
-    (
-      await tx
-        .select({ id: tournamentParticipants.id, snapshot: tournamentParticipants.snapshot })
-        .from(tournamentParticipants)
-        .where(eq(tournamentParticipants.tournamentId, t.id))
-    ).map((p) => [p.id, p.snapshot as FighterSnapshot]),
-  );
-  const records: BattleRecord[] = [];
-  const started: { matchNumber: number; battleId: string }[] = [];
-  let next = bracket;
-  for (const match of playable) {
-    const attacker = snapshots.get(match.participant1Id!)!;
-    const defender = snapshots.get(match.participant2Id!)!;
-    const seed = newBattleSeed();
-    const id = newBattleId();
-    records.push({
-      id,
-      kind: "tournament",
-      seed,
-      attacker,
-      defender,
-      result: fight(attacker, defender, seed),
-      xpGained: 0,
-      coinsMoved: 0,
-      createdAt: now,
-    });
-    started.push({ matchNumber: match.matchNumber, battleId: id });
-    next = startMatch(next, match.matchNumber);
-  }
-  await recordBattles(tx, records);
-  if (started.length > 0) {
-    // One statement for the whole round: each match gets its battle and goes live.
-    const values = sql.join(
-      started.map((s) => sql`(${s.matchNumber}::int, ${s.battleId}::uuid)`),
-      sql`, `,
-    );
-    await tx.execute(sql`
-      update tournament_matches m set status = 'in_progress', battle_id = v.battle_id, started_at = ${now.toISOString()}::timestamptz
-      from (values ${values}) as v(match_number, battle_id)
-      where m.tournament_id = ${t.id}::uuid and m.match_number = v.match_number and m.status = 'pending'`);
-  }
-  return next;
+): Promise<void> {
+  await claimRound(tx, t, round, now);
+  const book = strikeBookOf(await matchesOf(tx, t.id));
+  const seedOf = new Map(bracket.seeds.map((id, i) => [id as string, i + 1]));
+  const pairings = playableInRound(bracket, round)
+    .filter((m) => m.status === "pending")
+    .map((m) => ({
+      matchNumber: m.matchNumber,
+      entrant1: m.participant1Id!,
+      entrant2: m.participant2Id!,
+      firstStrikeId: bracketStriker(m.participant1Id!, m.participant2Id!, book, seedOf),
+    }));
+  await fightRound(tx, t, pairings, now);
 }
 
 /** Writes every match whose sides, winner or status the rulebook changed, in one statement. */
@@ -283,30 +255,33 @@ async function saveBracketChanges(
 
 /** The live matches' stored battles decide them; winners move on in the bracket. */
 async function completeLiveMatches(tx: Tx, t: TournamentRow, bracket: Bracket): Promise<Bracket> {
-  const live = rowsOf<{ matchNumber: number; p1: string; p2: string; winner: "attacker" | "defender" }>(
-    await tx.execute(sql`
-      select m.match_number as "matchNumber", m.participant1_id as p1, m.participant2_id as p2, b.winner
-      from tournament_matches m join battles b on b.id = m.battle_id
-      where m.tournament_id = ${t.id}::uuid and m.status = 'in_progress'
-      order by m.match_number`),
-  );
   let next = bracket;
-  for (const match of live) {
-    next = recordWinner(
-      next,
-      match.matchNumber,
-      ParticipantId(match.winner === "attacker" ? match.p1 : match.p2),
-    );
+  for (const match of await decideLiveMatches(tx, t.id)) {
+    next = recordWinner(next, match.matchNumber, ParticipantId(match.winnerId));
   }
   await saveBracketChanges(tx, t.id, bracket, next);
   return next;
+}
+
+/** The live matches of a generic format are decided in one statement. */
+async function completeLiveEventMatches(tx: Tx, t: TournamentRow): Promise<void> {
+  const decided = await decideLiveMatches(tx, t.id);
+  if (decided.length === 0) return;
+  const values = sql.join(
+    decided.map((m) => sql`(${m.matchNumber}::int, ${m.winnerId}::uuid)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update tournament_matches m set status = 'completed', winner_id = v.winner
+    from (values ${values}) as v(match_number, winner)
+    where m.tournament_id = ${t.id}::uuid and m.match_number = v.match_number and m.status = 'in_progress'`);
 }
 
 /** The podium is paid and everyone placed; the pool's remainder goes to the house. */
 async function completeTournament(
   tx: Tx,
   t: TournamentRow,
-  bracket: Bracket,
+  final: { ranking: readonly Placement[]; players: number; lastRound: number },
   now: Date,
 ): Promise<StepOutcome> {
   const [moved] = await tx
@@ -316,17 +291,13 @@ async function completeTournament(
       nextDueAt: null,
       completedAt: now,
       battleEndsAt: now,
-      currentRound: bracket.rounds,
+      currentRound: final.lastRound,
     })
     .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "active")))
     .returning({ id: tournaments.id });
   if (!moved) return "nothing";
-  const ranking = finalRanking(bracket);
-  const prizes = tournamentPrizes({
-    mode: t.entryFeeMode,
-    players: bracket.seeds.length,
-    rewards: rewardsOf(t),
-  });
+  const { ranking } = final;
+  const prizes = tournamentPrizes({ mode: t.entryFeeMode, players: final.players, rewards: rewardsOf(t) });
   const entrants = new Map((await participantsOf(tx, t.id)).map((p) => [p.id, p]));
   const paid: { userId: UserId; amount: number }[] = [];
   for (const placement of ranking) {
@@ -352,9 +323,32 @@ async function completeTournament(
 /** A round's window has ended: its matches are decided, then the next round goes live or the podium is paid. */
 export async function advanceRound(tx: Tx, t: TournamentRow, now: Date): Promise<StepOutcome> {
   if (t.status !== "active") return "nothing";
-  const bracket = await completeLiveMatches(tx, t, await loadBracket(tx, t.id));
-  if (isBracketComplete(bracket)) return completeTournament(tx, t, bracket, now);
-  await startRound(tx, t, bracket, t.currentRound + 1, now);
+  if (playsBracket(t)) {
+    const bracket = await completeLiveMatches(tx, t, await loadBracket(tx, t.id));
+    if (isBracketComplete(bracket)) {
+      const final = {
+        ranking: finalRanking(bracket),
+        players: bracket.seeds.length,
+        lastRound: bracket.rounds,
+      };
+      return completeTournament(tx, t, final, now);
+    }
+    await startRound(tx, t, bracket, t.currentRound + 1, now);
+  } else {
+    await completeLiveEventMatches(tx, t);
+    const event = await eventOf(tx, t);
+    if (event.format.isOver(event.entrants, event.options, event.results)) {
+      const ranking = eventStandings(event).map((s) => ({ participantId: s.id, place: s.place }));
+      return completeTournament(
+        tx,
+        t,
+        { ranking, players: event.entrants.length, lastRound: t.currentRound },
+        now,
+      );
+    }
+    if (!(await startEventRound(tx, t, now)))
+      throw new Error(`tournament ${t.id}: no round to pair, not over`);
+  }
   await publishTournamentChange(tx, t.id, "round");
   return "next_round";
 }
@@ -367,7 +361,8 @@ export async function finishNow(tx: Tx, t: TournamentRow, now: Date): Promise<St
     if (outcome !== "started") return outcome;
     current = await reread(tx, t.id);
   }
-  for (let guard = 0; current.status === "active" && guard < 64; guard++) {
+  // Every round there is, and one more: the bound only stops a bug from looping for ever.
+  for (let guard = 0; current.status === "active" && guard <= current.plannedRounds + 1; guard++) {
     const outcome = await advanceRound(tx, current, now);
     if (outcome === "completed" || outcome === "nothing") return outcome;
     current = await reread(tx, t.id);

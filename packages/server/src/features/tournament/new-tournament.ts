@@ -1,9 +1,12 @@
 // The row of a new tournament, from the admin's form or copied from the previous one of a repeating series:
 // pending with the ready-up open, its registration deadline due for the reconciler, the next copy scheduled.
+import type { EventFormatName } from "@bot-arena/game";
 import type { tournaments } from "../../platform/db/schema";
 
 export type TournamentSettings = {
   name: string;
+  format: EventFormatName;
+  swissRounds: number | null;
   entryFeeMode: "player" | "admin";
   rewards: { first: number; second: number; third: number };
   minPlayers: number;
@@ -21,6 +24,8 @@ export function newTournamentRow(settings: TournamentSettings, now: Date): typeo
   const registrationEndsAt = later(now, settings.registrationMinutes * 60_000);
   return {
     name: settings.name,
+    format: settings.format,
+    swissRounds: settings.swissRounds,
     status: "pending",
     isReadyPhase: true,
     minPlayers: settings.minPlayers,

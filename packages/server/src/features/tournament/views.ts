@@ -6,12 +6,20 @@ import type {
   TournamentDetail,
   TournamentMatch,
   TournamentParticipant,
+  TournamentStanding,
   TournamentSummary,
 } from "@bot-arena/contract";
-import { adminTournamentActions, entryFee, matchTitle, tournamentPrizes } from "@bot-arena/game";
+import {
+  adminTournamentActions,
+  entryFee,
+  eventMatchTitle,
+  matchTitle,
+  tournamentPrizes,
+} from "@bot-arena/game";
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../platform/db/database";
 import type { FighterSnapshot } from "../battles/snapshot";
+import { eventOf, eventStandings, playsBracket } from "./event-rounds";
 import { type MatchRow, matchesOf, type TournamentRow } from "./rows";
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
@@ -27,6 +35,8 @@ export function summaryOf(t: TournamentRow, counts: Counts): TournamentSummary {
     id: t.id,
     name: t.name,
     status: t.status,
+    format: t.format,
+    swissRounds: t.swissRounds,
     isReadyPhase: t.isReadyPhase,
     bracketGenerated: t.bracketGenerated,
     currentRound: t.currentRound,
@@ -66,7 +76,7 @@ async function countsOf(db: Db, ids: readonly string[]): Promise<Map<string, Cou
     await db.execute(sql`
       select t.id,
         (select count(*)::int from tournament_participants p where p.tournament_id = t.id and p.is_ready) as ready,
-        (select coalesce(max(m.round), 0)::int from tournament_matches m where m.tournament_id = t.id) as rounds
+        t.planned_rounds as rounds
       from tournaments t where t.id in (${list})`),
   );
   return new Map(rows.map((r) => [r.id, { readyCount: Number(r.ready), totalRounds: Number(r.rounds) }]));
@@ -86,6 +96,8 @@ export async function adminViewsOf(db: Db, rows: readonly TournamentRow[]): Prom
     ...summary,
     poolBalance: rows[i]!.poolBalance,
     actions: adminTournamentActions(summary.status),
+    attempts: rows[i]!.attempts,
+    lastError: rows[i]!.lastError,
   }));
 }
 
@@ -171,13 +183,15 @@ function matchViews(
   viewer: Viewer,
   ownerOf: Map<string, string>,
 ): TournamentMatch[] {
-  const totalRounds = rows.reduce((max, m) => Math.max(max, m.round), 0);
+  const titleOf = playsBracket(t) ? bracketTitles(rows) : eventTitles(rows);
   return rows.map((m) => ({
     id: m.id,
     round: m.round,
     matchNumber: m.matchNumber,
-    title: matchTitle(m, totalRounds),
+    title: titleOf(m),
     thirdPlace: m.thirdPlace,
+    side: m.side,
+    firstStrikeId: m.firstStrikeId,
     participant1Id: m.participant1Id,
     participant2Id: m.participant2Id,
     winnerId: m.status === "completed" ? m.winnerId : null,
@@ -188,6 +202,72 @@ function matchViews(
       m.participant2Id ? ownerOf.get(m.participant2Id) : undefined,
     ]),
     startedAt: iso(m.startedAt),
+  }));
+}
+
+/** The spec's titles: FINAL, SEMI-FINALS... counted back from the bracket's last round. */
+function bracketTitles(rows: readonly MatchRow[]): (m: MatchRow) => string {
+  const totalRounds = rows.reduce((max, m) => Math.max(max, m.round), 0);
+  return (m) => matchTitle(m, totalRounds);
+}
+
+/** A generic format's titles: each side counts its own rounds (WINNERS ROUND 2 may be the event's round 3). */
+function eventTitles(rows: readonly MatchRow[]): (m: MatchRow) => string {
+  const roundsBySide = new Map<string, number[]>();
+  for (const m of rows) {
+    const rounds = roundsBySide.get(m.side) ?? [];
+    if (!rounds.includes(m.round)) rounds.push(m.round);
+    roundsBySide.set(m.side, rounds);
+  }
+  for (const rounds of roundsBySide.values()) rounds.sort((a, b) => a - b);
+  return (m) => eventMatchTitle(m, roundsBySide.get(m.side)!.indexOf(m.round) + 1);
+}
+
+/** Wins, losses and byes of each entrant from the stored matches. */
+function recordsOf(rows: readonly MatchRow[]) {
+  const records = new Map<string, { wins: number; losses: number; byes: number }>();
+  const of = (id: string) => {
+    const record = records.get(id) ?? { wins: 0, losses: 0, byes: 0 };
+    records.set(id, record);
+    return record;
+  };
+  for (const m of rows) {
+    if (m.status !== "completed" || m.participant1Id === null) continue;
+    if (m.participant2Id === null) {
+      of(m.participant1Id).byes += 1;
+      continue;
+    }
+    for (const id of [m.participant1Id, m.participant2Id]) {
+      if (m.winnerId === id) of(id).wins += 1;
+      else of(id).losses += 1;
+    }
+  }
+  return (id: string) => records.get(id) ?? { wins: 0, losses: 0, byes: 0 };
+}
+
+/**
+ * The table of a generic format (the format's order, once it has begun), and single elimination's final places
+ * once it is over.
+ */
+async function standingsOf(
+  db: Db,
+  t: TournamentRow,
+  rows: readonly MatchRow[],
+  participants: readonly TournamentParticipant[],
+): Promise<TournamentStanding[]> {
+  const record = recordsOf(rows);
+  if (playsBracket(t)) {
+    return participants
+      .filter((p) => p.placement !== null)
+      .sort((a, b) => a.placement! - b.placement!)
+      .map((p) => ({ participantId: p.id, place: p.placement!, ...record(p.id), buchholz: null }));
+  }
+  if (rows.length === 0) return [];
+  return eventStandings(await eventOf(db, t)).map((s) => ({
+    participantId: s.id,
+    place: s.place,
+    ...record(s.id),
+    buchholz: t.format === "swiss" ? (s.tieBreaks.find((b) => b.name === "buchholz")?.value ?? 0) : null,
   }));
 }
 
@@ -207,6 +287,7 @@ export async function detailOf(
     tournament: summary!,
     participants,
     matches: matchViews(matchRows, t, viewer, ownerOf),
+    standings: await standingsOf(db, t, matchRows, participants),
     myParticipantId: participants.find((p) => p.userId === viewer.id)?.id ?? null,
     serverTime: now.toISOString(),
   };

@@ -1,5 +1,6 @@
 // The one Drizzle schema: every table of both spec documents plus the server's own (sessions, ledger, battles).
 // Names are snake_case as the spec writes them; integrity rules live here so the database enforces them.
+import { EVENT_FORMAT_NAMES, type EventFormatName, type MatchSide } from "@bot-arena/game";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -550,6 +551,15 @@ export const tournaments = pgTable(
     repeatEveryHours: integer("repeat_every_hours"),
     /** When the next copy opens; the reconciler's second deadline on this table. */
     repeatDueAt: timestamp("repeat_due_at", { withTimezone: true }),
+    /** How it is played (packages/game formats); the spec's bracket is single_elimination. */
+    format: text("format").$type<EventFormatName>().notNull().default("single_elimination"),
+    /** Swiss only: the rounds the admin asked for; null: ceil(log2 players). */
+    swissRounds: integer("swiss_rounds"),
+    /**
+     * The rounds the event takes, set when it starts (packages/game plannedRounds): exact but for double
+     * elimination, where it counts the bracket reset that may not be needed. 0 before the start.
+     */
+    plannedRounds: integer("planned_rounds").notNull().default(0),
     ...runnerColumns(),
     createdAt: createdAt(),
   },
@@ -563,6 +573,8 @@ export const tournaments = pgTable(
       "tournaments_repeat_hours_range",
       sql`${t.repeatEveryHours} is null or ${t.repeatEveryHours} between 1 and 168`,
     ),
+    check("tournaments_format_valid", oneOf("format", EVENT_FORMAT_NAMES)),
+    check("tournaments_swiss_rounds_positive", sql`${t.swissRounds} is null or ${t.swissRounds} >= 1`),
     check("tournaments_status_valid", oneOf("status", tournamentStatuses)),
     check("tournaments_entry_fee_mode_valid", oneOf("entry_fee_mode", ["player", "admin"])),
     check("tournaments_player_bounds", sql`${t.minPlayers} >= 2 and ${t.maxPlayers} >= ${t.minPlayers}`),
@@ -630,12 +642,22 @@ export const tournamentMatches = pgTable(
     status: text("status").$type<(typeof matchStatuses)[number]>().notNull().default("pending"),
     /** The bronze match: the semi-final losers, played beside the final. */
     thirdPlace: boolean("third_place").notNull().default(false),
+    /**
+     * The format's key for the match (generic formats: the results are stored by it and replayed); null in
+     * single elimination, whose full bracket is stored from the start.
+     */
+    key: text("key"),
+    /** main, bronze, winners, losers, grand_final or bracket_reset (packages/game MatchSide). */
+    side: text("side").$type<MatchSide>().notNull().default("main"),
+    /** Whose bot strikes first: balanced over the event by the format, never always the higher seed. */
+    firstStrikeId: uuid("first_strike_id"),
     /** When the match went live (its battle was fought and stored). */
     startedAt: timestamp("started_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     unique("tournament_matches_slot_unique").on(t.tournamentId, t.round, t.matchNumber),
+    unique("tournament_matches_key_unique").on(t.tournamentId, t.key),
     index("tournament_matches_battle_idx").on(t.battleId),
     check("tournament_matches_status_valid", oneOf("status", matchStatuses)),
     check("tournament_matches_round_positive", sql`${t.round} >= 1 and ${t.matchNumber} >= 1`),

@@ -16,6 +16,8 @@ const war = (fields: Partial<GuildWarSummary>): GuildWarSummary => ({
   rewards: { first: 2000, second: 1000, third: 500 },
   prizePool: 3500,
   participants: [],
+  attempts: 0,
+  lastError: null,
   ...fields,
 });
 
