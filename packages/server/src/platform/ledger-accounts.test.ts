@@ -49,13 +49,8 @@ describe("pool and bank accounts", () => {
   it("moves a fee from a wallet into a tournament pool and back out, each row owned by its account", async () => {
     const player = await signUp(t.app);
     const tournamentId = await newTournament();
+    // The pool first: an event's row comes before a player's profile in the lock order.
     await t.db.transaction(async (tx) => {
-      await moveCoins(tx, {
-        userId: player.id,
-        account: "wallet",
-        debit: Coins(150),
-        reason: "tournament_entry",
-      });
       expect(
         await moveCoins(tx, {
           tournamentId,
@@ -64,6 +59,12 @@ describe("pool and bank accounts", () => {
           reason: "tournament_entry",
         }),
       ).toBe(150);
+      await moveCoins(tx, {
+        userId: player.id,
+        account: "wallet",
+        debit: Coins(150),
+        reason: "tournament_entry",
+      });
     });
     await t.db.transaction(async (tx) => {
       await moveCoins(tx, {
@@ -106,8 +107,9 @@ describe("pool and bank accounts", () => {
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, () =>
         t.db.transaction(async (tx) => {
-          await moveCoins(tx, { guildId, account: "guild_bank", debit: Coins(500), reason: "war_stake" });
+          // The war's row first: an event's row comes before a guild in the lock order.
           await moveCoins(tx, { warId, account: "war_pool", credit: Coins(500), reason: "war_stake" });
+          await moveCoins(tx, { guildId, account: "guild_bank", debit: Coins(500), reason: "war_stake" });
         }),
       ),
     );

@@ -4,6 +4,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp } from "../../test/helpers";
 import { raceIt } from "../../test/race";
+import { lockProfiles } from "./db/locks";
 import { coinLedger, profiles } from "./db/schema";
 import { AppError } from "./errors";
 import type { UserId } from "./ids";
@@ -192,6 +193,8 @@ describe("the coin maximum of 1,000,000,000,000", () => {
     const full = await playerWith(MAX);
     const payer = await signUp(t.app);
     const sale = t.db.transaction(async (tx) => {
+      // Both wallets first, in id order, as a sale holds them (the lock order).
+      await lockProfiles(tx, [payer.id, full.id]);
       await moveCoins(tx, {
         userId: payer.id,
         account: "wallet",
@@ -218,7 +221,14 @@ describe("the coin maximum of 1,000,000,000,000", () => {
 
 describe("payOut", () => {
   const MAX = 1_000_000_000_000;
-  const pay = (p: Payout) => t.db.transaction((tx) => payOut(tx, p));
+  // The two wallets held first, as an event's payout holds its row before it pays (the lock order).
+  const walletsOf = (p: Payout) =>
+    [p.from, p.to].flatMap((leg) => (leg?.account === "wallet" ? [leg.userId] : []));
+  const pay = (p: Payout) =>
+    t.db.transaction(async (tx) => {
+      await lockProfiles(tx, walletsOf(p));
+      return payOut(tx, p);
+    });
   const rowsOf = async (userId: UserId) =>
     (
       await t.db.select().from(coinLedger).where(eq(coinLedger.userId, userId)).orderBy(asc(coinLedger.id))

@@ -4,6 +4,7 @@
 import { Coins, MAX_BALANCE, messages, splitAtMaximum } from "@bot-arena/game";
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "./db/database";
+import { eventKey, noteLocks } from "./db/locks";
 import type { LedgerAccount } from "./db/schema";
 import { AppError, notFound } from "./errors";
 import type { UserId } from "./ids";
@@ -118,6 +119,7 @@ async function applyMove(tx: Tx, move: CoinMove): Promise<number | undefined> {
   }
   const delta = move.credit === undefined ? -amount : amount;
   const { table, column, ownerColumn, ownerId } = accountOf(move);
+  noteAccountLock(tx, move);
   const guard =
     delta < 0
       ? sql`${column} + ${delta}::bigint >= 0`
@@ -136,6 +138,24 @@ async function applyMove(tx: Tx, move: CoinMove): Promise<number | undefined> {
     )
     select balance_after as balance from logged`);
   return rowsOf<{ balance: number }>(result)[0]?.balance;
+}
+
+/** The account's row in the one lock order (platform/db/locks.ts): a wallet is its profile, a pool its event. */
+function noteAccountLock(tx: Tx, owner: AccountOwner): void {
+  switch (owner.account) {
+    case "wallet":
+    case "vault":
+      noteLocks(tx, "profile", [owner.userId]);
+      return;
+    case "guild_bank":
+      noteLocks(tx, "guild", [owner.guildId]);
+      return;
+    case "tournament_pool":
+      noteLocks(tx, "event", [eventKey("tournaments", owner.tournamentId)]);
+      return;
+    case "war_pool":
+      noteLocks(tx, "event", [eventKey("guild_wars", owner.warId)]);
+  }
 }
 
 /** Why the guard refused: no such account, too little in it for a debit, or no room under the maximum. */
@@ -216,6 +236,7 @@ async function creditWhatFits(tx: Tx, to: PayoutLeg, amount: Coins, reason: stri
 
 async function lockedBalance(tx: Tx, owner: AccountOwner): Promise<number> {
   const { table, column, ownerId } = accountOf(owner);
+  noteAccountLock(tx, owner);
   const [row] = rowsOf<{ balance: unknown }>(
     await tx.execute(sql`select ${column} as balance from ${table} where id = ${ownerId}::uuid for update`),
   );

@@ -28,6 +28,7 @@
 import { sql } from "drizzle-orm";
 import type { Clock } from "./clock";
 import { type Db, rowsOf, type Tx } from "./db/database";
+import { eventKey, noteLocks } from "./db/locks";
 
 export type DueHandler = {
   /** Names the job in logs. */
@@ -127,6 +128,8 @@ export function createReconciler(deps: {
         await bounded;
         claimed = rowsOf<Claim>(result)[0] ?? null;
         if (claimed === null) return "none" as const;
+        // The claimed row is the event's: first in the lock order, whatever the step locks after it.
+        noteLocks(tx, "event", [eventKey(handler.table, claimed.id)]);
         await handler.advance(tx, claimed.id, now);
         if (claimed.attempts > 0) {
           await tx.execute(sql`update ${table} set attempts = 0, last_error = null where id = ${claimed.id}`);

@@ -7,13 +7,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { Coins } from "@bot-arena/game";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { guildWithCrew } from "../../src/features/guilds/testing";
+import { grantBanks, guildWithCrew } from "../../src/features/guilds/testing";
 import { rowsOf } from "../../src/platform/db/database";
 import { auditEconomy } from "../../src/platform/economy-audit";
-import { moveCoins } from "../../src/platform/ledger";
 import { createTestApp, type TestApp } from "../helpers";
 
 const serverDir = path.resolve(import.meta.dirname, "../..");
@@ -92,16 +90,11 @@ if (process.env.DATABASE_URL) {
       // Eight guilds of two pilots reach 500 in one test transaction, so nothing musters before the server.
       const crews: Awaited<ReturnType<typeof guildWithCrew>>[] = [];
       for (let i = 0; i < 8; i++) crews.push(await guildWithCrew(t, 2, 499));
-      await t.db.transaction(async (tx) => {
-        for (const c of crews) {
-          await moveCoins(tx, {
-            account: "guild_bank",
-            guildId: c.guild.id,
-            credit: Coins(1),
-            reason: "test_grant",
-          });
-        }
-      });
+      await grantBanks(
+        t.db,
+        crews.map((c) => c.guild.id),
+        1,
+      );
     }, 120_000);
 
     afterAll(async () => {

@@ -3,6 +3,8 @@
 // cash-out lock the profile first) fired together 100 times each on PostgreSQL. With one lock order and the
 // retry of 40P01/40001 none may answer 5xx. PGlite runs one transaction at a time, so only PostgreSQL can show
 // a deadlock; the lock-order guard itself is checked on every driver.
+
+import { Coins } from "@bot-arena/game";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -15,9 +17,18 @@ import {
 } from "../../src/features/arena/testing";
 import { setVault } from "../../src/features/bank/economy-test-kit";
 import { giveCoins } from "../../src/features/bots/testing";
-import { LockOrderError, lockBots, lockProfiles } from "../../src/platform/db/locks";
+import type { Tx } from "../../src/platform/db/database";
+import {
+  eventKey,
+  LockOrderError,
+  lockBots,
+  lockProfiles,
+  noteCreated,
+  noteLocks,
+} from "../../src/platform/db/locks";
 import { equipment, shopItems } from "../../src/platform/db/schema";
 import type { BotId } from "../../src/platform/ids";
+import { moveCoins } from "../../src/platform/ledger";
 import { createTestApp, type TestApp } from "../helpers";
 
 let t: TestApp;
@@ -27,23 +38,55 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe("the lock-order guard", () => {
-  it("refuses a bot lock before its owner's profile, and a profile lock after a bot lock", async () => {
+  const refused = (work: (tx: Tx) => Promise<unknown>) =>
+    expect(t.db.transaction(work)).rejects.toBeInstanceOf(LockOrderError);
+
+  it("refuses a bot lock before its owner's profile, and a new profile lock after a bot lock", async () => {
     const a = await pilot(t);
-    await expect(t.db.transaction((tx) => lockBots(tx, [a.bot.id as BotId], [a.id]))).rejects.toBeInstanceOf(
-      LockOrderError,
-    );
-    await expect(
-      t.db.transaction(async (tx) => {
-        await lockProfiles(tx, [a.id]);
-        await lockBots(tx, [a.bot.id as BotId], [a.id]);
-        await lockProfiles(tx, [a.id]);
-      }),
-    ).rejects.toBeInstanceOf(LockOrderError);
+    const b = await pilot(t);
+    await refused((tx) => lockBots(tx, [a.bot.id as BotId], [a.id]));
+    await refused(async (tx) => {
+      await lockProfiles(tx, [a.id]);
+      await lockBots(tx, [a.bot.id as BotId], [a.id]);
+      await lockProfiles(tx, [b.id]);
+    });
     const rows = await t.db.transaction(async (tx) => {
       await lockProfiles(tx, [a.id]);
-      return lockBots(tx, [a.bot.id as BotId], [a.id]);
+      const locked = await lockBots(tx, [a.bot.id as BotId], [a.id]);
+      // A row already held may be locked again (a payout's wallet, say): it cannot wait on anyone.
+      await lockProfiles(tx, [a.id]);
+      return locked;
     });
     expect(rows.map((r) => r.id)).toEqual([a.bot.id]);
+  });
+
+  it("refuses an event's row after a profile, a profile after a guild, and profiles out of id order", async () => {
+    const [low, high] = [await pilot(t), await pilot(t)].sort((x, y) => (x.id < y.id ? -1 : 1));
+    const tournamentId = "00000000-0000-4000-8000-000000000001";
+    await refused(async (tx) => {
+      await lockProfiles(tx, [low!.id]);
+      noteLocks(tx, "event", [eventKey("tournaments", tournamentId)]);
+    });
+    await refused(async (tx) => {
+      noteLocks(tx, "guild", ["00000000-0000-4000-8000-000000000002"]);
+      await lockProfiles(tx, [low!.id]);
+    });
+    await refused(async (tx) => {
+      await lockProfiles(tx, [high!.id]);
+      await lockProfiles(tx, [low!.id]);
+    });
+    // The ledger reports its rows too: a wallet after a guild's bank is a profile after a guild.
+    await refused(async (tx) => {
+      noteLocks(tx, "guild", ["00000000-0000-4000-8000-000000000002"]);
+      await moveCoins(tx, { account: "wallet", userId: low!.id, credit: Coins(1), reason: "test_grant" });
+    });
+    // In order, all of it passes; a row the transaction created itself takes no place in the order.
+    await t.db.transaction(async (tx) => {
+      noteLocks(tx, "event", [eventKey("tournaments", tournamentId)]);
+      await lockProfiles(tx, [low!.id, high!.id]);
+      noteLocks(tx, "guild", ["00000000-0000-4000-8000-000000000002"]);
+      noteCreated(tx, "event", eventKey("guild_wars", "00000000-0000-4000-8000-000000000003"));
+    });
   });
 });
 

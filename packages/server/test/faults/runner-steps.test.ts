@@ -1,15 +1,8 @@
-// A runner step is all or nothing, shown with real processes killed inside a step (TEST_RUNNER_KILL: the process
-// SIGKILLs itself after the step's work and before its commit) on PostgreSQL, the test clock driving the war:
-// - a process dying mid-muster leaves the request in its row: the next process opens the war, once;
-// - a process dying after the war's payout, before its commit, pays nothing: the next process pays each prize
-//   once.
-import { Coins } from "@bot-arena/game";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { guildWithCrew } from "../../src/features/guilds/testing";
+import { grantBanks, guildWithCrew } from "../../src/features/guilds/testing";
 import { rowsOf } from "../../src/platform/db/database";
 import { auditEconomy } from "../../src/platform/economy-audit";
-import { moveCoins } from "../../src/platform/ledger";
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from "../helpers";
 import { type ServerProcess, startServerProcess } from "../server-process";
 
@@ -79,16 +72,11 @@ describe("runner steps killed before their commit", () => {
     // Eight guilds reach 500 in one test transaction: each asks for a muster (the trigger), nobody answers yet.
     const crews: Awaited<ReturnType<typeof guildWithCrew>>[] = [];
     for (let i = 0; i < 8; i++) crews.push(await guildWithCrew(t, 2, 499));
-    await t.db.transaction(async (tx) => {
-      for (const c of crews) {
-        await moveCoins(tx, {
-          account: "guild_bank",
-          guildId: c.guild.id,
-          credit: Coins(1),
-          reason: "test_grant",
-        });
-      }
-    });
+    await grantBanks(
+      t.db,
+      crews.map((c) => c.guild.id),
+      1,
+    );
   }, 180_000);
 
   afterAll(async () => {

@@ -13,6 +13,7 @@ import {
 import { Coins, EquipmentId, messages, validateGrantCoins, validateGrantEquipment } from "@bot-arena/game";
 import { eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/database";
+import { noteLocks } from "../../platform/db/locks";
 import { equipment, inventory, profiles } from "../../platform/db/schema";
 import { AppError, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
@@ -40,13 +41,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The player with this e-mail (any case), their profile locked for the grant. */
 async function lockPlayerByEmail(tx: Tx, email: string) {
-  // The profile is the first lock a grant takes (the lock order: profiles, then bots, then the rest).
+  // The profile is the first lock a grant takes (the lock order: platform/db/locks.ts).
   const [player] = await tx
     .select({ id: profiles.id, username: profiles.username })
     .from(profiles)
     .where(sql`lower(${profiles.email}) = ${email.toLowerCase()}`)
     .for("update");
   if (!player) throw notFound(adminGrantMessages.playerNotFound);
+  // Its first lock, so noted once its id is known.
+  noteLocks(tx, "profile", [player.id]);
   return player;
 }
 

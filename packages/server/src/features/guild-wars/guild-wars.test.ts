@@ -3,15 +3,13 @@
 // wins and power, pays the three banks and the house, and leaves the books clean.
 
 import type { BattleReplay, GuildWarDetail, GuildWarList } from "@bot-arena/contract";
-import { Coins } from "@bot-arena/game";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
 import { coinLedger, guilds } from "../../platform/db/schema";
 import { auditEconomy } from "../../platform/economy-audit";
-import { moveCoins } from "../../platform/ledger";
 import { expectLedgerClean } from "../bots/testing";
-import { donate, guildPage, guildWithCrew } from "../guilds/testing";
+import { donate, grantBanks, guildPage, guildWithCrew } from "../guilds/testing";
 
 const REGISTRATION_S = 60;
 const BATTLE_S = 70;
@@ -73,11 +71,7 @@ describe("a war", () => {
     // 8 strongest. (One transaction stands in for two donations landing together.)
     const ninth = await guildWithCrew(t, 1, 499);
     await t.db.update(guilds).set({ totalPower: 0 }).where(eq(guilds.id, ninth.guild.id));
-    await t.db.transaction(async (tx) => {
-      for (const guildId of [eighth.guild.id, ninth.guild.id]) {
-        await moveCoins(tx, { account: "guild_bank", guildId, credit: Coins(1), reason: "test_grant" });
-      }
-    });
+    await grantBanks(t.db, [eighth.guild.id, ninth.guild.id], 1);
     expect((await wars()).active).toEqual([]);
     await donate(eighth.leader, eighth.guild.id, 1);
     // The guilds that became eligible asked for a muster in their own transaction; the runner's next pass opens it.

@@ -12,6 +12,7 @@ import { randomUUID } from "node:crypto";
 import { Coins, GUILD_WAR_REWARDS, GUILD_WAR_STAKE, GuildId, selectWarGuilds } from "@bot-arena/game";
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
+import { eventKey, noteCreated, noteLocks } from "../../platform/db/locks";
 import { guilds, guildWarParticipants, guildWars } from "../../platform/db/schema";
 import { moveCoins } from "../../platform/ledger";
 import type { DueHandler } from "../../platform/reconciler";
@@ -33,6 +34,8 @@ export async function musterWars(tx: Tx, now: Date, timings: WarTimings): Promis
   await takeMusterLock(tx);
   const opened: string[] = [];
   for (;;) {
+    // Every eligible guild, in id order; which ones is known only once the statement answers.
+    noteLocks(tx, "guild", []);
     const candidates = await tx
       .select({ id: guilds.id, totalPower: guilds.totalPower, bankBalance: guilds.bankBalance })
       .from(guilds)
@@ -87,6 +90,7 @@ async function openWar(
     thirdPlaceReward: GUILD_WAR_REWARDS.third,
     createdAt: now,
   });
+  noteCreated(tx, "event", eventKey("guild_wars", warId));
   const ids = chosen.map((g) => g.id);
   const claimed = await tx
     .update(guilds)

@@ -4,7 +4,6 @@
 // with 8 stakes, and two reconcilers racing through a war pay every prize exactly once.
 
 import type { GuildWarList } from "@bot-arena/contract";
-import { Coins } from "@bot-arena/game";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -20,9 +19,8 @@ import {
 import { rowsOf } from "../../platform/db/database";
 import { coinLedger, guildContributions, guildMembers, guilds, guildWars } from "../../platform/db/schema";
 import { auditEconomy } from "../../platform/economy-audit";
-import { moveCoins } from "../../platform/ledger";
 import { coinsOf } from "../bots/testing";
-import { donate, foundGuild, guildPage, guildWithCrew, joinGuild } from "../guilds/testing";
+import { donate, foundGuild, grantBanks, guildPage, guildWithCrew, joinGuild } from "../guilds/testing";
 import { musterWars } from "./muster";
 
 const clock = testClock();
@@ -273,16 +271,11 @@ describe("wars", () => {
     for (let i = 0; i < 8; i++) {
       eight.push(await guildWithCrew(a, 2, 499));
     }
-    await a.db.transaction(async (tx) => {
-      for (const c of eight) {
-        await moveCoins(tx, {
-          account: "guild_bank",
-          guildId: c.guild.id,
-          credit: Coins(501),
-          reason: "test_grant",
-        });
-      }
-    });
+    await grantBanks(
+      a.db,
+      eight.map((c) => c.guild.id),
+      501,
+    );
     const before = (await a.db.select({ n: count() }).from(guildWars))[0]?.n ?? 0;
     let mustered = () => {};
     const slowHasMustered = new Promise<void>((resolve) => (mustered = resolve));

@@ -32,7 +32,7 @@ import {
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/database";
-import { lockProfiles } from "../../platform/db/locks";
+import { lockProfiles, noteLocks } from "../../platform/db/locks";
 import { guildContributions, guildMembers, guilds, profiles } from "../../platform/db/schema";
 import { forbidden } from "../../platform/errors";
 import { isUuid, type UserId } from "../../platform/ids";
@@ -63,6 +63,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
 
   async function liveGuild(tx: Db, guildId: string, lock = false) {
     if (!isUuid(guildId)) throw guildNotFound();
+    if (lock) noteLocks(tx, "guild", [guildId]);
     const query = tx
       .select()
       .from(guilds)

@@ -1,8 +1,11 @@
 // Test helpers in the guilds' language: founding a guild, a crew of members with active bots, donations, and
 // the page a member sees.
 import type { CreateGuildResponse, GuildDetail, GuildList } from "@bot-arena/contract";
+import { Coins } from "@bot-arena/game";
 import type { Player, TestApp } from "../../../test/helpers";
 import { signUp } from "../../../test/helpers";
+import type { Db } from "../../platform/db/database";
+import { moveCoins } from "../../platform/ledger";
 import { createBot } from "../bots/testing";
 
 let guildCount = 0;
@@ -61,4 +64,16 @@ export async function guildWithCrew(t: TestApp, members: number, bank = 0) {
   }
   if (bank > 0) await donate(leader, guild.id, bank);
   return { guild, leader, crew };
+}
+
+/**
+ * Several guild banks credited in one transaction (a test grant), as donations landing together would: in guild
+ * id order, the lock order.
+ */
+export async function grantBanks(db: Db, guildIds: readonly string[], amount: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const guildId of [...guildIds].sort()) {
+      await moveCoins(tx, { account: "guild_bank", guildId, credit: Coins(amount), reason: "test_grant" });
+    }
+  });
 }

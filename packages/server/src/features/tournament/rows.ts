@@ -2,6 +2,7 @@
 import { type Bracket, type Match, messages, ParticipantId } from "@bot-arena/game";
 import { and, asc, eq, isNotNull } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
+import { eventKey, noteLocks } from "../../platform/db/locks";
 import { tournamentMatches, tournamentParticipants, tournaments } from "../../platform/db/schema";
 import { notFound } from "../../platform/errors";
 import { isUuid } from "../../platform/ids";
@@ -22,6 +23,7 @@ export async function findTournament(db: Db, id: string): Promise<TournamentRow>
 /** The tournament row held FOR UPDATE until the transaction ends: every state change takes it first. */
 export async function lockTournament(db: Db, id: string): Promise<TournamentRow> {
   if (!isUuid(id)) throw tournamentNotFound();
+  noteLocks(db, "event", [eventKey("tournaments", id)]);
   const [row] = await db.select().from(tournaments).where(eq(tournaments.id, id)).for("update");
   if (!row) throw tournamentNotFound();
   return row;

@@ -7,11 +7,12 @@ import type {
   PastTournamentsResponse,
   TournamentDetail,
 } from "@bot-arena/contract";
-import { entryFee, messages, startsEarly } from "@bot-arena/game";
+import { entryFee, messages, startsEarly, statTotal } from "@bot-arena/game";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import { type Db, rowsOf } from "../../platform/db/database";
 import { answerOf } from "../../platform/db/flight";
+import { eventKey, noteLocks } from "../../platform/db/locks";
 import { tournamentParticipants, tournaments } from "../../platform/db/schema";
 import { badRequest, conflict } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
@@ -113,32 +114,17 @@ export function createTournamentService(deps: {
         if (!active) throw badRequest(messages.needActiveBotForTournament);
         if (!OPEN.includes(t.status as (typeof OPEN)[number])) throw conflict(messages.tournamentNotOpen);
 
-        // Locks in one flight: the wallet's profile, then the bot (the same order recycling and listing take).
-        // The entry is checked under the profile lock: a second join of the same player finds the first one's
-        // entry here and stops before it would wait on the tournament row (which Stop or the reconciler may hold
-        // while they wait on this player's wallet to refund or pay it).
-        const [{ coins }, [already], bot] = await Promise.all([
-          lockProfile(tx, userId),
-          tx
-            .select({ id: tournamentParticipants.id })
-            .from(tournamentParticipants)
-            .where(
-              and(eq(tournamentParticipants.tournamentId, t.id), eq(tournamentParticipants.userId, userId)),
-            ),
-          lockActiveBot(tx, userId),
-        ]);
-        if (already) throw conflict(messages.alreadyJoined);
-        if (!bot) throw badRequest(messages.needActiveBotForTournament);
-        if (bot.isListed) throw conflict(messages.listedBotCannotJoin);
-        const fee = entryFee(t.entryFeeMode);
-        // The seat (the tournament's row, which every join takes), the entry and the fee in one flight, so the
-        // row is held for one round trip and the commit; refusals are read in the rules' order below.
-        const [seated, entered, paid] = await Promise.allSettled([
+        // Locks in one flight, in the one lock order (platform/db/locks.ts): the tournament's row (the seat,
+        // which every join takes), the wallet's profile, then the bot. Stop and the runner take the row first
+        // too, so a join waits behind them instead of holding a wallet they need. Refusals are read in the
+        // rules' order below; any of them rolls the seat back.
+        noteLocks(tx, "event", [eventKey("tournaments", t.id)]);
+        const [seated, locked, existing, activeBot] = await Promise.allSettled([
           tx
             .update(tournaments)
             .set({
               currentPlayers: sql`${tournaments.currentPlayers} + 1`,
-              prizePool: sql`${tournaments.prizePool} + ${fee}`,
+              prizePool: sql`${tournaments.prizePool} + ${entryFee(t.entryFeeMode)}`,
             })
             .where(
               and(
@@ -148,20 +134,20 @@ export function createTournamentService(deps: {
               ),
             )
             .returning({ id: tournaments.id }),
+          lockProfile(tx, userId),
           tx
-            .insert(tournamentParticipants)
-            .values({
-              tournamentId: t.id,
-              userId,
-              botId: bot.id,
-              totalStrength: bot.strength + bot.agility + bot.defense + bot.intelligence,
-            })
-            .onConflictDoNothing()
-            .returning({ id: tournamentParticipants.id }),
-          fee > 0
-            ? payEntryFee(tx, { tournamentId: t.id, userId, fee, message: messages.notEnoughCoins })
-            : Promise.resolve(coins),
+            .select({ id: tournamentParticipants.id })
+            .from(tournamentParticipants)
+            .where(
+              and(eq(tournamentParticipants.tournamentId, t.id), eq(tournamentParticipants.userId, userId)),
+            ),
+          lockActiveBot(tx, userId),
         ]);
+        const { coins } = answerOf(locked);
+        if (answerOf(existing)[0]) throw conflict(messages.alreadyJoined);
+        const bot = answerOf(activeBot);
+        if (!bot) throw badRequest(messages.needActiveBotForTournament);
+        if (bot.isListed) throw conflict(messages.listedBotCannotJoin);
         if (!answerOf(seated)[0]) {
           const now = await findTournament(tx, t.id);
           throw conflict(
@@ -170,6 +156,23 @@ export function createTournamentService(deps: {
               : messages.tournamentNotOpen,
           );
         }
+        const fee = entryFee(t.entryFeeMode);
+        // The entry and the fee in one flight.
+        const [entered, paid] = await Promise.allSettled([
+          tx
+            .insert(tournamentParticipants)
+            .values({
+              tournamentId: t.id,
+              userId,
+              botId: bot.id,
+              totalStrength: statTotal(bot),
+            })
+            .onConflictDoNothing()
+            .returning({ id: tournamentParticipants.id }),
+          fee > 0
+            ? payEntryFee(tx, { tournamentId: t.id, userId, fee, message: messages.notEnoughCoins })
+            : Promise.resolve(coins),
+        ]);
         const [entry] = answerOf(entered);
         if (!entry) throw conflict(messages.alreadyJoined);
         const newCoinBalance = answerOf(paid);

@@ -1,32 +1,77 @@
-// The one lock order every transaction follows: players' profiles (by id), then bots (by id), then the rest.
-// Two transactions that lock in the same order queue instead of deadlocking. The helpers here remember, per
-// transaction, which profiles are held, so a bot lock taken before its owner's profile fails loudly in tests
-// instead of deadlocking now and then in production.
+// The one lock order every transaction follows: an event's row (a tournament, a guild war, a muster request),
+// then players' profiles by id, then bots by id, then guilds by id, then the rest. Two transactions that lock
+// in the same order queue instead of deadlocking. The helpers here remember, per transaction, what it holds, so
+// a lock taken out of order fails loudly (LockOrderError) in every test that takes that path instead of
+// deadlocking now and then in production. The ledger (moveCoins) and the event runner's claim report their
+// locks here too; a row the transaction created itself is its own and takes no place in the order.
 import { asc, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { BotId, UserId } from "../ids";
 import type { Db } from "./database";
 import { bots, profiles } from "./schema";
 
-const heldProfiles = new WeakMap<object, Set<string>>();
-const heldBots = new WeakSet<object>();
-
 export class LockOrderError extends Error {}
+
+/** The kinds of row in the order, first to last. */
+export const LOCK_ORDER = ["event", "profile", "bot", "guild"] as const;
+export type LockKind = (typeof LOCK_ORDER)[number];
+
+/** Per transaction: the ids held of each kind (a bot lock taken by owner may hold no known id). */
+const held = new WeakMap<object, Map<LockKind, Set<string>>>();
+
+function heldBy(tx: Db): Map<LockKind, Set<string>> {
+  let byKind = held.get(tx);
+  if (!byKind) {
+    byKind = new Map();
+    held.set(tx, byKind);
+  }
+  return byKind;
+}
+
+/**
+ * Records that `tx` is about to lock rows of `kind` (ids as the order compares them); throws when a kind later
+ * in the order is already held, or when a new id sorts before one already held of the same kind (take every
+ * row of a kind in one call, in id order). Locking a row already held is always fine.
+ */
+export function noteLocks(tx: Db, kind: LockKind, ids: readonly string[]): void {
+  const byKind = heldBy(tx);
+  const same = byKind.get(kind) ?? new Set<string>();
+  const fresh = [...new Set(ids)].filter((id) => !same.has(id)).sort();
+  if (fresh.length === 0 && ids.length > 0) return;
+  const rank = LOCK_ORDER.indexOf(kind);
+  for (const [other, rows] of byKind) {
+    if (LOCK_ORDER.indexOf(other) > rank && rows.size > 0) {
+      throw new LockOrderError(
+        `lock order: a ${kind} after a ${other} (the order: ${LOCK_ORDER.join(", ")}, each by id)`,
+      );
+    }
+  }
+  const newest = [...same].sort().at(-1);
+  if (newest !== undefined && fresh.some((id) => id < newest)) {
+    throw new LockOrderError(`lock order: ${kind}s by id: lock every one a transaction needs in one call`);
+  }
+  // Held from the moment the statement is sent: a later lock may follow in the same flight (a pipelining
+  // connection runs them in the order sent), and if this one fails the whole transaction fails with it.
+  for (const id of fresh) same.add(id);
+  // A lock by owner (the active bot) holds rows whose ids are not known yet.
+  if (ids.length === 0) same.add("*");
+  byKind.set(kind, same);
+}
+
+/** A row this transaction inserted: nobody else can hold it, so it takes no place in the order. */
+export function noteCreated(tx: Db, kind: LockKind, id: string): void {
+  const byKind = heldBy(tx);
+  byKind.set(kind, (byKind.get(kind) ?? new Set<string>()).add(id));
+}
+
+/** An event row's key in the order: its table and id (a tournament and a war never share a key). */
+export const eventKey = (table: string, id: string): string => `${table}:${id}`;
 
 export type LockedProfile = { id: UserId; username: string; coins: number; vaultCoins: number };
 
 /** Locks the players' profiles in id order (FOR UPDATE) and returns them; call before any bot lock. */
 export async function lockProfiles(tx: Db, userIds: readonly UserId[]): Promise<LockedProfile[]> {
-  if (heldBots.has(tx)) throw new LockOrderError("lock order: profiles must be locked before bots");
   const ids = [...new Set(userIds)].sort();
-  const held = heldProfiles.get(tx) ?? new Set<string>();
-  const newest = [...held].sort().at(-1);
-  if (newest !== undefined && ids.some((id) => !held.has(id) && id < newest)) {
-    throw new LockOrderError("lock order: lock every profile a transaction needs in one call");
-  }
-  // Held from the moment the statement is sent: a bot lock may follow it in the same flight (a pipelining
-  // connection runs them in the order sent), and if this one fails the whole transaction fails with it.
-  for (const id of ids) held.add(id);
-  heldProfiles.set(tx, held);
+  noteLocks(tx, "profile", ids);
   return tx
     .select({
       id: profiles.id,
@@ -42,10 +87,10 @@ export async function lockProfiles(tx: Db, userIds: readonly UserId[]): Promise<
 
 /** Call before locking (or writing) a bot of `owner`: its profile must already be held by this transaction. */
 export function assertProfileHeld(tx: Db, owner: UserId): void {
-  if (!heldProfiles.get(tx)?.has(owner)) {
+  if (!heldBy(tx).get("profile")?.has(owner)) {
     throw new LockOrderError("lock order: lock the owner's profile (lockProfiles) before the bot");
   }
-  heldBots.add(tx);
+  noteLocks(tx, "bot", []);
 }
 
 /**
@@ -62,6 +107,7 @@ export const botWithListing = {
 /** Locks bots in id order (FOR UPDATE) after their owners' profiles; returns the rows found, listed or not. */
 export async function lockBots(tx: Db, botIds: readonly BotId[], owners: readonly UserId[]) {
   for (const owner of owners) assertProfileHeld(tx, owner);
+  noteLocks(tx, "bot", botIds);
   return tx
     .select(botWithListing)
     .from(bots)
