@@ -1,8 +1,9 @@
 // An active war: name, status badge, countdown, the prize pool (the three rewards' sum) and each reward, and
-// the eight guilds ranked (by power, then by duel wins once the battle runs) with their placement badges.
+// the eight guilds ranked (by power, then by duel wins once the battle runs) with their placement badges, and a
+// delay note while the event runner keeps failing a step on the war (with the error, for admins).
 // A click on a guild opens its duels.
 import type { GuildWarSummary, WarParticipant } from "@bot-arena/contract";
-import { ChevronDown, Crown, Swords, Trophy } from "lucide-react";
+import { ChevronDown, Crown, Swords, TriangleAlert, Trophy } from "lucide-react";
 import { useState } from "react";
 import { Badge, type BadgeTone } from "../../ui/Badge";
 import { cn } from "../../ui/cn";
@@ -24,6 +25,24 @@ export function PlacementBadge({ rank }: { rank: number }) {
     <Badge tone={placeTone[rank - 1] ?? "neutral"} className="w-9 justify-center">
       #{rank}
     </Badge>
+  );
+}
+
+/** The arena failed the war's last steps and is retrying them; admins get the last error (null for players). */
+function DelayNote({ war }: { war: GuildWarSummary }) {
+  if (war.attempts === 0) return null;
+  return (
+    <div className="mt-3 rounded-md border border-amber/50 bg-amber/10 px-3 py-2" data-testid="war-delayed">
+      <p className="flex items-center gap-2 text-sm font-semibold text-amber">
+        <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+        Delayed — the arena is retrying ({war.attempts} {war.attempts === 1 ? "attempt" : "attempts"})
+      </p>
+      {war.lastError !== null && (
+        <p className="mt-1 break-words font-mono text-xs text-danger" data-testid="war-error">
+          {war.lastError}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -61,6 +80,7 @@ export function WarCard({ war, now }: { war: GuildWarSummary; now: number }) {
           </p>
         </div>
       </div>
+      <DelayNote war={war} />
 
       <ol className="mt-4 space-y-1.5" aria-label={`${war.name} standings`}>
         {war.participants.map((p) => (

@@ -1,5 +1,6 @@
 // A finished tournament: the podium (CHAMPION, RUNNER-UP, 3RD PLACE) with prizes, the prize pool in player
-// mode, the full ranking with a 'You' badge, and the champions panel of everyone who won coins.
+// mode, the full ranking with a 'You' badge (left out where the format's own table below already ranks everyone:
+// round robin and Swiss), and the champions panel of everyone who won coins.
 import type { TournamentDetail, TournamentParticipant } from "@bot-arena/contract";
 import { Crown, Medal, Trophy } from "lucide-react";
 import { Badge } from "../../ui/Badge";
@@ -77,6 +78,7 @@ function Podium({ participants }: { participants: readonly TournamentParticipant
 
 export function CompletedView({ detail }: { detail: TournamentDetail }) {
   const { tournament, participants, myParticipantId } = detail;
+  const showRanking = tournament.format !== "round_robin" && tournament.format !== "swiss";
   const ranking = [...participants].sort((a, b) => (a.placement ?? 999) - (b.placement ?? 999));
   const winners = winnersOf(participants);
   return (
@@ -92,43 +94,45 @@ export function CompletedView({ detail }: { detail: TournamentDetail }) {
           </p>
         )}
       </Panel>
-      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
-        <Panel padded={false}>
-          <h3 className="border-b border-cyan/15 px-5 py-4 font-display text-sm font-bold uppercase tracking-[0.2em] text-ink">
-            Final Ranking
-          </h3>
-          <ol aria-label="Final ranking">
-            {ranking.map((p) => (
-              <li
-                key={p.id}
-                className={cn(
-                  "flex items-center gap-3 border-b border-cyan/10 px-5 py-3 last:border-b-0",
-                  p.id === myParticipantId && "bg-cyan/10",
-                )}
-                data-testid="ranking-row"
-              >
-                <span className="w-8 font-display font-black text-cyan">#{p.placement ?? "-"}</span>
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-semibold text-ink">
-                    {p.username}
-                    {p.id === myParticipantId && (
-                      <Badge tone="cyan" className="ml-2">
-                        You
-                      </Badge>
-                    )}
-                  </p>
-                  <p className="truncate text-sm text-muted">
-                    {p.botName} · Lv. {p.botLevel}
-                  </p>
-                </div>
-                <span className="text-right text-sm text-muted">
-                  Power{" "}
-                  <span className="font-display font-bold text-ink">{formatCoins(p.totalStrength)}</span>
-                </span>
-              </li>
-            ))}
-          </ol>
-        </Panel>
+      <div className={cn("grid gap-6", showRanking && "lg:grid-cols-[2fr_1fr]")}>
+        {showRanking && (
+          <Panel padded={false}>
+            <h3 className="border-b border-cyan/15 px-5 py-4 font-display text-sm font-bold uppercase tracking-[0.2em] text-ink">
+              Final Ranking
+            </h3>
+            <ol aria-label="Final ranking">
+              {ranking.map((p) => (
+                <li
+                  key={p.id}
+                  className={cn(
+                    "flex items-center gap-3 border-b border-cyan/10 px-5 py-3 last:border-b-0",
+                    p.id === myParticipantId && "bg-cyan/10",
+                  )}
+                  data-testid="ranking-row"
+                >
+                  <span className="w-8 font-display font-black text-cyan">#{p.placement ?? "-"}</span>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-semibold text-ink">
+                      {p.username}
+                      {p.id === myParticipantId && (
+                        <Badge tone="cyan" className="ml-2">
+                          You
+                        </Badge>
+                      )}
+                    </p>
+                    <p className="truncate text-sm text-muted">
+                      {p.botName} · Lv. {p.botLevel}
+                    </p>
+                  </div>
+                  <span className="text-right text-sm text-muted">
+                    Power{" "}
+                    <span className="font-display font-bold text-ink">{formatCoins(p.totalStrength)}</span>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          </Panel>
+        )}
         <Panel tone="neutral">
           <h3 className="mb-4 flex items-center gap-2 font-display text-sm font-bold uppercase tracking-[0.2em] text-ink">
             <Trophy className="size-4 text-amber" aria-hidden="true" />
@@ -137,7 +141,10 @@ export function CompletedView({ detail }: { detail: TournamentDetail }) {
           {winners.length === 0 ? (
             <p className="text-muted">No prizes this time.</p>
           ) : (
-            <ul className="space-y-3" aria-label="Champions">
+            <ul
+              className={cn("space-y-3", !showRanking && "sm:grid sm:grid-cols-3 sm:gap-8 sm:space-y-0")}
+              aria-label="Champions"
+            >
               {winners.map((p, i) => (
                 <li key={p.id} className="flex items-center justify-between gap-3" data-testid="champion">
                   <span className="min-w-0 truncate text-ink">

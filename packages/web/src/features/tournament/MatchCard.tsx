@@ -1,16 +1,17 @@
-// One match of the bracket: its number, two sides (username and bot, 'BYE' for an empty first-round seat, 'TBD'
-// for a winner still to come), a crown on the winner, and while it is fought an orange rim with a LIVE overlay.
-// A fought match opens its battle in the COMBAT ZONE: live while in progress, as a replay afterwards.
+// One match of an event: its number, two sides (username and bot, 'BYE' for an empty seat, 'TBD' for a winner
+// still to come), a bolt on the side that strikes first, a crown on the winner, and while it is fought an
+// orange rim with a LIVE overlay. A fought match opens its battle in the COMBAT ZONE: live while in progress, as
+// a replay afterwards.
 import type { TournamentMatch, TournamentParticipant } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
-import { Crown, Eye, Radio } from "lucide-react";
+import { Crown, Eye, Radio, Zap } from "lucide-react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { cn } from "../../ui/cn";
 
 type Side = { participant: TournamentParticipant | null; empty: "BYE" | "TBD" };
 
-function SideRow({ side, won }: { side: Side; won: boolean }) {
+function SideRow({ side, won, first }: { side: Side; won: boolean; first: boolean }) {
   const p = side.participant;
   return (
     <div className={cn("flex items-center gap-2 px-3 py-2", won ? "bg-amber/10" : "")}>
@@ -26,6 +27,13 @@ function SideRow({ side, won }: { side: Side; won: boolean }) {
           <p className="py-1.5 text-sm font-bold tracking-[0.2em] text-muted/60">{side.empty}</p>
         )}
       </div>
+      {first && (
+        <Zap
+          className="size-3.5 shrink-0 text-amber/70"
+          aria-label="Strikes first"
+          data-testid="first-strike"
+        />
+      )}
       {won && <Crown className="size-4 shrink-0 text-amber" aria-label="Winner" data-testid="crown" />}
     </div>
   );
@@ -34,12 +42,17 @@ function SideRow({ side, won }: { side: Side; won: boolean }) {
 export function MatchCard({
   match,
   byId,
+  fill = false,
 }: {
   match: TournamentMatch;
   byId: ReadonlyMap<string, TournamentParticipant>;
+  /** Takes its box's width (a grid of pairings) instead of a bracket column's. */
+  fill?: boolean;
 }) {
   const navigate = useNavigate();
   const live = match.status === "in_progress";
+  // Who strikes first matters until the fight is over; afterwards the crown says what counts.
+  const striking = match.status !== "completed" && match.firstStrikeId !== null;
   const empty = match.round === 1 && !match.thirdPlace ? "BYE" : "TBD";
   const side = (id: string | null): Side => ({
     participant: id ? (byId.get(id) ?? null) : null,
@@ -57,7 +70,8 @@ export function MatchCard({
   return (
     <div
       className={cn(
-        "relative w-56 overflow-hidden rounded-lg border bg-abyss/90 transition",
+        "relative overflow-hidden rounded-lg border bg-abyss/90 transition",
+        fill ? "w-full" : "w-56",
         live
           ? "border-orange-400 shadow-[0_0_18px_rgb(251_146_60/0.45)]"
           : match.status === "completed"
@@ -91,11 +105,13 @@ export function MatchCard({
       <SideRow
         side={side(match.participant1Id)}
         won={match.winnerId !== null && match.winnerId === match.participant1Id}
+        first={striking && match.firstStrikeId === match.participant1Id}
       />
       <div className="h-px bg-cyan/10" />
       <SideRow
         side={side(match.participant2Id)}
         won={match.winnerId !== null && match.winnerId === match.participant2Id}
+        first={striking && match.firstStrikeId === match.participant2Id}
       />
       {live && (
         <div

@@ -1,4 +1,4 @@
-// Tournaments already over, newest first: name, date and champion; opening one shows its bracket.
+// Tournaments already over, newest first: name, date and champion; opening one shows its bracket or table.
 import type { PastTournament } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
 import { ChevronDown, Crown, History } from "lucide-react";
@@ -7,7 +7,7 @@ import { Badge } from "../../ui/Badge";
 import { cn } from "../../ui/cn";
 import { Panel } from "../../ui/Panel";
 import { Spinner } from "../../ui/Spinner";
-import { BracketView } from "./BracketView";
+import { EventView } from "./EventView";
 import { usePastTournaments, useTournamentDetail } from "./useTournament";
 
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
@@ -18,7 +18,7 @@ function PastBracket({ id }: { id: string }) {
   if (detail.isError || detail.data.matches.length === 0) {
     return <p className="py-3 text-sm text-muted">No bracket was played.</p>;
   }
-  return <BracketView matches={detail.data.matches} participants={detail.data.participants} />;
+  return <EventView detail={detail.data} />;
 }
 
 function PastRow({ tournament }: { tournament: PastTournament }) {

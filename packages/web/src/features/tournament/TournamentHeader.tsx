@@ -1,9 +1,11 @@
-// The tournament's header: its name, the status line, the countdown (ticking every second) and the Warriors.
+// The tournament's header: its name and format, the status line, the countdown (ticking every second) and the
+// Warriors.
 import type { TournamentSummary } from "@bot-arena/contract";
 import { tournamentStatusLine } from "@bot-arena/game";
-import { Swords, Timer, Users } from "lucide-react";
+import { Network, Swords, Timer, Users } from "lucide-react";
 import { Panel } from "../../ui/Panel";
 import { countdownText } from "./countdown";
+import { formatLabel } from "./formats";
 
 export function TournamentHeader({ tournament, now }: { tournament: TournamentSummary; now: number }) {
   const status = tournamentStatusLine(tournament);
@@ -19,6 +21,13 @@ export function TournamentHeader({ tournament, now }: { tournament: TournamentSu
           >
             {tournament.name}
           </h2>
+          <p
+            className="mt-1 flex items-center gap-2 font-display text-xs font-bold uppercase tracking-[0.2em] text-magenta/90"
+            data-testid="tournament-format"
+          >
+            <Network className="size-3.5" aria-hidden="true" />
+            {formatLabel(tournament)}
+          </p>
           {status && (
             <p
               className="mt-2 flex items-center gap-2 font-semibold text-cyan"

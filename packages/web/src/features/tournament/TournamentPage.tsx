@@ -1,6 +1,6 @@
 // /tournament: the newest pending or active tournament (or the last one finished, until the admin archives it),
-// live over its channel: the ready-up view, the bracket while it plays, the podium once it is over, and the
-// past tournaments below. Confetti when the podium appears while the player watches.
+// live over its channel: the ready-up view, the event while it plays (its format's bracket or table), the podium
+// once it is over, and the past tournaments below. Confetti when the podium appears while the player watches.
 import type { TournamentDetail } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
 import { Trophy } from "lucide-react";
@@ -10,8 +10,8 @@ import { useServerNow } from "../../app/useServerNow";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { celebrate } from "../battles/celebrate";
-import { BracketView } from "./BracketView";
 import { CompletedView } from "./CompletedView";
+import { EventView } from "./EventView";
 import { PastTournaments } from "./PastTournaments";
 import { ReadyUpView } from "./ReadyUpView";
 import { TournamentHeader } from "./TournamentHeader";
@@ -50,11 +50,11 @@ function Body({ detail }: { detail: TournamentDetail }) {
     return (
       <div className="space-y-6">
         <CompletedView detail={detail} />
-        <BracketView matches={detail.matches} participants={detail.participants} />
+        <EventView detail={detail} />
       </div>
     );
   }
-  return <BracketView matches={detail.matches} participants={detail.participants} />;
+  return <EventView detail={detail} />;
 }
 
 export default function TournamentPage() {

@@ -1,8 +1,9 @@
 // The Tournaments tab of /admin, self-contained so the admin page only mounts it: the create form and every
-// tournament with the actions seed 001 section 4 offers (start unless active or finished; stop and End Now
-// unless finished; archive once finished), each answered by the server's message as a toast.
+// tournament (its format, and a warning with the last error while the event runner keeps failing a step on it)
+// with the actions seed 001 section 4 offers (start unless active or finished; stop and End Now unless
+// finished; archive once finished), each answered by the server's message as a toast.
 import type { AdminTournament } from "@bot-arena/contract";
-import { Archive, Flag, Play, Square, Zap } from "lucide-react";
+import { Archive, Flag, Play, Square, TriangleAlert, Zap } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorMessage } from "../../../app/api";
 import { Badge, type BadgeTone } from "../../../ui/Badge";
@@ -10,6 +11,7 @@ import { Button } from "../../../ui/Button";
 import { Panel } from "../../../ui/Panel";
 import { Spinner } from "../../../ui/Spinner";
 import { formatCoins } from "../../bank/coins";
+import { formatLabel, plural } from "../formats";
 import { CreateTournamentForm } from "./CreateTournamentForm";
 import { useReport } from "./report";
 import { type AdminTournamentAction, useAdminTournaments, useTournamentAction } from "./useAdminTournaments";
@@ -57,6 +59,24 @@ const buttons: {
 
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
+/** The event runner failed this tournament's last steps: it retries, and the admin sees why. */
+function StuckNote({ tournament }: { tournament: AdminTournament }) {
+  if (tournament.attempts === 0) return null;
+  return (
+    <div className="mt-2 rounded-md border border-amber/50 bg-amber/10 px-3 py-2" data-testid="stuck">
+      <p className="flex items-center gap-2 font-display text-xs font-bold uppercase tracking-[0.14em] text-amber">
+        <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+        Stuck — retrying ({plural(tournament.attempts, "failed step")})
+      </p>
+      {tournament.lastError && (
+        <p className="mt-1 break-words font-mono text-xs text-danger" data-testid="stuck-error">
+          {tournament.lastError}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function TournamentRow({ tournament }: { tournament: AdminTournament }) {
   const act = useTournamentAction();
   const report = useReport();
@@ -80,6 +100,7 @@ function TournamentRow({ tournament }: { tournament: AdminTournament }) {
         <div className="flex flex-wrap items-center gap-2">
           <span className="font-display font-bold tracking-wide text-ink">{tournament.name}</span>
           <Badge tone={statusTones[tournament.status]}>{tournament.status}</Badge>
+          <Badge tone="neutral">{formatLabel(tournament)}</Badge>
           <Badge tone={tournament.entryFeeMode === "player" ? "magenta" : "cyan"}>
             {tournament.entryFeeMode === "player" ? "Player-paid" : "Admin-funded"}
           </Badge>
@@ -94,6 +115,7 @@ function TournamentRow({ tournament }: { tournament: AdminTournament }) {
           {formatCoins(tournament.rewards.third)} · {tournament.roundSeconds}s rounds ·{" "}
           {dateTime.format(new Date(tournament.createdAt))}
         </p>
+        <StuckNote tournament={tournament} />
       </div>
       <div className="flex flex-wrap gap-2">
         {offered.map((b) => (

@@ -1,8 +1,10 @@
-// The admin's 'Create Tournament' form: name, entry fee mode (players pay 150 into the pool, or the house funds
-// fixed rewards), the three rewards (admin mode, 1000/500/250 by default), spectators (on by default), the
-// player limits, how long registration and each round last, and an optional repeat.
+// The admin's 'Create Tournament' form: name, format (single elimination by default, double elimination, round
+// robin, Swiss with its rounds), entry fee mode (players pay 150 into the pool, or the house funds fixed
+// rewards), the three rewards (admin mode, 1000/500/250 by default), spectators (on by default), the player
+// limits, how long registration and each round last, and an optional repeat.
 import {
   messages,
+  ROUND_ROBIN_MAX_ENTRANTS,
   TOURNAMENT_ENTRY_FEE,
   TOURNAMENT_MIN_PLAYERS,
   TOURNAMENT_PLAYERS_LIMIT,
@@ -12,6 +14,7 @@ import { type FormEvent, useState } from "react";
 import { Button } from "../../../ui/Button";
 import { Field } from "../../../ui/Input";
 import { Panel } from "../../../ui/Panel";
+import { FORMAT_OPTIONS } from "../formats";
 import { bodyOf, type Form, initialForm as initial } from "./createBody";
 import { useReport } from "./report";
 import { useCreateTournament } from "./useAdminTournaments";
@@ -19,6 +22,13 @@ import { useCreateTournament } from "./useAdminTournaments";
 const labelClass = "block text-sm font-semibold uppercase tracking-[0.14em] text-muted";
 const selectClass =
   "h-12 w-full cursor-pointer rounded-md border border-cyan/25 bg-void/70 px-3 text-base font-medium text-ink transition hover:border-cyan/50 focus:border-cyan focus:outline-none";
+
+const formatHints: Record<Form["format"], string> = {
+  single_elimination: "The bracket: one defeat and out, a 3rd-place match beside the final.",
+  double_elimination: "Two lives: a first defeat drops to the losers' bracket; a grand final decides.",
+  round_robin: `Everyone meets everyone once (at most ${ROUND_ROBIN_MAX_ENTRANTS} players); the table decides.`,
+  swiss: "Each round pairs players with equal scores, nobody twice; the table decides.",
+};
 
 export function CreateTournamentForm() {
   const [form, setForm] = useState<Form>(initial);
@@ -68,6 +78,40 @@ export function CreateTournamentForm() {
               <option value="player">Player-paid ({TOURNAMENT_ENTRY_FEE} coins, 60/20/10 of the pool)</option>
             </select>
           </div>
+        </div>
+        <div className="grid gap-4 md:grid-cols-2">
+          <div className="space-y-1.5">
+            <label htmlFor="tournament-format" className={labelClass}>
+              Format
+            </label>
+            <select
+              id="tournament-format"
+              className={selectClass}
+              value={form.format}
+              aria-describedby="tournament-format-hint"
+              onChange={(event) => set("format", event.target.value as Form["format"])}
+            >
+              {FORMAT_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+            <p id="tournament-format-hint" className="text-sm text-muted">
+              {formatHints[form.format]}
+            </p>
+          </div>
+          {form.format === "swiss" && (
+            <Field
+              label="Swiss rounds"
+              type="number"
+              min={1}
+              inputMode="numeric"
+              placeholder="Automatic"
+              hint="Blank: enough rounds for one unbeaten player (log2 of the players, rounded up)"
+              {...text("swissRounds")}
+            />
+          )}
         </div>
         {form.entryFeeMode === "admin" ? (
           <div className="grid gap-4 sm:grid-cols-3">

@@ -2,9 +2,10 @@ import { describe, expect, it } from "vitest";
 import { bodyOf, initialForm } from "./createBody";
 
 describe("the create-tournament body", () => {
-  it("defaults: admin-funded 1000/500/250, spectators on, 2-16 players, no repeat", () => {
+  it("defaults: single elimination, admin-funded 1000/500/250, spectators on, 2-16 players, no repeat", () => {
     expect(bodyOf({ ...initialForm, name: "Neon Cup" })).toEqual({
       name: "Neon Cup",
+      format: "single_elimination",
       entryFeeMode: "admin",
       rewards: { first: "1000", second: "500", third: "250" },
       spectatorEnabled: true,
@@ -30,5 +31,13 @@ describe("the create-tournament body", () => {
     expect(body.roundSeconds).toBeUndefined();
     expect(body.repeatEveryHours).toBe(6);
     expect(bodyOf({ ...initialForm, repeatEveryHours: "0" }).repeatEveryHours).toBeNull();
+  });
+
+  it("Swiss rounds go only with a Swiss, and only when typed", () => {
+    expect(bodyOf({ ...initialForm, format: "swiss", swissRounds: "5" }).swissRounds).toBe(5);
+    expect(bodyOf({ ...initialForm, format: "swiss", swissRounds: " " })).not.toHaveProperty("swissRounds");
+    expect(bodyOf({ ...initialForm, format: "round_robin", swissRounds: "5" })).not.toHaveProperty(
+      "swissRounds",
+    );
   });
 });

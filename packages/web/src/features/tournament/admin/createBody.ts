@@ -1,10 +1,14 @@
 // The create form's fields as the admin types them, and the request body they make: blank numbers leave the
-// server's defaults, player mode sends the rewards as 0 (the pool pays there), a blank or 0 repeat means once.
-import type { CreateTournamentBody } from "@bot-arena/contract";
+// server's defaults, player mode sends the rewards as 0 (the pool pays there), a blank or 0 repeat means once,
+// and a Swiss's rounds go only with a Swiss (blank: the player count decides).
+import type { CreateTournamentBody, TournamentFormat } from "@bot-arena/contract";
 import { TOURNAMENT_ADMIN_REWARDS, TOURNAMENT_MAX_PLAYERS, TOURNAMENT_MIN_PLAYERS } from "@bot-arena/game";
 
 export type Form = {
   name: string;
+  format: TournamentFormat;
+  /** Swiss only; blank: ceil(log2 players). */
+  swissRounds: string;
   entryFeeMode: "player" | "admin";
   first: string;
   second: string;
@@ -19,6 +23,8 @@ export type Form = {
 
 export const initialForm: Form = {
   name: "",
+  format: "single_elimination",
+  swissRounds: "",
   entryFeeMode: "admin",
   first: String(TOURNAMENT_ADMIN_REWARDS.first),
   second: String(TOURNAMENT_ADMIN_REWARDS.second),
@@ -36,8 +42,11 @@ const numberOf = (text: string): number | undefined => (text.trim() === "" ? und
 
 export function bodyOf(form: Form): CreateTournamentBody {
   const repeat = numberOf(form.repeatEveryHours);
+  const swissRounds = form.format === "swiss" ? numberOf(form.swissRounds) : undefined;
   return {
     name: form.name,
+    format: form.format,
+    ...(swissRounds === undefined ? {} : { swissRounds }),
     entryFeeMode: form.entryFeeMode,
     // The spec sends the rewards as 0 in player mode; the pool pays there.
     rewards:

@@ -1,0 +1,55 @@
+// The war card on /guild-wars: a war the event runner keeps failing on says it is delayed and retrying, with the
+// last error for an admin (the server gives players null there); a healthy war says nothing of the kind.
+import type { GuildWarSummary } from "@bot-arena/contract";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderPage } from "../../app/test-render";
+import GuildWarsPage from "./GuildWarsPage";
+
+const war = (fields: Partial<GuildWarSummary>): GuildWarSummary => ({
+  id: "war-1",
+  name: "Guild War #1",
+  status: "battle",
+  registrationEndsAt: null,
+  battleEndsAt: "2030-01-01T13:00:00.000Z",
+  completedAt: null,
+  createdAt: "2030-01-01T12:00:00.000Z",
+  currentRound: 2,
+  rounds: 7,
+  nextDueAt: "2030-01-01T12:40:00.000Z",
+  rewards: { first: 2000, second: 1000, third: 500 },
+  prizePool: 3500,
+  participants: [],
+  attempts: 0,
+  lastError: null,
+  ...fields,
+});
+
+function show(active: GuildWarSummary[]) {
+  renderPage(<GuildWarsPage />, {
+    path: "/guild-wars",
+    api: { guildWars: { active, history: [], serverTime: "2030-01-01T12:30:00.000Z" } },
+  });
+}
+
+describe("/guild-wars: a delayed war", () => {
+  it("says the arena is retrying, with the last error when the server gives it (admins)", async () => {
+    show([
+      war({ id: "a", name: "Calm War" }),
+      war({ id: "b", name: "Stuck War", attempts: 1, lastError: "deadlock detected" }),
+      // What a player gets: the attempts, never the error.
+      war({ id: "c", name: "Quiet War", attempts: 5 }),
+      war({ id: "d", name: "Long War", attempts: 6, lastError: "lock timeout" }),
+    ]);
+    const cards = await screen.findAllByTestId("war-card");
+    const [calm, stuck, quiet, long] = cards as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    expect(within(calm).queryByTestId("war-delayed")).toBeNull();
+    expect(within(stuck).getByTestId("war-delayed").textContent).toContain(
+      "Delayed — the arena is retrying (1 attempt)",
+    );
+    expect(within(stuck).getByTestId("war-error").textContent).toBe("deadlock detected");
+    expect(within(quiet).getByTestId("war-delayed").textContent).toContain("(5 attempts)");
+    expect(within(quiet).queryByTestId("war-error")).toBeNull();
+    expect(within(long).getByTestId("war-error").textContent).toBe("lock timeout");
+  });
+});
