@@ -1,5 +1,6 @@
 // `npm run bench`: prints the project's performance figures. It never fails on time; it only reports.
 import { spawnSync } from "node:child_process";
+import { EVENT_FORMAT_NAMES, type EventFormatName } from "@bot-arena/game";
 import { benchApiMe } from "./api-me";
 import { benchAiBattles, benchLeaderboard } from "./arena";
 import { benchBots } from "./bots";
@@ -129,7 +130,8 @@ if (!only || only === "arena") {
 if (!only || only === "tournament") {
   console.log("\n## Tournaments: a whole bracket on the server");
   const sizes = (args.get("sizes") ?? (only ? "16,64,256" : "16,64")).split(",").map(Number);
-  const ok = await benchTournament({ sizes, postgresUrl: process.env.DATABASE_URL || null });
+  const formats = (args.get("formats") ?? EVENT_FORMAT_NAMES.join(",")).split(",") as EventFormatName[];
+  const ok = await benchTournament({ sizes, formats, postgresUrl: process.env.DATABASE_URL || null });
   if (!ok) process.exitCode = 1;
 }
 

@@ -1,8 +1,9 @@
 // `npm run bench -- --only=tournament`: a whole tournament's server time, in-process on a fresh database (the
-// PostgreSQL of DATABASE_URL, else in-memory PGlite). For 16, 64 and 256 players: the joins and ready-ups, End
-// Now (bracket, every round and the payout in one request), and the same tournament played as production plays
-// it, round by round by the reconciler (the round windows themselves are not counted, only the server's work).
-// Prints milliseconds and, on PostgreSQL, database round trips per match.
+// PostgreSQL of DATABASE_URL, else in-memory PGlite). For each format and 16, 64 and 256 players (a round robin
+// takes at most 16): the joins and ready-ups, End Now (every round and the payout in one request), and the same
+// tournament played as production plays it, round by round by the runner (the round windows themselves are not
+// counted, only the server's work). Prints milliseconds and, on PostgreSQL, database round trips per match.
+import { type EventFormatName, ROUND_ROBIN_MAX_ENTRANTS } from "@bot-arena/game";
 import { sql } from "drizzle-orm";
 import { createTournamentAdminService } from "../../packages/server/src/features/tournament/admin";
 import { registerTournamentDeadlines } from "../../packages/server/src/features/tournament/due";
@@ -14,7 +15,15 @@ import { createReconciler } from "../../packages/server/src/platform/reconciler"
 import { countRoundTrips, openFreshDatabase, roundTripsSoFar } from "./in-process";
 import { printTable } from "./stats";
 
-export type TournamentBenchOptions = { sizes: number[]; postgresUrl: string | null };
+export type TournamentBenchOptions = {
+  sizes: number[];
+  formats: EventFormatName[];
+  postgresUrl: string | null;
+};
+
+/** The sizes a format can be played at: a round robin stops at 16 players. */
+const sizesFor = (format: EventFormatName, sizes: readonly number[]) =>
+  format === "round_robin" ? [...new Set(sizes.map((n) => Math.min(n, ROUND_ROBIN_MAX_ENTRANTS)))] : sizes;
 
 const clock = { now: () => new Date() };
 
@@ -65,7 +74,13 @@ export async function benchTournament(options: TournamentBenchOptions): Promise<
   const rows: (string | number)[][] = [];
   let clean = true;
   // The first run warms the JIT and the connection pool; it is not reported.
-  for (const [index, players] of [4, ...options.sizes].entries()) {
+  const runs: [EventFormatName, number][] = [
+    ["single_elimination", 4],
+    ...options.formats.flatMap((format) =>
+      sizesFor(format, options.sizes).map((n): [EventFormatName, number] => [format, n]),
+    ),
+  ];
+  for (const [index, [format, players]] of runs.entries()) {
     const { database, drop } = await openFreshDatabase(options.postgresUrl, "ba_bench_tour", 10);
     try {
       const db = database.db;
@@ -86,7 +101,13 @@ export async function benchTournament(options: TournamentBenchOptions): Promise<
       const [adminId] = await seedPlayers(database, 1);
       const entrants = await seedPlayers(database, players);
       const create = (name: string) =>
-        admin.create(adminId!, { name, entryFeeMode: "player", maxPlayers: players, roundSeconds: 1 });
+        admin.create(adminId!, {
+          name,
+          format,
+          entryFeeMode: "player",
+          maxPlayers: players,
+          roundSeconds: 1,
+        });
 
       // End Now: the bracket, every round and the payout in one request.
       const cup = (await create(`Bench ${players}`)).tournament;
@@ -106,7 +127,7 @@ export async function benchTournament(options: TournamentBenchOptions): Promise<
       const start = await timed(() => admin.act(adminId!, second.id, "start"));
       stepMs += start.ms;
       stepTrips += start.trips;
-      for (let i = 0; i < 40 && (await statusOf(database, second.id)) === "active"; i++) {
+      for (let i = 0; i < 300 && (await statusOf(database, second.id)) === "active"; i++) {
         await db.execute(sql`update tournaments set next_due_at = now() - interval '1 second'
           where id = ${second.id}::uuid and status = 'active'`);
         const step = await timed(() => reconciler.runOnce());
@@ -122,6 +143,7 @@ export async function benchTournament(options: TournamentBenchOptions): Promise<
       const trips = (n: number) => (options.postgresUrl ? n : "n/a");
       if (index > 0)
         rows.push([
+          format,
           players,
           fought,
           perJoin,
@@ -142,6 +164,7 @@ export async function benchTournament(options: TournamentBenchOptions): Promise<
   printTable(
     `Tournament server time (${options.postgresUrl ? "PostgreSQL" : "PGlite"}; battles fought and stored by the server)`,
     [
+      "format",
       "players",
       "matches",
       "join ms",

@@ -93,74 +93,93 @@ async function signUpOver(url: string, email?: string): Promise<string> {
   return /ba_session=[^;]+/.exec(response.headers.get("set-cookie") ?? "")![0];
 }
 
+let adminCookie: string | undefined;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe(`a tournament on two servers (${usePostgres ? "two processes, PostgreSQL, kill -9" : "two apps, PGlite"})`, () => {
-  it("advances each round once and pays once, through a server killed mid-tournament and restarted", async () => {
-    let [a, b] = await Promise.all([start(), start()]);
-    const admin = await signUpOver(a!.url, adminEmail);
-    const created = await call<AdminTournamentActionResponse>(
-      `${a!.url}/api/admin/tournaments`,
-      "POST",
-      admin,
-      {
-        name: "Crash Cup",
-        entryFeeMode: "player",
-        roundSeconds: 2,
-      },
-    );
-    const id = created.tournament.id;
-    // A player's page on the other server follows the tournament's channel.
-    const watcher = await connectLive(b!.url, await signUpOver(b!.url));
-    await subscribe(watcher, [`tournament:${id}`]);
-    // Eight players sign up, build a bot, join and ready, half through each server.
-    await Promise.all(
-      Array.from({ length: 8 }, async (_, i) => {
-        const url = (i % 2 === 0 ? a : b)!.url;
-        const cookie = await signUpOver(url);
-        await call(`${url}/api/bots`, "POST", cookie, { ...validCreation, name: `Crash ${i + 1}` });
-        await call(`${url}/api/tournaments/${id}/join`, "POST", cookie);
-        await call(`${url}/api/tournaments/${id}/ready`, "POST", cookie);
-      }),
-    );
-    // Every join and ready-up, half of them made on server a, reached the page on server b: 16 events.
-    const events = () =>
-      watcher.messages.filter((m) => m.type === "event" && m.event.channel === `tournament:${id}`).length;
-    for (let i = 0; i < 100 && events() < 16; i++) await sleep(100);
-    expect(events()).toBe(16);
-    watcher.close();
-    await call(`${b!.url}/api/admin/tournaments/${id}/start`, "POST", admin);
+describe.each(["single_elimination", "double_elimination", "round_robin", "swiss"] as const)(
+  `a %s tournament on two servers (${usePostgres ? "two processes, PostgreSQL, kill -9" : "two apps, PGlite"})`,
+  (format) => {
+    it("advances each round once and pays once, through a server killed mid-tournament and restarted", async () => {
+      let [a, b] = await Promise.all([start(), start()]);
+      // One admin for every format: sessions live in the database, so they outlast the servers.
+      adminCookie ??= await signUpOver(a!.url, adminEmail);
+      const admin = adminCookie;
+      const created = await call<AdminTournamentActionResponse>(
+        `${a!.url}/api/admin/tournaments`,
+        "POST",
+        admin,
+        {
+          name: "Crash Cup",
+          format,
+          entryFeeMode: "player",
+          roundSeconds: 2,
+        },
+      );
+      const id = created.tournament.id;
+      // A player's page on the other server follows the tournament's channel.
+      const watcher = await connectLive(b!.url, await signUpOver(b!.url));
+      await subscribe(watcher, [`tournament:${id}`]);
+      // Eight players sign up, build a bot, join and ready, half through each server.
+      await Promise.all(
+        Array.from({ length: 8 }, async (_, i) => {
+          const url = (i % 2 === 0 ? a : b)!.url;
+          const cookie = await signUpOver(url);
+          await call(`${url}/api/bots`, "POST", cookie, { ...validCreation, name: `Crash ${i + 1}` });
+          await call(`${url}/api/tournaments/${id}/join`, "POST", cookie);
+          await call(`${url}/api/tournaments/${id}/ready`, "POST", cookie);
+        }),
+      );
+      // Every join and ready-up, half of them made on server a, reached the page on server b: 16 events.
+      const events = () =>
+        watcher.messages.filter((m) => m.type === "event" && m.event.channel === `tournament:${id}`).length;
+      for (let i = 0; i < 100 && events() < 16; i++) await sleep(100);
+      expect(events()).toBe(16);
+      watcher.close();
+      await call(`${b!.url}/api/admin/tournaments/${id}/start`, "POST", admin);
 
-    // Kill one server in the middle of round 1 and another in round 2; start each again.
-    await sleep(1500);
-    await b!.kill();
-    b = await start();
-    await sleep(1000);
-    await a!.kill();
-    a = await start();
+      // Kill one server in the middle of round 1 and another in round 2; start each again.
+      await sleep(1500);
+      await b!.kill();
+      b = await start();
+      await sleep(1000);
+      await a!.kill();
+      a = await start();
 
-    let status = "";
-    for (let i = 0; i < 120 && status !== "completed"; i++) {
-      const view = await call<TournamentDetail>(`${b!.url}/api/tournaments/${id}`, "GET", admin);
-      status = view.tournament.status;
-      if (status !== "completed") await sleep(500);
-    }
-    expect(status).toBe("completed");
+      let status = "";
+      for (let i = 0; i < 120 && status !== "completed"; i++) {
+        const view = await call<TournamentDetail>(`${b!.url}/api/tournaments/${id}`, "GET", admin);
+        status = view.tournament.status;
+        if (status !== "completed") await sleep(500);
+      }
+      expect(status).toBe("completed");
 
-    const db = shared.database.db;
-    const [counts] = rowsOf<{ fought: number; battles: number; completed: number }>(
-      await db.execute(sql`select
+      const db = shared.database.db;
+      const [counts] = rowsOf<{ fought: number; matches: number; completed: number; orphans: number }>(
+        await db.execute(sql`select
         (select count(*)::int from tournament_matches where tournament_id = ${id}::uuid and battle_id is not null) as fought,
-        (select count(*)::int from battles where kind = 'tournament') as battles,
-        (select count(*)::int from tournament_matches where tournament_id = ${id}::uuid and status = 'completed') as completed`),
-    );
-    // 4 quarter-finals, 2 semi-finals, the final and the bronze match, each fought once; no orphan battle.
-    expect(counts).toEqual({ fought: 8, battles: 8, completed: 8 });
-    expect((await ledgerOf(db, id)).filter((r) => r.reason !== "tournament_entry")).toEqual([
-      { reason: "house_cut_tournament", account: "tournament_pool", rows: 1, total: -120 },
-      { reason: "tournament_prize", account: "tournament_pool", rows: 3, total: -1080 },
-      { reason: "tournament_prize", account: "wallet", rows: 3, total: 1080 },
-    ]);
-    await expectEconomyClean(db);
-  }, 300_000);
-});
+        (select count(*)::int from tournament_matches where tournament_id = ${id}::uuid) as matches,
+        (select count(*)::int from tournament_matches where tournament_id = ${id}::uuid and status = 'completed') as completed,
+        (select count(*)::int from battles b where b.kind = 'tournament'
+          and not exists (select 1 from tournament_matches m where m.battle_id = b.id)) as orphans`),
+      );
+      // Every match fought once and decided (single elimination: 4 quarter-finals, 2 semi-finals, the final and
+      // the bronze match; round robin: 28; Swiss: 3 rounds of 4), and no battle fought twice or left over.
+      const fought: Record<typeof format, number | null> = {
+        single_elimination: 8,
+        double_elimination: null,
+        round_robin: 28,
+        swiss: 12,
+      };
+      expect(counts).toMatchObject({ matches: counts!.completed, orphans: 0 });
+      if (fought[format] !== null) expect(counts!.fought).toBe(fought[format]);
+      else expect([14, 15]).toContain(counts!.fought);
+      expect((await ledgerOf(db, id)).filter((r) => r.reason !== "tournament_entry")).toEqual([
+        { reason: "house_cut_tournament", account: "tournament_pool", rows: 1, total: -120 },
+        { reason: "tournament_prize", account: "tournament_pool", rows: 3, total: -1080 },
+        { reason: "tournament_prize", account: "wallet", rows: 3, total: 1080 },
+      ]);
+      await expectEconomyClean(db);
+    }, 300_000);
+  },
+);

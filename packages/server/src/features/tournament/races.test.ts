@@ -125,40 +125,51 @@ describe("money races", () => {
     await expectEconomyClean(arena.t.db);
   });
 
-  it("End Now racing two reconcilers in the middle of a round: completed once, each prize paid once", async () => {
-    const cup = await createTournament(arena.admin, { name: "Clash Cup", roundSeconds: 10 });
-    const players = await entrants(arena, cup.id, 8);
-    await adminAction(arena.admin, cup.id, "start");
-    arena.clock.advance(10_000);
-    const results = await Promise.all([
-      adminAction(arena.admin, cup.id, "force-complete"),
-      arena.t.app.reconciler.runOnce(),
-      second.app.reconciler.runOnce(),
-      arena.t.app.reconciler.runOnce(),
-    ]);
-    // End Now may find the tournament already moved on; it still finishes it, or it was finished already.
-    const ended = results[0] as Awaited<ReturnType<typeof adminAction>>;
-    expect([200, 409]).toContain(ended.statusCode);
-    for (let i = 0; i < 5; i++) {
+  it.each([
+    ["single_elimination", 8],
+    ["double_elimination", null],
+    ["round_robin", 28],
+    ["swiss", 12],
+  ] as const)(
+    "%s: End Now racing two runners in the middle of a round: completed once, each prize paid once",
+    async (format, fought) => {
+      const cup = await createTournament(arena.admin, { name: "Clash Cup", format, roundSeconds: 10 });
+      const players = await entrants(arena, cup.id, 8);
+      await adminAction(arena.admin, cup.id, "start");
       arena.clock.advance(10_000);
-      await Promise.all([arena.t.app.reconciler.runOnce(), second.app.reconciler.runOnce()]);
-    }
-    expect((await tournamentRow(arena.t.db, cup.id)).status).toBe("completed");
-    const prizes = (await ledgerOf(arena.t.db, cup.id)).filter((r) => r.reason === "tournament_prize");
-    expect(prizes).toEqual([
-      { reason: "tournament_prize", account: "tournament_pool", rows: 3, total: -(720 + 240 + 120) },
-      { reason: "tournament_prize", account: "wallet", rows: 3, total: 720 + 240 + 120 },
-    ]);
-    const battles = rowsOf<{ matches: number; battles: number }>(
-      await arena.t.db.execute(sql`select
+      const results = await Promise.all([
+        adminAction(arena.admin, cup.id, "force-complete"),
+        arena.t.app.reconciler.runOnce(),
+        second.app.reconciler.runOnce(),
+        arena.t.app.reconciler.runOnce(),
+      ]);
+      // End Now may find the tournament already moved on; it still finishes it, or it was finished already.
+      const ended = results[0] as Awaited<ReturnType<typeof adminAction>>;
+      expect([200, 409]).toContain(ended.statusCode);
+      for (let i = 0; i < 5; i++) {
+        arena.clock.advance(10_000);
+        await Promise.all([arena.t.app.reconciler.runOnce(), second.app.reconciler.runOnce()]);
+      }
+      expect((await tournamentRow(arena.t.db, cup.id)).status).toBe("completed");
+      const prizes = (await ledgerOf(arena.t.db, cup.id)).filter((r) => r.reason === "tournament_prize");
+      expect(prizes).toEqual([
+        { reason: "tournament_prize", account: "tournament_pool", rows: 3, total: -(720 + 240 + 120) },
+        { reason: "tournament_prize", account: "wallet", rows: 3, total: 720 + 240 + 120 },
+      ]);
+      const battles = rowsOf<{ matches: number; battles: number }>(
+        await arena.t.db.execute(sql`select
         (select count(*)::int from tournament_matches where tournament_id = ${cup.id}::uuid and battle_id is not null) as matches,
         (select count(*)::int from battles b where b.kind = 'tournament' and b.attacker_user_id in (
           select user_id from tournament_participants where tournament_id = ${cup.id}::uuid)) as battles`),
-    )[0]!;
-    // 4 quarter-finals, 2 semi-finals, the final and the bronze match: each fought exactly once.
-    expect(battles).toEqual({ matches: 8, battles: 8 });
-    const coins = await Promise.all(players.map(coinsOf));
-    expect(coins.sort((a, b) => b - a)).toEqual([1570, 1090, 970, 850, 850, 850, 850, 850]);
-    await expectEconomyClean(arena.t.db);
-  });
+      )[0]!;
+      // Each match fought exactly once (single elimination: 4 quarter-finals, 2 semi-finals, the final and the
+      // bronze match; double elimination 14, or 15 with its bracket reset).
+      expect(battles.battles).toBe(battles.matches);
+      if (fought !== null) expect(battles.matches).toBe(fought);
+      else expect([14, 15]).toContain(battles.matches);
+      const coins = await Promise.all(players.map(coinsOf));
+      expect(coins.sort((a, b) => b - a)).toEqual([1570, 1090, 970, 850, 850, 850, 850, 850]);
+      await expectEconomyClean(arena.t.db);
+    },
+  );
 });

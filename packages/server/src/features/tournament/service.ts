@@ -114,26 +114,27 @@ export function createTournamentService(deps: {
         if (!active) throw badRequest(messages.needActiveBotForTournament);
         if (!OPEN.includes(t.status as (typeof OPEN)[number])) throw conflict(messages.tournamentNotOpen);
 
-        // Locks in one flight, in the one lock order (platform/db/locks.ts): the tournament's row (the seat,
-        // which every join takes), the wallet's profile, then the bot. Stop and the runner take the row first
-        // too, so a join waits behind them instead of holding a wallet they need. Refusals are read in the
-        // rules' order below; any of them rolls the seat back.
+        // The one lock order (platform/db/locks.ts): the tournament's row first (the seat, which every join
+        // takes; Stop and the runner take it first too, so a join waits behind them holding nothing they need),
+        // alone, since statements started together do not reach the database in a promised order; then the
+        // wallet's profile and the bot in one flight. Refusals are read in the rules' order below; any of them
+        // rolls the seat back.
         noteLocks(tx, "event", [eventKey("tournaments", t.id)]);
-        const [seated, locked, existing, activeBot] = await Promise.allSettled([
-          tx
-            .update(tournaments)
-            .set({
-              currentPlayers: sql`${tournaments.currentPlayers} + 1`,
-              prizePool: sql`${tournaments.prizePool} + ${entryFee(t.entryFeeMode)}`,
-            })
-            .where(
-              and(
-                eq(tournaments.id, t.id),
-                inArray(tournaments.status, [...OPEN]),
-                sql`${tournaments.currentPlayers} < ${tournaments.maxPlayers}`,
-              ),
-            )
-            .returning({ id: tournaments.id }),
+        const [seated] = await tx
+          .update(tournaments)
+          .set({
+            currentPlayers: sql`${tournaments.currentPlayers} + 1`,
+            prizePool: sql`${tournaments.prizePool} + ${entryFee(t.entryFeeMode)}`,
+          })
+          .where(
+            and(
+              eq(tournaments.id, t.id),
+              inArray(tournaments.status, [...OPEN]),
+              sql`${tournaments.currentPlayers} < ${tournaments.maxPlayers}`,
+            ),
+          )
+          .returning({ id: tournaments.id });
+        const [{ coins }, [already], bot] = await Promise.all([
           lockProfile(tx, userId),
           tx
             .select({ id: tournamentParticipants.id })
@@ -143,12 +144,10 @@ export function createTournamentService(deps: {
             ),
           lockActiveBot(tx, userId),
         ]);
-        const { coins } = answerOf(locked);
-        if (answerOf(existing)[0]) throw conflict(messages.alreadyJoined);
-        const bot = answerOf(activeBot);
+        if (already) throw conflict(messages.alreadyJoined);
         if (!bot) throw badRequest(messages.needActiveBotForTournament);
         if (bot.isListed) throw conflict(messages.listedBotCannotJoin);
-        if (!answerOf(seated)[0]) {
+        if (!seated) {
           const now = await findTournament(tx, t.id);
           throw conflict(
             OPEN.includes(now.status as (typeof OPEN)[number])
