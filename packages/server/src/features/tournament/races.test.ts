@@ -173,3 +173,43 @@ describe("money races", () => {
     },
   );
 });
+
+describe("admin actions sent six times at once act once", () => {
+  const six = (id: string, action: "stop" | "force-complete" | "archive") =>
+    Promise.all(Array.from({ length: 6 }, () => adminAction(arena.admin, id, action)));
+  const codes = (answers: { statusCode: number }[]) => answers.map((a) => a.statusCode).sort();
+
+  it.each(["single_elimination", "double_elimination", "round_robin", "swiss"] as const)(
+    "%s: Stop refunds once, End Now pays once, Archive archives once",
+    async (format) => {
+      const stopped = await createTournament(arena.admin, { name: "Stop Six", format });
+      const stoppedCrew = await entrants(arena, stopped.id, 4);
+      await adminAction(arena.admin, stopped.id, "start");
+      expect(codes(await six(stopped.id, "stop"))).toEqual([200, 409, 409, 409, 409, 409]);
+      expect(await Promise.all(stoppedCrew.map(coinsOf))).toEqual([1000, 1000, 1000, 1000]);
+      const refunds = (await ledgerOf(arena.t.db, stopped.id)).find(
+        (r) => r.reason === "tournament_refund" && r.account === "wallet",
+      );
+      expect(refunds).toMatchObject({ rows: 4, total: 600 });
+
+      const ended = await createTournament(arena.admin, { name: "End Six", format });
+      const endedCrew = await entrants(arena, ended.id, 4);
+      await adminAction(arena.admin, ended.id, "start");
+      expect(codes(await six(ended.id, "force-complete"))).toEqual([200, 409, 409, 409, 409, 409]);
+      // 600 in the pool: 360, 120 and 60 paid once each, 60 to the house.
+      expect((await Promise.all(endedCrew.map(coinsOf))).sort((a, b) => b - a)).toEqual([
+        1210, 970, 910, 850,
+      ]);
+
+      const answers = await six(ended.id, "archive");
+      expect(answers.every((a) => a.statusCode < 500)).toBe(true);
+      expect((await tournamentRow(arena.t.db, ended.id)).status).toBe("archived");
+      const archived = rowsOf<{ n: number }>(
+        await arena.t.db.execute(sql`select count(*)::int as n from admin_operations
+        where action = 'tournament_archive' and target_id = ${ended.id} and detail->>'from' = 'completed'`),
+      );
+      expect(archived[0]!.n).toBe(1);
+      await expectEconomyClean(arena.t.db);
+    },
+  );
+});
