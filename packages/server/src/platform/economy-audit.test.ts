@@ -3,6 +3,7 @@ import { Coins } from "@bot-arena/game";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp } from "../../test/helpers";
+import { lockProfiles } from "./db/locks";
 import { profiles } from "./db/schema";
 import { auditEconomy, MAX_BOTS_PER_PLAYER, reasonKind } from "./economy-audit";
 import type { UserId } from "./ids";
@@ -14,8 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// Every player's profile first, in id order, as a rule's transaction holds them (the lock order).
 const moves = (list: CoinMove[]) =>
   t.db.transaction(async (tx) => {
+    await lockProfiles(
+      tx,
+      list.flatMap((move) => ("userId" in move && move.userId ? [move.userId] : [])),
+    );
     for (const move of list) await moveCoins(tx, move);
   });
 

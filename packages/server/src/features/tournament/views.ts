@@ -14,6 +14,7 @@ import {
   entryFee,
   eventMatchTitle,
   matchTitle,
+  statTotal,
   tournamentPrizes,
 } from "@bot-arena/game";
 import { sql } from "drizzle-orm";
@@ -116,18 +117,32 @@ type EntryRow = {
   colorPrimary: string | null;
   colorSecondary: string | null;
   botLevel: number | null;
-  liveStrength: number | null;
+  /** The bot's stats now (null once it is gone): its power before the event snapshots it. */
+  strength: number | null;
+  agility: number | null;
+  defense: number | null;
+  intelligence: number | null;
   storedStrength: number;
 };
+
+/** Power from the game's one rule: the snapshot's once the event has begun, the live bot's before. */
+function powerOf(r: EntryRow): number {
+  if (r.snapshot || r.strength === null) return Number(r.storedStrength);
+  return statTotal({
+    strength: r.strength,
+    agility: r.agility ?? 0,
+    defense: r.defense ?? 0,
+    intelligence: r.intelligence ?? 0,
+  });
+}
 
 async function participantViews(db: Db, tournamentId: string): Promise<TournamentParticipant[]> {
   const rows = rowsOf<EntryRow>(
     await db.execute(sql`
       select p.id, p.user_id as "userId", pr.username, p.bot_id as "botId", p.is_ready as "isReady", p.seed,
         p.placement, p.prize_won as "prizeWon", p.snapshot, b.name as "botName", b.image_url as "botImageUrl",
-        b.color_primary as "colorPrimary", b.color_secondary as "colorSecondary",
-        b.color_primary as "colorPrimary", b.color_secondary as "colorSecondary",
-        b.level as "botLevel", (b.strength + b.agility + b.defense + b.intelligence) as "liveStrength",
+        b.color_primary as "colorPrimary", b.color_secondary as "colorSecondary", b.level as "botLevel",
+        b.strength, b.agility, b.defense, b.intelligence,
         p.total_strength as "storedStrength"
       from tournament_participants p
       join profiles pr on pr.id = p.user_id
@@ -146,7 +161,7 @@ async function participantViews(db: Db, tournamentId: string): Promise<Tournamen
       botColorPrimary: snap?.colorPrimary ?? r.colorPrimary ?? "#22e5ff",
       botColorSecondary: snap?.colorSecondary ?? r.colorSecondary ?? "#ff2bd6",
       botLevel: snap?.level ?? r.botLevel ?? 1,
-      totalStrength: Number(snap ? r.storedStrength : (r.liveStrength ?? r.storedStrength)),
+      totalStrength: powerOf(r),
       isReady: r.isReady,
       seed: r.seed,
       placement: r.placement,
