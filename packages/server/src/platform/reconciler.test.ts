@@ -5,8 +5,8 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase, testClock } from "../../test/helpers";
 import { raceIt } from "../../test/race";
-import { type Db, rowsOf } from "./db/database";
-import { createReconciler, type DueHandler } from "./reconciler";
+import { type Db, rowsOf, type Tx } from "./db/database";
+import { createReconciler, type DueHandler, type StepBounds } from "./reconciler";
 
 let test: TestDatabase;
 let db: Db;
@@ -154,23 +154,30 @@ describe("the deadline reconciler", () => {
     for (const row of await stepsOf()) expect(row.effects).toBe(row.steps);
   });
 
-  raceIt("bounds a step's wait for a lock: the step fails with the timeout and is retried", async () => {
+  /** A runner with `bounds` whose step does `before` first; one due row; what the row says after one pass. */
+  async function boundedStep(
+    bounds: StepBounds,
+    before: (tx: Tx) => Promise<unknown>,
+    meanwhile?: () => Promise<void>,
+  ) {
     const clock = testClock();
-    const reconciler = createReconciler({
-      db,
-      clock,
-      log: silent,
-      intervalMs: 0,
-      bounds: { lockTimeoutMs: 200, statementTimeoutMs: 30_000 },
-    });
+    const reconciler = createReconciler({ db, clock, log: silent, intervalMs: 0, bounds });
     reconciler.register({
       ...twoSteps,
       async advance(tx, id, now) {
-        await tx.execute(sql`select * from reconciler_effects for update`);
+        await before(tx);
         await twoSteps.advance(tx, id, now);
       },
     });
     const [id] = await insertRows(1, clock.now());
+    expect(await reconciler.runOnce()).toBe(0);
+    await meanwhile?.();
+    return rowsOf<{ steps: number; attempts: number; last_error: string }>(
+      await db.execute(sql`select steps, attempts, last_error from reconciler_rows where id = ${id!}::uuid`),
+    )[0]!;
+  }
+
+  raceIt("bounds a step's wait for a lock: the step fails with the timeout and is retried", async () => {
     await db.execute(sql`insert into reconciler_effects values (gen_random_uuid(), 0)`);
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -183,40 +190,25 @@ describe("the deadline reconciler", () => {
       await released;
     });
     await held;
-    expect(await reconciler.runOnce()).toBe(0);
-    release();
-    await holder;
-    const [row] = rowsOf<{ steps: number; attempts: number; last_error: string }>(
-      await db.execute(sql`select steps, attempts, last_error from reconciler_rows where id = ${id!}::uuid`),
+    const row = await boundedStep(
+      { lockTimeoutMs: 200, statementTimeoutMs: 30_000 },
+      (tx) => tx.execute(sql`select * from reconciler_effects for update`),
+      async () => {
+        release();
+        await holder;
+      },
     );
     expect(row).toMatchObject({ steps: 0, attempts: 1 });
-    expect(row!.last_error).toMatch(/lock timeout/);
+    expect(row.last_error).toMatch(/lock timeout/);
   });
 
   // PGlite has no timer to cancel a statement with; PostgreSQL has.
   raceIt("bounds a step's statements: a statement past the bound fails the step", async () => {
-    const clock = testClock();
-    const reconciler = createReconciler({
-      db,
-      clock,
-      log: silent,
-      intervalMs: 0,
-      bounds: { lockTimeoutMs: 5_000, statementTimeoutMs: 100 },
-    });
-    reconciler.register({
-      ...twoSteps,
-      async advance(tx, id, now) {
-        await tx.execute(sql`select pg_sleep(2)`);
-        await twoSteps.advance(tx, id, now);
-      },
-    });
-    const [id] = await insertRows(1, clock.now());
-    expect(await reconciler.runOnce()).toBe(0);
-    const [row] = rowsOf<{ steps: number; attempts: number; last_error: string }>(
-      await db.execute(sql`select steps, attempts, last_error from reconciler_rows where id = ${id!}::uuid`),
+    const row = await boundedStep({ lockTimeoutMs: 5_000, statementTimeoutMs: 100 }, (tx) =>
+      tx.execute(sql`select pg_sleep(2)`),
     );
     expect(row).toMatchObject({ steps: 0, attempts: 1 });
-    expect(row!.last_error).toMatch(/statement timeout/);
+    expect(row.last_error).toMatch(/statement timeout/);
   });
 
   it("never advances a row twice when several reconcilers race on one database", async () => {

@@ -3,11 +3,12 @@
 // delay note while the event runner keeps failing a step on the war (with the error, for admins).
 // A click on a guild opens its duels.
 import type { GuildWarSummary, WarParticipant } from "@bot-arena/contract";
-import { ChevronDown, Crown, Swords, TriangleAlert, Trophy } from "lucide-react";
+import { ChevronDown, Crown, Swords, Trophy } from "lucide-react";
 import { useState } from "react";
 import { Badge, type BadgeTone } from "../../ui/Badge";
 import { cn } from "../../ui/cn";
 import { Panel } from "../../ui/Panel";
+import { RetryingNote } from "../../ui/RetryingNote";
 import { formatCoins } from "../bank/coins";
 import { warCountdown } from "./countdown";
 import { GuildDuels } from "./GuildDuels";
@@ -32,17 +33,13 @@ export function PlacementBadge({ rank }: { rank: number }) {
 function DelayNote({ war }: { war: GuildWarSummary }) {
   if (war.attempts === 0) return null;
   return (
-    <div className="mt-3 rounded-md border border-amber/50 bg-amber/10 px-3 py-2" data-testid="war-delayed">
-      <p className="flex items-center gap-2 text-sm font-semibold text-amber">
-        <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-        Delayed — the arena is retrying ({war.attempts} {war.attempts === 1 ? "attempt" : "attempts"})
-      </p>
-      {war.lastError !== null && (
-        <p className="mt-1 break-words font-mono text-xs text-danger" data-testid="war-error">
-          {war.lastError}
-        </p>
-      )}
-    </div>
+    <RetryingNote
+      className="mt-3"
+      headline={`Delayed — the arena is retrying (${war.attempts} ${war.attempts === 1 ? "attempt" : "attempts"})`}
+      error={war.lastError}
+      testId="war-delayed"
+      errorTestId="war-error"
+    />
   );
 }
 

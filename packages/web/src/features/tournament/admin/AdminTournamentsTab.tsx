@@ -3,12 +3,13 @@
 // with the actions seed 001 section 4 offers (start unless active or finished; stop and End Now unless
 // finished; archive once finished), each answered by the server's message as a toast.
 import type { AdminTournament } from "@bot-arena/contract";
-import { Archive, Flag, Play, Square, TriangleAlert, Zap } from "lucide-react";
+import { Archive, Flag, Play, Square, Zap } from "lucide-react";
 import type { ReactNode } from "react";
 import { errorMessage } from "../../../app/api";
 import { Badge, type BadgeTone } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { Panel } from "../../../ui/Panel";
+import { RetryingNote } from "../../../ui/RetryingNote";
 import { Spinner } from "../../../ui/Spinner";
 import { formatCoins } from "../../bank/coins";
 import { formatLabel, plural } from "../formats";
@@ -63,17 +64,13 @@ const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSty
 function StuckNote({ tournament }: { tournament: AdminTournament }) {
   if (tournament.attempts === 0) return null;
   return (
-    <div className="mt-2 rounded-md border border-amber/50 bg-amber/10 px-3 py-2" data-testid="stuck">
-      <p className="flex items-center gap-2 font-display text-xs font-bold uppercase tracking-[0.14em] text-amber">
-        <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-        Stuck — retrying ({plural(tournament.attempts, "failed step")})
-      </p>
-      {tournament.lastError && (
-        <p className="mt-1 break-words font-mono text-xs text-danger" data-testid="stuck-error">
-          {tournament.lastError}
-        </p>
-      )}
-    </div>
+    <RetryingNote
+      className="mt-2"
+      headline={`Stuck — retrying (${plural(tournament.attempts, "failed step")})`}
+      error={tournament.lastError}
+      testId="stuck"
+      errorTestId="stuck-error"
+    />
   );
 }
 
