@@ -150,6 +150,7 @@ export const messages = {
   tournamentFull: "Tournament is full",
   tournamentNotOpen: "Tournament is not open for joining",
   alreadyJoined: "You have already joined this tournament",
+  botInAnotherTournament: "This bot is already in another tournament - one tournament at a time per bot",
   joinedTournament: "Joined tournament!",
   readyWaiting: "Ready! Waiting for other players...",
   readyNote: "Ready - Waiting for other players",

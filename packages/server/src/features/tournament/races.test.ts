@@ -174,6 +174,26 @@ describe("money races", () => {
   );
 });
 
+describe("one unfinished tournament per bot", () => {
+  it("one bot joining two tournaments at once gets into exactly one and pays once", async () => {
+    for (let round = 0; round < 5; round++) {
+      const [a, b] = await Promise.all([
+        createTournament(arena.admin, { name: `Left ${round}` }),
+        createTournament(arena.admin, { name: `Right ${round}` }),
+      ]);
+      const p = await pilot(arena.t);
+      const answers = await Promise.all([join(p, a.id), join(p, b.id)]);
+      expect(answers.map((x) => x.statusCode).sort()).toEqual([200, 409]);
+      expect(errorOf(answers.find((x) => x.statusCode === 409)!).message).toBe(
+        messages.botInAnotherTournament,
+      );
+      expect(await coinsOf(p)).toBe(850);
+      await Promise.all([adminAction(arena.admin, a.id, "stop"), adminAction(arena.admin, b.id, "stop")]);
+    }
+    await expectEconomyClean(arena.t.db);
+  });
+});
+
 describe("admin actions sent six times at once act once", () => {
   const six = (id: string, action: "stop" | "force-complete" | "archive") =>
     Promise.all(Array.from({ length: 6 }, () => adminAction(arena.admin, id, action)));

@@ -185,6 +185,26 @@ describe("POST /api/tournaments/:id/join", () => {
     expect((await join(p, cup.id)).json()).toMatchObject({ newCoinBalance: 1000 });
     await adminAction(arena.admin, cup.id, "stop");
   });
+
+  it("one unfinished tournament per bot: a second join is refused and charges nothing, until the first ends", async () => {
+    const first = await createTournament(arena.admin, { name: "First Cup" });
+    const second = await createTournament(arena.admin, { name: "Second Cup" });
+    const p = await pilot(arena.t);
+    expect((await join(p, first.id)).statusCode).toBe(200);
+    const refused = await join(p, second.id);
+    expect(errorOf(refused)).toMatchObject({ status: 409, message: messages.botInAnotherTournament });
+    expect(refused.json().error.message).toBe(
+      "This bot is already in another tournament - one tournament at a time per bot",
+    );
+    expect(await coinsOf(p)).toBe(850);
+    expect((await tournamentRow(arena.t.db, second.id)).currentPlayers).toBe(0);
+    expect((await tournamentRow(arena.t.db, second.id)).poolBalance).toBe(0);
+    // Once the first is over (here: stopped and refunded), the bot may enter the next.
+    await adminAction(arena.admin, first.id, "stop");
+    expect((await join(p, second.id)).statusCode).toBe(200);
+    expect(await coinsOf(p)).toBe(850);
+    await adminAction(arena.admin, second.id, "stop");
+  });
 });
 
 describe("POST /api/tournaments/:id/ready", () => {

@@ -156,8 +156,14 @@ export function createTournamentService(deps: {
           );
         }
         const fee = entryFee(t.entryFeeMode);
-        // The entry and the fee in one flight.
-        const [entered, paid] = await Promise.allSettled([
+        // The entry and the fee in one flight, with the house rule 'one unfinished tournament per bot' read under
+        // the profile's lock, so two joins of one bot to two tournaments see each other.
+        const [elsewhere, entered, paid] = await Promise.allSettled([
+          tx.execute(sql`
+            select 1 from tournament_participants p join tournaments other on other.id = p.tournament_id
+            where p.bot_id = ${bot.id}::uuid and other.id <> ${t.id}::uuid
+              and other.status in ('registration', 'pending', 'active')
+            limit 1`),
           tx
             .insert(tournamentParticipants)
             .values({
@@ -172,6 +178,7 @@ export function createTournamentService(deps: {
             ? payEntryFee(tx, { tournamentId: t.id, userId, fee, message: messages.notEnoughCoins })
             : Promise.resolve(coins),
         ]);
+        if (rowsOf(answerOf(elsewhere)).length > 0) throw conflict(messages.botInAnotherTournament);
         const [entry] = answerOf(entered);
         if (!entry) throw conflict(messages.alreadyJoined);
         const newCoinBalance = answerOf(paid);
