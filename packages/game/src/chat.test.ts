@@ -41,6 +41,18 @@ describe("chat message rules", () => {
     );
   });
 
+  it("keeps at most three combining marks on a character: a pile of 199 cannot draw a tower", () => {
+    const tower = `a${"\u0301".repeat(199)}`;
+    // NFC first folds one acute into 'á'; three of the rest stay.
+    expect(cleanChatMessage(tower)).toBe(`\u00e1${"\u0301".repeat(3)}`);
+    expect(chatLength(cleanChatMessage(tower))).toBe(4);
+    // Real letters keep their marks: Vietnamese (two stacked), Hindi, and an accent composed by NFC.
+    for (const word of ["Việt Nam", "Tiếng Việt", "हिन्दी", "Ñandú"]) {
+      expect(cleanChatMessage(word)).toBe(word.normalize("NFC"));
+    }
+    expect(cleanChatMessage("e\u0301")).toBe("é");
+  });
+
   it("trims before counting, so spaces around 200 characters are fine", () => {
     expect(validateChatMessage(`   ${"b".repeat(200)}   `).ok).toBe(true);
   });

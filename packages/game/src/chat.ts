@@ -43,10 +43,22 @@ export const chatTexts = {
 const LINE_BREAKS_AND_TABS = /[\t\n\v\f\r\u0085\u2028\u2029]/g;
 const CONTROL_AND_FORMAT = /[\p{Cc}\p{Cf}]/gu;
 const SPACE_RUNS = /\s{2,}/g;
+/**
+ * Combining marks stacked on one character: three are kept (Vietnamese and Indic letters use up to three), the
+ * rest go, so a line of 199 marks cannot draw a column over the chat. Counted after NFC, which folds the marks
+ * that have a composed letter into it.
+ */
+export const CHAT_MARKS_PER_CHARACTER = 3;
+const MARK_PILES = new RegExp(`(\\p{M}{${CHAT_MARKS_PER_CHARACTER}})\\p{M}+`, "gu");
 
-/** The message as it is stored: control and zero-width characters removed, spaces collapsed, trimmed. */
+/**
+ * The message as it is stored: NFC, at most three combining marks per character, control and zero-width
+ * characters removed, spaces collapsed, trimmed.
+ */
 export function cleanChatMessage(raw: string): string {
   return raw
+    .normalize("NFC")
+    .replace(MARK_PILES, "$1")
     .replace(LINE_BREAKS_AND_TABS, " ")
     .replace(CONTROL_AND_FORMAT, "")
     .replace(SPACE_RUNS, " ")

@@ -1,8 +1,10 @@
 // The admins' chat moderation: delete a message, mute a player for a time (and lift it), read reports and
 // mutes. Closed to players and to visitors; every action and every refusal lands in the operations log.
 import { messages } from "@bot-arena/game";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
+import { rowsOf } from "../../platform/db/database";
 import { logRows, readChat, said, say, texts } from "./testing";
 
 const clock = testClock(new Date("2030-01-15T12:00:00Z"));
@@ -101,6 +103,18 @@ describe("POST /api/admin/chat/mutes", () => {
     });
     expect((await readChat(player)).mutedUntil).toBe(until.toISOString());
     expect((await readChat(reporter)).mutedUntil).toBeNull();
+    // A report is a message to the moderators: a muted player cannot send one either, and none is stored.
+    const line = await said(reporter, "report me if you can");
+    expect(errorOf(await player.post(`/api/chat/messages/${line.id}/report`, {}))).toMatchObject({
+      status: 403,
+      message: `You are muted until ${shown}`,
+    });
+    const stored = rowsOf<{ n: number }>(
+      await t.db.execute(
+        sql`select count(*)::int as n from chat_reports where message_id = ${line.id}::uuid`,
+      ),
+    );
+    expect(stored[0]!.n).toBe(0);
     expect((await admin.get("/api/admin/chat/mutes")).json().mutes).toHaveLength(1);
     const [row] = await logRows(t, "chat_mute");
     expect(row).toMatchObject({

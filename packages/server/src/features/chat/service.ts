@@ -129,6 +129,9 @@ export function createChatService(deps: ChatDeps) {
         .where(and(eq(chatMessages.id, messageId), isNull(chatMessages.deletedAt)));
       if (!row) throw notFound(chatTexts.messageNotFound);
       if (row.userId === user.id) throw badRequest(chatTexts.cannotReportOwn);
+      // A muted player cannot report either: a report is a message to the moderators.
+      const mutedUntil = await activeMuteUntil(db, user.id, deps.clock.now());
+      if (mutedUntil) throw mutedError(mutedUntil);
       const trimmed = reason?.trim();
       await db
         .insert(chatReports)
