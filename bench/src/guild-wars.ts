@@ -1,8 +1,9 @@
 // `npm run bench -- --only=guild-wars`: a whole guild war's server time, in-process on a fresh database (the
 // PostgreSQL of DATABASE_URL, else in-memory PGlite). Eight guilds of 5 pilots each (140 fought duels): the
-// muster (war opens, 8 stakes), the battle's start (rosters snapshotted, 140 duels drawn, round 1 fought), each
-// round's end, and the completion with the payouts. The windows between deadlines are skipped, only the
-// server's work is counted. Prints milliseconds, duels per second and, on PostgreSQL, round trips per duel.
+// muster (war opens, the 8 guilds claimed; since issue 26 no stakes), the battle's start (rosters snapshotted,
+// 140 duels drawn, round 1 fought), each round's end, and the completion with the payouts (the house's three
+// prizes). The windows between deadlines are skipped, only the server's work is counted. Prints milliseconds,
+// duels per second and, on PostgreSQL, round trips per duel.
 import { sql } from "drizzle-orm";
 import { createWarEngine } from "../../packages/server/src/features/guild-wars/engine";
 import { musterWars } from "../../packages/server/src/features/guild-wars/muster";

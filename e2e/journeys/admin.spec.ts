@@ -35,13 +35,50 @@ test("a stranger goes to /auth and a player is told 'Unauthorized: Admin access 
   expect(refused.status()).toBe(403);
 });
 
-test("the four tabs and the tournaments tab", async ({ page }) => {
+test("the four tabs, the tournaments tab and the guild war rewards", async ({ page }) => {
   await openAdmin(page);
   for (const name of ["Tournaments", "Image Library", "Music Management", "Player Management"]) {
     await expect(page.getByRole("tab", { name })).toBeVisible();
   }
   await expect(page.getByRole("tab", { name: "Tournaments" })).toHaveAttribute("aria-selected", "true");
   await shots(page, "tournaments");
+
+  // The guild war rewards: the house's defaults loaded, a bad number refused in the server's words, new ones
+  // saved for the next war and read back after a reload.
+  const rewards = page.getByRole("form", { name: "Guild war rewards" });
+  const place = (label: string) => rewards.getByLabel(label, { exact: true });
+  await expect(place("1st place")).toHaveValue("2000");
+  await expect(place("2nd place")).toHaveValue("1000");
+  await expect(place("3rd place")).toHaveValue("500");
+  await place("3rd place").fill("-1");
+  await rewards.getByRole("button", { name: "Save rewards" }).click();
+  await expect(rewards.getByRole("alert")).toHaveText("Rewards must be whole numbers of coins, 0 or more");
+  await expect(place("3rd place")).toHaveAttribute("aria-invalid", "true");
+  await place("1st place").fill("3000");
+  await place("2nd place").fill("1500");
+  await place("3rd place").fill("750");
+  await rewards.getByRole("button", { name: "Save rewards" }).click();
+  await expect(toast(page, "The next guild war pays 3,000 / 1,500 / 750 coins")).toBeVisible();
+  await expect(rewards.getByRole("alert")).toHaveCount(0);
+  // The form below the sticky bar, where an admin scrolls to it.
+  const showRewards = () =>
+    page
+      .getByTestId("guild-war-rewards")
+      .evaluate((el) => window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 320));
+  await showRewards();
+  await shot(page, "admin-guild-war-rewards", { fullPage: false });
+  await page.setViewportSize(phone);
+  await showRewards();
+  await shot(page, "admin-guild-war-rewards-phone", { fullPage: false });
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.reload();
+  await expect(place("1st place")).toHaveValue("3000");
+  await expect(place("3rd place")).toHaveValue("750");
+  // Put back, so a later journey on this server starts from the defaults.
+  const putBack = await page.request.put("/api/admin/guild-war-rewards", {
+    data: { first: 2000, second: 1000, third: 500 },
+  });
+  expect(putBack.ok()).toBe(true);
 });
 
 test("image library: counts, the top-up switch, upload, generate and clear", async ({ page }) => {

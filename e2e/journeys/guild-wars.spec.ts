@@ -1,6 +1,7 @@
-// The guild-wars journey: a watcher sits on /guild-wars while eight guilds reach 500 coins; the war appears by
-// itself and moves from registration through its seven rounds to history, a guild's duels open in the COMBAT ZONE,
-// and History shows the top three with their prizes. Time is driven, never waited for: on the `clock` project's
+// The guild-wars journey: a watcher sits on /guild-wars (which says a war costs nothing) while eight guilds reach
+// 500 coins and a ninth, at 500 too, sits the war out; the war appears by itself, takes the eight and moves from
+// registration through its seven rounds to history, a guild's duels open in the COMBAT ZONE, and History shows the
+// top three with the arena's prizes, paid into banks from which nothing was taken. Time is driven, never waited for: on the `clock` project's
 // server (TEST_CLOCK=on) registration lasts an hour and each round an hour, so nothing moves while the journey
 // looks, and the journey moves the server's clock to each deadline; the page follows live, without a reload.
 import { type Browser, expect, type Page, test } from "@playwright/test";
@@ -34,7 +35,24 @@ async function readyGuild(browser: Browser, index: number, bank: number, runTag:
     expect(answer.ok()).toBe(true);
   };
   if (bank > 0) await donate(bank);
-  return { id: guild.id, tag, name: `War Clan ${tag}`, donate, close: () => context.close() };
+  const read = async () => {
+    const answer = await page.request.get(`/api/guilds/${guild.id}`);
+    expect(answer.ok()).toBe(true);
+    return (await answer.json()) as {
+      guild: { bankBalance: number };
+      bankHistory: { kind: string; delta: number; warName: string | null }[];
+    };
+  };
+  return {
+    id: guild.id,
+    tag,
+    name: `War Clan ${tag}`,
+    donate,
+    /** The guild as its page reads it: the bank and its history. */
+    read,
+    request: page.request,
+    close: () => context.close(),
+  };
 }
 
 test("eight guilds reach 500 and a whole war plays out live on /guild-wars", async ({ page, browser }) => {
@@ -53,7 +71,11 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
     await expect(
       page.getByText("Guilds need to reach 500 coins in their bank. When 8 guilds are ready, a war begins!"),
     ).toBeVisible();
+    await expect(page.getByTestId("war-rules")).toContainText("A guild war costs nothing");
     await snap(page, "guild-wars-empty");
+    await page.setViewportSize(phone);
+    await snap(page, "guild-wars-empty-phone");
+    await page.setViewportSize(projectSize);
   }
 
   const runTag = Math.random().toString(36).slice(2, 4).toUpperCase();
@@ -61,6 +83,12 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
   for (let i = 1; i <= 7; i++) guilds.push(await readyGuild(browser, i, 500, runTag));
   const eighth = await readyGuild(browser, 8, 499, runTag);
   guilds.push(eighth);
+  // A ninth guild's leader chooses to sit out, then fills its bank: it is not enlisted, so no war opens yet.
+  const ninth = await readyGuild(browser, 9, 0, runTag);
+  const sitOut = await ninth.request.post(`/api/guilds/${ninth.id}/sit-out`, { data: { sitOut: true } });
+  expect(sitOut.ok()).toBe(true);
+  expect(((await sitOut.json()) as { sitsOutNextWar: boolean }).sitsOutNextWar).toBe(true);
+  await ninth.donate(500);
 
   // Seven ready guilds show their badge on /guilds.
   const listContext = await browser.newContext();
@@ -74,9 +102,13 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
 
   // The eighth reaches 500: the war opens and the watcher's page shows it without a reload.
   await eighth.donate(1);
-  const war = page.getByTestId("war-card").filter({ hasText: `War Clan ${runTag}1` });
-  await expect(war).toBeVisible();
-  const warName = (await war.getByRole("heading").textContent()) ?? "";
+  const opened = page.getByTestId("war-card").filter({ hasText: `War Clan ${runTag}1` });
+  await expect(opened).toBeVisible();
+  const warName = (await opened.getByRole("heading").textContent()) ?? "";
+  // This war by its name: when it ends, the same guilds (their banks untouched) are enlisted into the next one.
+  const war = page
+    .getByTestId("war-card")
+    .filter({ has: page.getByRole("heading", { name: warName, exact: true }) });
   const countdown = war.getByTestId("war-countdown");
   await expect(war.getByText("Registration", { exact: true })).toBeVisible();
   // An hour of registration (at most), counted on the server's clock.
@@ -85,6 +117,10 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
   await expect(war).toContainText("3,500");
   await expect(war).toContainText("1st 2,000 · 2nd 1,000 · 3rd 500");
   await expect(war.getByTestId("war-guild")).toHaveCount(8);
+  await expect(war).not.toContainText(ninth.name);
+  await expect(war.getByTestId("war-funding")).toHaveText("Paid by the arena · free to enter");
+  // Entering took nothing from any bank.
+  expect((await eighth.read()).guild.bankBalance).toBe(500);
   await expect(war.getByTitle("Duel wins")).toHaveCount(0);
   await snap(page, "guild-wars-registration");
 
@@ -142,6 +178,13 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
   await expect(done).toContainText("+2,000 coins");
   await expect(done).toContainText("+1,000 coins");
   await expect(done).toContainText("+500 coins");
+  await expect(done.getByTestId("war-prize").filter({ hasText: "prize from the arena" })).toHaveCount(3);
+  // Each bank (500 when the war opened) kept it: the three placed gained their prize on top, the others lost nothing.
+  const finals = await Promise.all(guilds.map((g) => g.read()));
+  const gains = finals.map((f) => f.guild.bankBalance - 500).sort((a, b) => b - a);
+  expect(gains).toEqual([2000, 1000, 500, 0, 0, 0, 0, 0]);
+  const winner = finals.find((f) => f.guild.bankBalance === 2500)!;
+  expect(winner.bankHistory[0]).toMatchObject({ kind: "war_prize", delta: 2000, warName });
   await snap(page, "guild-wars-history");
   await page.setViewportSize(phone);
   await snap(page, "guild-wars-history-phone");
@@ -154,5 +197,10 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
   await expect(placed).toContainText("Completed");
   const wins = await placed.getByTitle("Duel wins").allTextContents();
   expect(wins.reduce((sum, text) => sum + Number.parseInt(text, 10), 0)).toBe(28);
-  for (const g of guilds) await g.close();
+  // The winner's bank history names the prize and its war.
+  const winnerGuild = guilds[finals.indexOf(winner)]!;
+  await page.goto(`/guilds/${winnerGuild.id}`);
+  await page.getByRole("tab", { name: "Bank" }).click();
+  await expect(page.getByTestId("bank-entry-label").first()).toHaveText(`War prize · ${warName}`);
+  for (const g of [...guilds, ninth]) await g.close();
 });

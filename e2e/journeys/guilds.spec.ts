@@ -1,6 +1,7 @@
-// Guild journeys: found a guild (and be refused without a name), donate, be found by search and joined by a
-// second player, promote them, see them leave, and leave last (the dialog says the guild and its bank go).
-// Screenshots at desktop and phone width.
+// Guild journeys: found a guild (and be refused without a name), donate, choose to sit out the next war (the
+// page says what a war is and that it costs nothing), be found by search and joined by a second player (who sees
+// the choice but may not change it), promote them, see them leave, and leave last (the dialog says the guild and
+// its bank go). Screenshots at desktop and phone width.
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { createFirstBot, enterAs, newPlayer, type Player, shot, toast } from "./support";
 
@@ -59,6 +60,32 @@ test("found, donate, get joined and promote, then leave until the guild is disba
   await expect(leader.getByText("250 / 500 coins")).toBeVisible();
   await snap(leader, "guild-page-bank");
 
+  // The next war: what it is, in one sentence, and the leader's choice to sit it out, answered by the server.
+  const war = leader.getByTestId("war-enlistment");
+  await expect(war.getByTestId("war-rules")).toContainText("A guild war costs nothing");
+  await expect(war.getByTestId("war-standing")).toContainText(
+    `At 500 coins in the bank, [${tag}] is enlisted`,
+  );
+  const sitOut = war.getByRole("switch", { name: "Sit out the next war" });
+  await expect(sitOut).toHaveAttribute("aria-checked", "false");
+  await sitOut.click();
+  await expect(toast(leader, "Your guild will sit out the next war")).toBeVisible();
+  await expect(sitOut).toHaveAttribute("aria-checked", "true");
+  await expect(war.getByTestId("war-standing")).toHaveText(
+    `[${tag}] will sit out the next war: it is not enlisted, whatever its bank holds.`,
+  );
+  await expect(leader.getByText("Sitting Out")).toBeVisible();
+  // What the server holds, not only what the page shows.
+  await leader.reload();
+  await expect(leader.getByRole("switch", { name: "Sit out the next war" })).toHaveAttribute(
+    "aria-checked",
+    "true",
+  );
+  await snap(leader, "guild-page-sit-out");
+  await leader.setViewportSize(phone);
+  await snap(leader, "guild-page-sit-out-phone");
+  await leader.setViewportSize(desktop);
+
   // A second player finds the guild by its tag in lower case and joins from the list.
   const { page: recruit, player: recruitPlayer } = await pilotPage(browser, "recruit");
   await recruit.goto("/guilds");
@@ -71,6 +98,11 @@ test("found, donate, get joined and promote, then leave until the guild is disba
   await card.getByRole("button", { name: "Join" }).click();
   await expect(toast(recruit, "Joined guild successfully!")).toBeVisible();
   await expect(recruit.getByRole("button", { name: "Leave Guild" })).toBeVisible();
+  // A plain member sees the guild's choice, locked, and why.
+  const locked = recruit.getByRole("switch", { name: "Sit out the next war" });
+  await expect(locked).toBeDisabled();
+  await expect(locked).toHaveAttribute("aria-checked", "true");
+  await expect(recruit.getByText("Only the leader or an officer can change this.")).toBeVisible();
   await recruit.goto("/guilds");
   await expect(recruit.getByTestId("my-guild")).toContainText(name);
   await expect(recruit.getByRole("button", { name: "Create Guild (100 coins)" })).toHaveCount(0);

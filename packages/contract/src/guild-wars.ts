@@ -35,6 +35,11 @@ export const guildWarSummary = z.object({
   rewards: z.object({ first: z.number().int(), second: z.number().int(), third: z.number().int() }),
   /** The spec's prize pool: the sum of the three rewards. */
   prizePool: z.number().int(),
+  /**
+   * Who pays the prizes: "house", the arena's rewards into the winners' banks, nothing taken from any guild (every
+   * war opened since issue 26); "stakes", the eight 500-coin stakes of a war opened before (it finishes so).
+   */
+  funding: z.enum(["house", "stakes"]),
   /** The guilds in standing order (see `rank`). */
   participants: z.array(warParticipant),
   /**
@@ -87,6 +92,22 @@ export type GuildWarDetail = z.infer<typeof guildWarDetail>;
 
 export const guildWarIdParams = z.object({ id: z.string() });
 
+const rewardCoins = z
+  .number({ error: "Rewards must be whole numbers of coins, 0 or more" })
+  .int("Rewards must be whole numbers of coins, 0 or more")
+  .min(0, "Rewards must be whole numbers of coins, 0 or more")
+  .max(1_000_000_000, "A reward may be at most 1,000,000,000 coins");
+
+/** The admin's rewards for the next wars: 1st, 2nd, 3rd (defaults 2000/1000/500). */
+export const guildWarRewardsBody = z.object({ first: rewardCoins, second: rewardCoins, third: rewardCoins });
+export type GuildWarRewardsBody = z.infer<typeof guildWarRewardsBody>;
+
+export const guildWarRewardsResponse = z.object({
+  message: z.string(),
+  rewards: guildWarRewardsBody,
+});
+export type GuildWarRewardsResponse = z.infer<typeof guildWarRewardsResponse>;
+
 export const guildWarRoutes = {
   guildWars: {
     method: "GET",
@@ -102,5 +123,20 @@ export const guildWarRoutes = {
     auth: "player",
     params: guildWarIdParams,
     response: guildWarDetail,
+  },
+  guildWarRewards: {
+    method: "GET",
+    path: "/api/admin/guild-war-rewards",
+    summary: "The three place rewards the next guild war will pay (the house's coins)",
+    auth: "admin",
+    response: guildWarRewardsResponse,
+  },
+  setGuildWarRewards: {
+    method: "PUT",
+    path: "/api/admin/guild-war-rewards",
+    summary: "Set the three place rewards of the wars that open from now on (wars already open keep theirs)",
+    auth: "admin",
+    body: guildWarRewardsBody,
+    response: guildWarRewardsResponse,
   },
 } as const;

@@ -30,6 +30,8 @@ export const guildSummary = z.object({
   bankBalance: z.number().int(),
   totalPower: z.number().int(),
   isEligibleForWar: z.boolean(),
+  /** Its leader or an officer chose 'Sit out the next war': it is not enlisted, whatever its bank holds. */
+  sitsOutNextWar: z.boolean(),
   /** The war the guild is fighting, while it runs. */
   currentWarId: z.string().nullable(),
   progress: warProgress,
@@ -147,6 +149,12 @@ export const leaveResponse = z.object({
 export type LeaveResponse = z.infer<typeof leaveResponse>;
 
 export const guildMessage = z.object({ message: z.string() });
+
+export const sitOutBody = z.object({
+  sitOut: z.boolean({ error: "Send sitOut: true to sit out the next war, false to be enlisted again" }),
+});
+export const sitOutResponse = z.object({ message: z.string(), sitsOutNextWar: z.boolean() });
+export type SitOutResponse = z.infer<typeof sitOutResponse>;
 export type GuildMessage = z.infer<typeof guildMessage>;
 
 const memberAction = (path: string, summary: string) =>
@@ -208,6 +216,15 @@ export const guildRoutes = {
     auth: "player",
     params: guildIdParams,
     response: leaveResponse,
+  },
+  sitOutNextWar: {
+    method: "POST",
+    path: "/api/guilds/:id/sit-out",
+    summary: "The leader or an officer chooses whether the guild sits out the next war (a war costs nothing)",
+    auth: "player",
+    params: guildIdParams,
+    body: sitOutBody,
+    response: sitOutResponse,
   },
   promoteGuildMember: memberAction(
     "/api/guilds/:id/members/:userId/promote",

@@ -189,8 +189,12 @@ export const GUILDS_PER_WAR = 8;
 export const GUILD_DONATION_HINT_MAX = 1000;
 export const GUILD_DONATION_MAX = GUILD_DONATION_HINT_MAX;
 export const GUILD_RECENT_CONTRIBUTIONS = 10;
+/** The default place rewards of a war, created by the house into the winners' banks (the admin may change them). */
 export const GUILD_WAR_REWARDS = { first: 2000, second: 1000, third: 500 } as const;
-/** Each guild's entry into a war, paid from its bank into the war's pool: 8 x 500 = 4000, 3500 in prizes. */
+/**
+ * The stake each guild paid from its bank into the pool of a war opened before issue 26 (8 x 500 = 4000, 3500 in
+ * prizes, 500 to the house). Wars opened since cost nothing; the old ones finish paying from their pool.
+ */
 export const GUILD_WAR_STAKE = 500;
 /** How many of a guild's strongest active bots fight for it, one duel each against the other guild's. */
 export const GUILD_WAR_ROSTER_SIZE = 5;

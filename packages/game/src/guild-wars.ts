@@ -1,6 +1,7 @@
-// Guild wars once the 8 guilds are chosen: the stakes and the pool, the round robin of pairings, each pairing's
-// five duels between the guilds' strongest bots (forfeits where a guild has fewer), the schedule that spreads
-// the rounds across the battle window, and the placements and payouts when the last round ends.
+// Guild wars once the 8 guilds are chosen: the prizes (and an old war's stakes and pool), the round robin of
+// pairings, each pairing's five duels between the guilds' strongest bots (forfeits where a guild has fewer), the
+// schedule that spreads the rounds across the battle window, and the placements and payouts when the last round
+// ends.
 import { GUILD_WAR_REWARDS, GUILD_WAR_ROSTER_SIZE, GUILD_WAR_STAKE, GUILDS_PER_WAR } from "./constants";
 import { Coins, type GuildId } from "./types";
 
@@ -14,7 +15,7 @@ export interface WarRewards {
 export const warPrizePool = (rewards: WarRewards = GUILD_WAR_REWARDS): Coins =>
   Coins(rewards.first + rewards.second + rewards.third);
 
-/** What the war's pool holds once every guild has paid its stake. */
+/** What an old "stakes" war's pool held once every guild had paid its stake (wars since issue 26 take none). */
 export const warStakes = (guilds: number = GUILDS_PER_WAR): Coins => Coins(guilds * GUILD_WAR_STAKE);
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
@@ -169,7 +170,7 @@ export function placeWarGuilds(
   }));
 }
 
-/** Where the pool goes: the prizes placed, and the rest (500 of a full war's 4000) to the house. */
+/** Where an old "stakes" war's pool goes: the prizes placed, and the rest (500 of a full war's 4000) to the house. */
 export function warPayout(
   pool: number,
   placements: readonly WarPlacement[],

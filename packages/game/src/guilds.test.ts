@@ -6,6 +6,7 @@ import {
   checkGuildMember,
   checkJoinGuild,
   checkRoleAction,
+  checkSitOutChoice,
   filterGuilds,
   guildPower,
   isWarEligible,
@@ -120,6 +121,18 @@ const member = (
   role,
   contributionTotal,
   joinedAt,
+});
+
+describe("sitting out the next war", () => {
+  it("the leader or an officer may choose it; a member is refused", () => {
+    expect(checkSitOutChoice("leader")).toEqual({ ok: true, value: null });
+    expect(checkSitOutChoice("officer")).toEqual({ ok: true, value: null });
+    expect(checkSitOutChoice("member")).toMatchObject({
+      ok: false,
+      code: "FORBIDDEN",
+      message: "Only the leader or an officer can choose to sit out",
+    });
+  });
 });
 
 describe("roles", () => {

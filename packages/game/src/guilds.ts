@@ -113,6 +113,14 @@ export function checkRoleAction(input: {
   }
 }
 
+/**
+ * Who may choose that the guild sits out the next war (or is enlisted again): the leader or an officer. A war
+ * costs a guild nothing; a guild with 500 in its bank is enlisted unless one of them chose to sit out.
+ */
+export function checkSitOutChoice(role: GuildRole): Result<null> {
+  return role === "member" ? fail("FORBIDDEN", messages.onlySitOutLeaders) : ok(null);
+}
+
 /** Which role actions the actor's screen offers on a target's row. */
 export function allowedRoleActions(
   actor: { readonly userId: UserId; readonly role: GuildRole },

@@ -218,6 +218,13 @@ export const messages = {
   demoted: (name: string) => `${name} is now a member`,
   removed: (name: string) => `${name} was removed from the guild`,
   warNotFound: "Guild war not found",
+  /** A plain member asked to sit out (or enlist for) the next war. */
+  onlySitOutLeaders: "Only the leader or an officer can choose to sit out",
+  sittingOutNextWar: "Your guild will sit out the next war",
+  enlistedForNextWar: "Your guild is enlisted for the next war",
+  /** The three place rewards of the wars that open from now on (the admin sets them; the house pays them). */
+  nextWarRewards: (first: number, second: number, third: number) =>
+    `The next guild war pays ${[first, second, third].map((c) => c.toLocaleString("en-US")).join(" / ")} coins`,
   alreadyInGuild: "You are already in a guild",
   notInGuild: "You are not in a guild",
   notGuildMember: "You are not a member of this guild",

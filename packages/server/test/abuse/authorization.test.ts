@@ -40,6 +40,8 @@ const sharedByDesign: Record<string, string> = {
     "membership, not ownership, decides (a non-member is refused by the guild rules)",
   "POST /api/guilds/:id/leave":
     "membership, not ownership, decides (a non-member is refused by the guild rules)",
+  "POST /api/guilds/:id/sit-out":
+    "membership and role decide (a non-member or a plain member is refused: guild-wars/sit-out.test.ts)",
   "POST /api/guilds/:id/members/:userId/promote":
     "names another member; the guild's roles decide (guild tests)",
   "POST /api/guilds/:id/members/:userId/demote":
@@ -70,6 +72,7 @@ function bodyFor(route: ContractRoute): unknown {
     "POST /api/admin/cashouts/:id/paid": { reference: "LN-1" },
     "POST /api/admin/cashouts/:id/refund": { reason: "Wrong gamertag" },
     "POST /api/guilds/:id/contribute": { amount: 10 },
+    "POST /api/guilds/:id/sit-out": { sitOut: true },
   };
   return bodies[route.name];
 }

@@ -20,7 +20,9 @@ describe("runner steps killed before their commit", () => {
     Number(rowsOf<{ n: number }>(await t.db.execute(query))[0]?.n ?? 0);
   const war = async () =>
     rowsOf<{ id: string; status: string; round: number; attempts: number }>(
-      await t.db.execute(sql`select id, status, current_round as round, attempts from guild_wars`),
+      await t.db.execute(
+        sql`select id, status, current_round as round, attempts from guild_wars order by created_at, name`,
+      ),
     );
 
   async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
@@ -91,12 +93,15 @@ describe("runner steps killed before their commit", () => {
     await died(await start({ TEST_RUNNER_KILL: "guild-war-muster" }));
     expect(await war()).toEqual([]);
     expect(await count(sql`select count(*)::int as n from war_muster_requests`)).toBe(8);
-    expect(await count(sql`select count(*)::int as n from coin_ledger where reason = 'war_stake'`)).toBe(0);
 
     const next = await start();
     await until(async () => (await war()).length === 1);
     expect(await count(sql`select count(*)::int as n from war_muster_requests`)).toBe(0);
-    expect(await count(sql`select count(*)::int as n from coin_ledger where reason = 'war_stake'`)).toBe(16);
+    // The war takes nothing from any bank.
+    expect(await count(sql`select count(*)::int as n from coin_ledger where reason = 'war_stake'`)).toBe(0);
+    expect(await count(sql`select count(*)::int as n from guilds where bank_balance = 500`)).toBe(8);
+    // Its guilds choose to sit out the next war, so the freed guilds do not open another one at its end.
+    await t.db.execute(sql`update guilds set sits_out_next_war = true`);
     // The war plays to its last round.
     await advance(next, REGISTRATION_S);
     for (let round = 1; round < ROUNDS; round++) {
@@ -114,15 +119,28 @@ describe("runner steps killed before their commit", () => {
     await died(dying);
     const [atKill] = await war();
     expect(atKill).toMatchObject({ status: "battle", round: ROUNDS });
-    expect(await count(sql`select count(*)::int as n from coin_ledger where reason = 'war_prize'`)).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from coin_ledger where reason = 'house_reward_war'`),
+    ).toBe(0);
 
     const next = await start();
     await until(async () => (await war())[0]?.status === "completed");
     await stop(next);
-    expect(await count(sql`select count(*)::int as n from coin_ledger where reason = 'war_prize'`)).toBe(6);
-    expect(await count(sql`select count(*)::int as n from coin_ledger where reason = 'house_cut_war'`)).toBe(
-      1,
-    );
+    // The house creates the three prizes, once each; no pool pays and no house cut is taken.
+    expect(
+      await count(sql`select count(*)::int as n from coin_ledger where reason = 'house_reward_war'`),
+    ).toBe(3);
+    expect(
+      await count(
+        sql`select count(*)::int as n from coin_ledger where reason in ('war_prize', 'house_cut_war')`,
+      ),
+    ).toBe(0);
+    expect(
+      rowsOf<{ bank: number }>(
+        await t.db.execute(sql`select bank_balance::int as bank from guilds order by bank_balance desc`),
+      ).map((g) => g.bank),
+    ).toEqual([2500, 1500, 1000, 500, 500, 500, 500, 500]);
+    expect(await war()).toHaveLength(1);
     expect(
       await count(sql`select count(*)::int as n from guild_war_participants where placement is not null`),
     ).toBe(8);

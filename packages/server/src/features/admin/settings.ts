@@ -11,6 +11,8 @@ export const settingKeys = {
   libraryTopUp: "image_library_top_up",
   /** string[]: starter songs an admin deleted, so the start-up seed does not bring them back. */
   deletedStarterSongs: DELETED_STARTER_SONGS_KEY,
+  /** { first, second, third }: the place rewards of the guild wars that open from now on (the house pays them). */
+  guildWarRewards: "guild_war_rewards",
 } as const;
 
 export async function readSetting<T>(db: Db | Tx, key: string): Promise<T | undefined> {

@@ -4,8 +4,10 @@
 //   registration ends -> battle: every guild's 5 strongest active bots are snapshotted, the round robin's 140
 //                        duels are written, round 1 is played (its battles stored, shown as live)
 //   a round ends      -> its duels are revealed (won, lost, forfeit) and counted; the next round is played
-//   the last round    -> placements by duel wins then power; 2000/1000/500 from the pool to the three banks,
-//                        the rest to the house; the guilds are free for the next war, which may open at once
+//   the last round    -> placements by duel wins then power; the three place rewards (2000/1000/500 by default)
+//                        into the winners' banks, created by the house (a "stakes" war opened before issue 26
+//                        pays them from its pool of stakes, the rest to the house); the guilds are free for the
+//                        next war, which may open at once
 import {
   Coins,
   GuildId,
@@ -245,19 +247,28 @@ export function createWarEngine(deps: { timings: WarTimings }) {
     for (const s of standings) await announceGuild(tx, s.guildId);
   }
 
-  /** The prizes from the pool into the winners' banks (in guild id order, the lock order), the rest to the house. */
+  /**
+   * The prizes into the winners' banks, in guild id order (the lock order). A "house" war's prizes are created by
+   * the house (`house_reward_war`); a "stakes" war, opened before issue 26, pays them from its pool (`war_prize`)
+   * and the rest of the pool goes to the house. A bank at the coin maximum takes what fits, so the war still ends.
+   */
   async function payWar(tx: Tx, war: WarRow, placements: ReturnType<typeof placeWarGuilds>): Promise<void> {
     const paid = placements.filter((p) => p.prizeAmount > 0).sort((a, b) => (a.guildId < b.guildId ? -1 : 1));
     for (const p of paid) {
-      // A bank at the coin maximum takes what fits; the house takes the rest, so the war still ends.
+      const to = { account: "guild_bank" as const, guildId: p.guildId, refType: "guild_war", refId: war.id };
+      if (war.funding === "house") {
+        await payOut(tx, { to, amount: Coins(p.prizeAmount), reason: "house_reward_war" });
+        continue;
+      }
       await payOut(tx, {
         from: { account: "war_pool", warId: war.id, refType: "guild", refId: p.guildId },
-        to: { account: "guild_bank", guildId: p.guildId, refType: "guild_war", refId: war.id },
+        to,
         amount: Coins(p.prizeAmount),
         reason: "war_prize",
         overflowReason: "house_cut_war_overflow",
       });
     }
+    if (war.funding === "house") return;
     const { house } = warPayout(war.poolBalance, placements);
     if (house > 0) {
       await moveCoins(tx, {

@@ -1,10 +1,12 @@
 // Guilds and guild wars wired together: the war engine and the muster are the event runner's handlers for
-// `guild_wars` and `war_muster_requests`; a donation that may have made a guild eligible (its request row was
-// written by the database in the donation's transaction) asks the runner for a pass now rather than at its next tick.
+// `guild_wars` and `war_muster_requests`; a donation or a choice to be enlisted again that may have made a guild
+// eligible (its request row was written by the database in the same transaction) asks the runner for a pass now
+// rather than at its next tick.
 import type { Platform } from "../../platform/platform";
 import { createGuildsService } from "../guilds/service";
 import { createWarEngine } from "./engine";
 import { musterHandler } from "./muster";
+import { createWarRewardsService } from "./rewards";
 import { createGuildWarsService } from "./service";
 
 export function createGuildFeatures(platform: Platform) {
@@ -19,5 +21,5 @@ export function createGuildFeatures(platform: Platform) {
     advance: createWarEngine({ timings }).advance,
   });
   platform.reconciler.register(musterHandler(timings));
-  return { guilds, guildWars };
+  return { guilds, guildWars, warRewards: createWarRewardsService({ db }) };
 }

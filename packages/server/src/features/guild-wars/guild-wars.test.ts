@@ -1,12 +1,13 @@
 // A whole guild war through the API and the reconciler on a test clock: it opens by itself when the 8th guild
-// becomes eligible, takes the stakes, plays the round robin across the battle window, places the guilds by duel
-// wins and power, pays the three banks and the house, and leaves the books clean.
+// becomes eligible, takes nothing from any bank, plays the round robin across the battle window, places the
+// guilds by duel wins and power, pays the three rewards into the winners' banks as the house's coins, enlists the
+// freed guilds again (except one that chose to sit out), and leaves the books clean.
 
 import type { BattleReplay, GuildWarDetail, GuildWarList } from "@bot-arena/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
-import { coinLedger, guilds } from "../../platform/db/schema";
+import { coinLedger, guilds, guildWars } from "../../platform/db/schema";
 import { auditEconomy } from "../../platform/economy-audit";
 import { expectLedgerClean } from "../bots/testing";
 import { donate, grantBanks, guildPage, guildWithCrew } from "../guilds/testing";
@@ -63,13 +64,15 @@ describe("before a war", () => {
 
 describe("a war", () => {
   let warId: string;
+  let ninthId: string;
 
-  it("opens when the 8th guild reaches 500, taking the 8 strongest and a 500 stake from each bank", async () => {
+  it("opens when the 8th guild reaches 500, taking the 8 strongest and nothing from any bank", async () => {
     const eighth = await guildWithCrew(t, 2, 499);
     crews.push(eighth);
     // A ninth guild with no power reaches 500 at the same moment as the eighth: eligible, but not among the
     // 8 strongest. (One transaction stands in for two donations landing together.)
     const ninth = await guildWithCrew(t, 1, 499);
+    ninthId = ninth.guild.id;
     await t.db.update(guilds).set({ totalPower: 0 }).where(eq(guilds.id, ninth.guild.id));
     await grantBanks(t.db, [eighth.guild.id, ninth.guild.id], 1);
     expect((await wars()).active).toEqual([]);
@@ -88,6 +91,7 @@ describe("a war", () => {
       rounds: 7,
       rewards: { first: 2000, second: 1000, third: 500 },
       prizePool: 3500,
+      funding: "house",
     });
     expect(Date.parse(opened.registrationEndsAt!) - clock.now().getTime()).toBe(REGISTRATION_S * 1000);
     expect(opened.participants.map((p) => p.guildId).sort()).toEqual(crews.map((c) => c.guild.id).sort());
@@ -96,15 +100,20 @@ describe("a war", () => {
 
     for (const crew of crews) {
       const page = await guildPage(crew.leader, crew.guild.id);
-      // 500 each went to the pool; the eighth had donated 501.
-      const left = crew === eighth ? 1 : 0;
-      expect(page.guild).toMatchObject({ bankBalance: left, isEligibleForWar: false, currentWarId: warId });
-      expect(page.bankHistory[0]).toMatchObject({ kind: "war_stake", delta: -500, warName: "Guild War #1" });
+      // Every bank keeps what it holds (the eighth had 501); only the war claims the guild.
+      const bank = crew === eighth ? 501 : 500;
+      expect(page.guild).toMatchObject({ bankBalance: bank, isEligibleForWar: false, currentWarId: warId });
+      expect(page.bankHistory.some((entry) => entry.kind === "war_stake" || entry.warId !== null)).toBe(
+        false,
+      );
     }
     const ninthPage = await guildPage(ninth.leader, ninth.guild.id);
     expect(ninthPage.guild).toMatchObject({ bankBalance: 500, isEligibleForWar: true, currentWarId: null });
-    const pool = await t.db.select().from(coinLedger).where(eq(coinLedger.warId, warId));
-    expect(pool.map((r) => r.delta)).toEqual(Array(8).fill(500));
+    // The war holds no coins: no stake row anywhere, its pool at 0.
+    expect(await t.db.select().from(coinLedger).where(eq(coinLedger.warId, warId))).toEqual([]);
+    expect(await t.db.select().from(coinLedger).where(eq(coinLedger.reason, "war_stake"))).toEqual([]);
+    const [row] = await t.db.select().from(guildWars).where(eq(guildWars.id, warId));
+    expect(row).toMatchObject({ funding: "house", poolBalance: 0 });
   });
 
   it("a guild at war cannot be picked again, even with 500 more in its bank", async () => {
@@ -112,7 +121,7 @@ describe("a war", () => {
     await donate(crew.crew[1]!, crew.guild.id, 500);
     expect(await t.app.reconciler.runOnce()).toBe(0);
     expect((await guildPage(viewer, crew.guild.id)).guild).toMatchObject({
-      bankBalance: 500,
+      bankBalance: 1000,
       isEligibleForWar: false,
     });
     expect((await wars()).active).toHaveLength(1);
@@ -163,14 +172,27 @@ describe("a war", () => {
     expect(order).toEqual([...order].sort((a, b) => b[0]! - a[0]! || b[1]! - a[1]!));
   });
 
-  it("completes at the battle's end: placements, 2000/1000/500 into the banks, 500 to the house", async () => {
+  it("a guild at war may choose to sit out the next war: it keeps fighting this one", async () => {
+    const resting = crews[3]!;
+    const response = await resting.leader.post(`/api/guilds/${resting.guild.id}/sit-out`, { sitOut: true });
+    expect(response.json()).toEqual({
+      message: "Your guild will sit out the next war",
+      sitsOutNextWar: true,
+    });
+    expect((await guildPage(viewer, resting.guild.id)).guild).toMatchObject({
+      sitsOutNextWar: true,
+      currentWarId: warId,
+    });
+    expect((await war(warId)).participants.map((p) => p.guildId)).toContain(resting.guild.id);
+  });
+
+  it("completes at the battle's end: placements, the house pays 2000/1000/500 into the banks, no house cut", async () => {
     const banksBefore = new Map<string, number>();
     for (const crew of crews)
       banksBefore.set(crew.guild.id, (await guildPage(viewer, crew.guild.id)).guild.bankBalance);
-    // Six round ends, then the muster the freed guilds asked for (no war: fewer than eight have 500 in the bank).
+    // Six round ends, then the muster the freed guilds asked for.
     expect(await advance(BATTLE_S)).toBe(7);
     const { active, history } = await wars();
-    expect(active).toEqual([]);
     expect(history).toHaveLength(1);
     const done = history[0]!;
     expect(done.status).toBe("completed");
@@ -184,21 +206,48 @@ describe("a war", () => {
     for (const p of done.participants) {
       const page = await guildPage(viewer, p.guildId);
       expect(page.guild.bankBalance).toBe(banksBefore.get(p.guildId)! + p.prizeAmount);
-      expect(page.guild.currentWarId).toBeNull();
+      // Freed from this war (most of them are already drafted into the next one, below).
+      expect(page.guild.currentWarId).not.toBe(done.id);
       if (p.prizeAmount > 0) {
         expect(page.bankHistory[0]).toMatchObject({
           kind: "war_prize",
           delta: p.prizeAmount,
           warId: done.id,
+          warName: "Guild War #1",
         });
       }
     }
-    const cut = await t.db.select().from(coinLedger).where(eq(coinLedger.reason, "house_cut_war"));
-    expect(cut.map((r) => r.delta)).toEqual([-500]);
+    // The three prizes are the house's coins, one row each into a bank; nothing else moved for the war.
+    const rewards = await t.db.select().from(coinLedger).where(eq(coinLedger.reason, "house_reward_war"));
+    expect(rewards.map((r) => [r.account, r.refType, r.refId, r.delta]).sort()).toEqual(
+      [2000, 1000, 500].map((delta) => ["guild_bank", "guild_war", done.id, delta]).sort(),
+    );
+    for (const reason of ["war_stake", "war_prize", "house_cut_war"]) {
+      expect(await t.db.select().from(coinLedger).where(eq(coinLedger.reason, reason))).toEqual([]);
+    }
+    // Every freed guild still holds 500 or more and is enlisted again at once, except the one that chose to sit
+    // out: the ninth guild takes its place.
+    expect(active).toHaveLength(1);
+    const next = active[0]!;
+    expect(next).toMatchObject({ name: "Guild War #2", status: "registration", funding: "house" });
+    const resting = crews[3]!.guild.id;
+    const enlisted = [...crews.map((c) => c.guild.id).filter((id) => id !== resting), ninthId].sort();
+    expect(next.participants.map((p) => p.guildId).sort()).toEqual(enlisted);
+    expect((await guildPage(viewer, resting)).guild).toMatchObject({
+      sitsOutNextWar: true,
+      isEligibleForWar: false,
+      currentWarId: null,
+    });
   });
 
   it("a completed war never moves again", async () => {
-    expect(await advance(3600)).toBe(0);
+    const [before] = await t.db.select().from(guildWars).where(eq(guildWars.name, "Guild War #1"));
+    const rows = await t.db.select().from(coinLedger).where(eq(coinLedger.refId, before!.id));
+    // Only the second war moves: its registration ends.
+    expect(await advance(3600)).toBe(1);
+    const [after] = await t.db.select().from(guildWars).where(eq(guildWars.id, before!.id));
+    expect(after).toEqual(before);
+    expect(await t.db.select().from(coinLedger).where(eq(coinLedger.refId, before!.id))).toEqual(rows);
   });
 
   it("balances the books", async () => {

@@ -1,5 +1,6 @@
-// Opening wars: whenever 8 guilds are eligible, a war takes the 8 strongest (ties by id), each pays its 500
-// stake from its bank into the war's pool, and registration starts.
+// Opening wars: whenever 8 guilds are eligible, a war takes the 8 strongest (ties by id) and registration starts.
+// No bank pays anything: the war copies the admin's current rewards (the house pays them when it ends), so a
+// later change of the rewards never touches it. A guild sitting out the next war is not eligible (the trigger).
 //
 // When: a guild that becomes eligible writes a request row in the same transaction (a database trigger,
 // migration 0010), and the event runner claims requests like any deadline, so a crash after a donation's
@@ -9,15 +10,15 @@
 // lock, then guilds by id.
 
 import { randomUUID } from "node:crypto";
-import { Coins, GUILD_WAR_REWARDS, GUILD_WAR_STAKE, GuildId, selectWarGuilds } from "@bot-arena/game";
+import { GuildId, selectWarGuilds, type WarRewards } from "@bot-arena/game";
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { eventKey, noteCreated, noteLocks } from "../../platform/db/locks";
 import { guilds, guildWarParticipants, guildWars } from "../../platform/db/schema";
-import { moveCoins } from "../../platform/ledger";
 import type { DueHandler } from "../../platform/reconciler";
 import { announceGuild } from "../guilds/service";
 import { announceWar } from "./events";
+import { readWarRewards } from "./rewards";
 
 /** Any fixed 64-bit number: the key of the one advisory lock that serializes opening wars. */
 const MUSTER_LOCK = 7_130_813_001;
@@ -33,6 +34,7 @@ export type WarTimings = { registrationSeconds: number; battleSeconds: number };
 export async function musterWars(tx: Tx, now: Date, timings: WarTimings): Promise<string[]> {
   await takeMusterLock(tx);
   const opened: string[] = [];
+  let rewards: WarRewards | undefined;
   for (;;) {
     // Every eligible guild, in id order; which ones is known only once the statement answers.
     noteLocks(tx, "guild", []);
@@ -44,7 +46,8 @@ export async function musterWars(tx: Tx, now: Date, timings: WarTimings): Promis
       .for("update");
     const chosen = selectWarGuilds(candidates.map((g) => ({ ...g, id: GuildId(g.id) })));
     if (!chosen) return opened;
-    opened.push(await openWar(tx, chosen, now, timings));
+    rewards ??= await readWarRewards(tx);
+    opened.push(await openWar(tx, chosen, now, timings, rewards));
   }
 }
 
@@ -75,6 +78,7 @@ async function openWar(
   chosen: readonly { id: string; totalPower: number }[],
   now: Date,
   timings: WarTimings,
+  rewards: WarRewards,
 ): Promise<string> {
   const warId = randomUUID();
   const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(guildWars);
@@ -85,9 +89,10 @@ async function openWar(
     status: "registration",
     registrationEndsAt,
     nextDueAt: registrationEndsAt,
-    firstPlaceReward: GUILD_WAR_REWARDS.first,
-    secondPlaceReward: GUILD_WAR_REWARDS.second,
-    thirdPlaceReward: GUILD_WAR_REWARDS.third,
+    funding: "house",
+    firstPlaceReward: rewards.first,
+    secondPlaceReward: rewards.second,
+    thirdPlaceReward: rewards.third,
     createdAt: now,
   });
   noteCreated(tx, "event", eventKey("guild_wars", warId));
@@ -98,24 +103,6 @@ async function openWar(
     .where(and(inArray(guilds.id, ids), isNull(guilds.currentWarId), isNull(guilds.disbandedAt)))
     .returning({ id: guilds.id });
   if (claimed.length !== ids.length) throw new Error("muster: a chosen guild was claimed by another war");
-  for (const id of [...ids].sort()) {
-    await moveCoins(tx, {
-      account: "guild_bank",
-      guildId: id,
-      debit: Coins(GUILD_WAR_STAKE),
-      reason: "war_stake",
-      refType: "guild_war",
-      refId: warId,
-    });
-    await moveCoins(tx, {
-      account: "war_pool",
-      warId,
-      credit: Coins(GUILD_WAR_STAKE),
-      reason: "war_stake",
-      refType: "guild",
-      refId: id,
-    });
-  }
   await tx
     .insert(guildWarParticipants)
     .values(chosen.map((g) => ({ warId, guildId: g.id, totalPower: g.totalPower, createdAt: now })));

@@ -1,7 +1,7 @@
 // Races on guild money and seats, with two app instances on one database (two connection pools on
 // PostgreSQL, so the requests really overlap): donations never overdraw, seats never pass 20, a donation racing
 // its donor's departure lands whole or not at all, two guilds becoming eligible together open exactly one war
-// with 8 stakes, and two reconcilers racing through a war pay every prize exactly once.
+// (which takes nothing from any bank), and two reconcilers racing through a war pay every prize exactly once.
 
 import type { GuildWarList } from "@bot-arena/contract";
 import { count, eq, sql } from "drizzle-orm";
@@ -207,11 +207,11 @@ describe("leaving while donating", () => {
 describe("wars", () => {
   let warId: string;
 
-  it("two guilds becoming eligible at once with 7 already eligible open exactly one war with 8 stakes", async () => {
+  it("two guilds becoming eligible at once with 7 already eligible open exactly one war, taking no stake", async () => {
     // Guilds of the tests above that kept 500 or more count toward the 7.
     const [already] = await a.db.select({ n: count() }).from(guilds).where(eq(guilds.isEligibleForWar, true));
     const seven: Awaited<ReturnType<typeof guildWithCrew>>[] = [];
-    // Banks of 1000, so only the claim (not an empty bank) can stop a guild paying two stakes.
+    // Banks of 1000: only the claim stops a guild being drafted into two wars.
     for (let i = already?.n ?? 0; i < 7; i++) {
       const crew = await guildWithCrew(a, 2 + (i % 3), 500);
       await donate(crew.crew[1]!, crew.guild.id, 500);
@@ -231,10 +231,12 @@ describe("wars", () => {
     expect(all).toHaveLength(1);
     warId = all[0]!.id;
     const stakes = await a.db.select().from(coinLedger).where(eq(coinLedger.reason, "war_stake"));
-    expect(stakes).toHaveLength(16);
-    expect(all[0]!.poolBalance).toBe(4000);
-    const atWar = await a.db.select({ n: count() }).from(guilds).where(eq(guilds.currentWarId, warId));
-    expect(atWar[0]?.n).toBe(8);
+    expect(stakes).toHaveLength(0);
+    expect(all[0]).toMatchObject({ funding: "house", poolBalance: 0 });
+    const atWar = await a.db.select().from(guilds).where(eq(guilds.currentWarId, warId));
+    expect(atWar).toHaveLength(8);
+    // Every bank drafted keeps what it held.
+    expect(atWar.every((g) => g.bankBalance >= 500)).toBe(true);
     const left = await a.db.select().from(guilds).where(eq(guilds.isEligibleForWar, true));
     expect(left).toHaveLength(1);
     expect(left[0]?.bankBalance).toBeGreaterThanOrEqual(500);
@@ -249,10 +251,16 @@ describe("wars", () => {
     }
     const [war] = await a.db.select().from(guildWars).where(eq(guildWars.id, warId));
     expect(war).toMatchObject({ status: "completed", poolBalance: 0, nextDueAt: null });
-    const prizes = await a.db.select().from(coinLedger).where(eq(coinLedger.reason, "war_prize"));
-    expect(prizes.map((r) => r.delta).sort((x, y) => x - y)).toEqual([-2000, -1000, -500, 500, 1000, 2000]);
-    const cut = await a.db.select().from(coinLedger).where(eq(coinLedger.reason, "house_cut_war"));
-    expect(cut).toHaveLength(1);
+    // Three prizes created by the house, one row each: no pool paid them, no house cut.
+    const prizes = await a.db.select().from(coinLedger).where(eq(coinLedger.reason, "house_reward_war"));
+    expect(prizes.map((r) => [r.refId, r.delta]).sort()).toEqual([
+      [warId, 1000],
+      [warId, 2000],
+      [warId, 500],
+    ]);
+    for (const reason of ["war_prize", "house_cut_war"]) {
+      expect(await a.db.select().from(coinLedger).where(eq(coinLedger.reason, reason))).toEqual([]);
+    }
     const battles = rowsOf<{ n: number }>(
       await a.db.execute(sql`select count(*)::int as n from battles where kind = 'guild_war'`),
     );
@@ -266,7 +274,7 @@ describe("wars", () => {
 
   it("a muster holding its transaction open cannot be doubled by another process's muster", async () => {
     // Eight guilds reach 1000 in the bank in one test transaction, so no donation musters, and only the claim
-    // (not an empty bank) can stop a guild paying two stakes.
+    // stops a guild being drafted into two wars.
     const eight: Awaited<ReturnType<typeof guildWithCrew>>[] = [];
     for (let i = 0; i < 8; i++) {
       eight.push(await guildWithCrew(a, 2, 499));
@@ -297,9 +305,44 @@ describe("wars", () => {
       .select()
       .from(guildWars)
       .where(eq(guildWars.id, (first as string[])[0]!));
-    expect(opened?.poolBalance).toBe(4000);
-    const stakes = await a.db.select().from(coinLedger).where(eq(coinLedger.refId, opened!.id));
-    expect(stakes.filter((r) => r.reason === "war_stake")).toHaveLength(8);
+    expect(opened).toMatchObject({ funding: "house", poolBalance: 0 });
+    expect(await a.db.select().from(coinLedger).where(eq(coinLedger.refId, opened!.id))).toEqual([]);
+    // Each guild is in one war: the 8 claimed by this muster, none twice.
+    const drafted = await a.db.select().from(guilds).where(eq(guilds.currentWarId, opened!.id));
+    expect(drafted).toHaveLength(8);
+  });
+
+  it("a guild choosing to sit out while two runners muster is drafted (and sits out the next) or not, never short", async () => {
+    for (let round = 0; round < 3; round++) {
+      const eligible = await a.db.select().from(guilds).where(eq(guilds.isEligibleForWar, true));
+      const others: Awaited<ReturnType<typeof guildWithCrew>>[] = [];
+      for (let i = eligible.length; i < 7; i++) others.push(await guildWithCrew(a, 1, 499));
+      const chooser = await guildWithCrew(a, 1, 499);
+      // The eighth and the newcomers reach 500 together, each asking for a muster.
+      await grantBanks(a.db, [chooser.guild.id, ...others.map((c) => c.guild.id)], 1);
+      const warsBefore = (await a.db.select({ n: count() }).from(guildWars))[0]?.n ?? 0;
+      const [choice] = await Promise.all([
+        onB(chooser.leader).post(`/api/guilds/${chooser.guild.id}/sit-out`, { sitOut: true }),
+        a.app.reconciler.runOnce(),
+        b.app.reconciler.runOnce(),
+      ]);
+      expect(choice.statusCode).toBe(200);
+      await Promise.all([a.app.reconciler.runOnce(), b.app.reconciler.runOnce()]);
+      const [row] = await a.db.select().from(guilds).where(eq(guilds.id, chooser.guild.id));
+      expect(row).toMatchObject({ sitsOutNextWar: true, isEligibleForWar: false, bankBalance: 500 });
+      const warsAfter = (await a.db.select({ n: count() }).from(guildWars))[0]?.n ?? 0;
+      if (row!.currentWarId) {
+        // Drafted first: it fights this war with seven others.
+        expect(warsAfter).toBe(warsBefore + 1);
+        const drafted = await a.db.select().from(guilds).where(eq(guilds.currentWarId, row!.currentWarId));
+        expect(drafted).toHaveLength(8);
+      } else {
+        // It chose first: seven are left waiting and no war opened short of eight.
+        expect(warsAfter).toBe(warsBefore);
+        const waiting = await a.db.select().from(guilds).where(eq(guilds.isEligibleForWar, true));
+        expect(waiting).toHaveLength(7);
+      }
+    }
   });
 
   it("leaves the books clean: ledger:verify and the economy audit", async () => {

@@ -74,6 +74,7 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: Wa
         nextDueAt: iso(war.nextDueAt),
         rewards,
         prizePool: warPrizePool(rewards),
+        funding: war.funding,
         attempts: war.attempts,
         lastError: viewer.isAdmin ? war.lastError : null,
         participants: ordered.map((p, i) => ({

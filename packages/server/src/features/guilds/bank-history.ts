@@ -1,5 +1,6 @@
 // A guild bank's history, read from the ledger itself (the guild_bank account's rows), so what members see is
-// exactly what `ledger:verify` proves: every donation with its donor, every stake and prize with its war.
+// exactly what `ledger:verify` proves: every donation with its donor, every prize (and an old war's stake) with
+// its war.
 import type { BankEntryKind, GuildBankEntry } from "@bot-arena/contract";
 import { GUILD_BANK_HISTORY_LIMIT } from "@bot-arena/contract";
 import { sql } from "drizzle-orm";
@@ -19,13 +20,14 @@ type Row = {
 function kindOf(reason: string): BankEntryKind {
   if (reason === "guild_donation") return "donation";
   if (reason === "war_stake") return "war_stake";
-  if (reason === "war_prize") return "war_prize";
+  // A prize the house pays (every war since issue 26), or one from an old war's pool of stakes.
+  if (reason === "war_prize" || reason === "house_reward_war") return "war_prize";
   if (reason.startsWith("house_cut_guild")) return "disband";
   return "other";
 }
 
 export async function readBankHistory(db: Db, guildId: string): Promise<GuildBankEntry[]> {
-  // Donations point at their contribution row (the donor); stakes and prizes at their war.
+  // Donations point at their contribution row (the donor); prizes (and old stakes) at their war.
   const result = await db.execute(sql`
     select l.id, l.reason, l.delta, l.balance_after as "balanceAfter", p.username,
       w.id as "warId", w.name as "warName", l.created_at as "createdAt"

@@ -16,6 +16,9 @@ export function guildsRoutes(app: FastifyInstance, deps: { guilds: GuildsService
     guilds.contribute(user.id, params.id, body.amount),
   );
   route(app, routes.leaveGuild, ({ user, params }) => guilds.leave(user.id, params.id));
+  route(app, routes.sitOutNextWar, ({ user, params, body }) =>
+    guilds.sitOut(user.id, params.id, body.sitOut),
+  );
   route(app, routes.promoteGuildMember, ({ user, params }) =>
     guilds.promote(user.id, params.id, params.userId),
   );

@@ -1,5 +1,6 @@
 // Guilds: founding (100 coins, destroyed), joining (20 seats), donating (wallet -> guild bank), leaving (the
-// leader hands over; the last member disbands the guild and its bank goes to the house) and the role actions.
+// leader hands over; the last member disbands the guild and its bank goes to the house), the role actions and the
+// leader's or an officer's choice to sit out the next war.
 //
 // Lock order, as everywhere: the player's profile first (a coin move or lockProfiles), then the membership row,
 // then the guild row. Seats are taken with a conditional update (`member_count < max_members`), never counted
@@ -15,10 +16,12 @@ import type {
   GuildList,
   GuildMessage,
   LeaveResponse,
+  SitOutResponse,
 } from "@bot-arena/contract";
 import {
   Coins,
   checkRoleAction,
+  checkSitOutChoice,
   GUILD_CREATION_COST,
   GUILD_MAX_MEMBERS,
   GUILD_WAR_ELIGIBILITY_BANK,
@@ -341,6 +344,35 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
         await announceGuild(tx, guildId);
         return { message: messages.guildLeft, disbanded: false, newLeaderId: outcome.newLeader };
       });
+    },
+
+    /**
+     * The leader or an officer chooses whether the guild sits out the next war; it stays so until one of them
+     * chooses again. A guild at war may choose too (it applies to the war after). Enlisting again makes a guild
+     * with 500 in its bank eligible: the database asks for a muster (migration 0010), answered now.
+     * Lock order: the membership row (the chooser's role cannot change meanwhile), then the guild.
+     */
+    async sitOut(userId: UserId, guildId: string, sitOut: boolean): Promise<SitOutResponse> {
+      const eligible = await db.transaction(async (tx) => {
+        await liveGuild(tx, guildId);
+        const member = await membershipOf(tx, userId, guildId, true);
+        if (!member) throw notGuildMember();
+        refuse(checkSitOutChoice(member.role));
+        noteLocks(tx, "guild", [guildId]);
+        const [row] = await tx
+          .update(guilds)
+          .set({ sitsOutNextWar: sitOut })
+          .where(and(eq(guilds.id, guildId), isNull(guilds.disbandedAt)))
+          .returning({ isEligibleForWar: guilds.isEligibleForWar });
+        if (!row) throw guildNotFound();
+        await announceGuild(tx, guildId);
+        return row.isEligibleForWar;
+      });
+      if (eligible) deps.onEligible?.();
+      return {
+        message: sitOut ? messages.sittingOutNextWar : messages.enlistedForNextWar,
+        sitsOutNextWar: sitOut,
+      };
     },
 
     promote: (actorId: UserId, guildId: string, targetId: string) =>

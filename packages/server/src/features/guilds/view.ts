@@ -15,6 +15,7 @@ export const toGuildSummary = (row: GuildRow): GuildSummary => ({
   bankBalance: row.bankBalance,
   totalPower: row.totalPower,
   isEligibleForWar: row.isEligibleForWar,
+  sitsOutNextWar: row.sitsOutNextWar,
   currentWarId: row.currentWarId,
   progress: { ...warEligibilityProgress(row.bankBalance), needed: 500 },
 });

@@ -48,6 +48,11 @@ export const tournamentStatuses = [
 ] as const;
 export const matchStatuses = ["pending", "in_progress", "completed"] as const;
 export const guildWarStatuses = ["registration", "battle", "completed"] as const;
+/**
+ * Who pays a war's prizes: "house", the arena creates the three rewards into the winners' banks (every war opened
+ * since issue 26); "stakes", the eight 500-coin stakes in the war's pool (wars opened before, finishing so).
+ */
+export const guildWarFundings = ["house", "stakes"] as const;
 export const guildRoles = ["leader", "officer", "member"] as const;
 export const guildWarDuelStatuses = ["pending", "in_progress", "completed"] as const;
 export const battleKinds = ["ai", "pvp", "tournament", "guild_war"] as const;
@@ -685,6 +690,8 @@ export const guilds = pgTable(
     bankBalance: coins("bank_balance").notNull().default(0),
     totalPower: integer("total_power").notNull().default(0),
     isEligibleForWar: boolean("is_eligible_for_war").notNull().default(false),
+    /** Its leader or an officer chose 'Sit out the next war': not eligible (the trigger), until they enlist it again. */
+    sitsOutNextWar: boolean("sits_out_next_war").notNull().default(false),
     /** The war the guild fights until it completes; a conditional update claims it, so no guild joins two. */
     currentWarId: uuid("current_war_id").references((): AnyPgColumn => guildWars.id, {
       onDelete: "set null",
@@ -762,7 +769,9 @@ export const guildWars = pgTable(
     firstPlaceReward: coins("first_place_reward").notNull().default(0),
     secondPlaceReward: coins("second_place_reward").notNull().default(0),
     thirdPlaceReward: coins("third_place_reward").notNull().default(0),
-    /** The war's ledger account: the eight stakes in, prizes and the house's share out. */
+    /** Who pays the prizes; existing wars were given "stakes" by migration 0013, new ones are "house". */
+    funding: text("funding").$type<(typeof guildWarFundings)[number]>().notNull().default("house"),
+    /** The war's ledger account: a "stakes" war's eight stakes in, prizes and the house's share out; 0 otherwise. */
     poolBalance: coins("pool_balance").notNull().default(0),
     /** The round robin's round being fought (0 during registration). */
     currentRound: integer("current_round").notNull().default(0),
@@ -776,6 +785,7 @@ export const guildWars = pgTable(
     check("guild_wars_pool_balance_non_negative", sql`${t.poolBalance} >= 0`),
     index("guild_wars_status_time_idx").on(t.status, t.createdAt.desc()),
     check("guild_wars_status_valid", oneOf("status", guildWarStatuses)),
+    check("guild_wars_funding_valid", oneOf("funding", guildWarFundings)),
     check(
       "guild_wars_rewards_non_negative",
       sql`${t.firstPlaceReward} >= 0 and ${t.secondPlaceReward} >= 0 and ${t.thirdPlaceReward} >= 0`,

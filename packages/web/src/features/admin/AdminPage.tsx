@@ -1,6 +1,7 @@
-// /admin (seed 001): Tournaments, Image Library, Music Management and Player Management tabs, then this
-// visit's colour-coded log and the persistent operations log of every admin. The route guard keeps players
-// out (the server refuses every admin route to them anyway); the open tab is kept in the address (?tab=).
+// /admin (seed 001): Tournaments (with the guild war rewards), Image Library, Music Management and Player
+// Management tabs, then this visit's colour-coded log and the persistent operations log of every admin. The route
+// guard keeps players out (the server refuses every admin route to them anyway); the open tab is kept in the
+// address (?tab=).
 import { ShieldCheck } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { PageHeader } from "../../ui/PageHeader";
@@ -8,6 +9,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
 import { ModerationPanel } from "../chat/ModerationPanel";
 import AdminTournamentsTab from "../tournament/admin/AdminTournamentsTab";
 import { CashoutsTab } from "./CashoutsTab";
+import { GuildWarRewardsForm } from "./GuildWarRewardsForm";
 import { ImageLibraryTab } from "./ImageLibraryTab";
 import { MusicTab } from "./MusicTab";
 import { OperationsHistory, SessionLog } from "./OperationsLog";
@@ -31,7 +33,7 @@ export default function AdminPage() {
     <OpsLogProvider>
       <PageHeader
         title="Admin Panel"
-        subtitle="Tournaments, the bot image library, music and player grants. Every action is logged."
+        subtitle="Tournaments and guild war rewards, the bot image library, music and player grants. Every action is logged."
         icon={<ShieldCheck className="size-6" />}
       />
       <Tabs value={tab} onValueChange={(value) => setSearch({ tab: value }, { replace: true })}>
@@ -47,7 +49,9 @@ export default function AdminPage() {
           ))}
         </TabsList>
         <TabsContent value="tournaments">
-          <AdminTournamentsTab />
+          <AdminTournamentsTab>
+            <GuildWarRewardsForm />
+          </AdminTournamentsTab>
         </TabsContent>
         <TabsContent value="images">
           <ImageLibraryTab />

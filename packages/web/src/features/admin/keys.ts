@@ -10,4 +10,5 @@ export const adminKeys = {
   players: (q: string) => ["admin", "players", q],
   operations: ["admin", "operations"],
   cashouts: ["admin", "cashouts"],
+  guildWarRewards: ["admin", "guild-war-rewards"],
 } as const;

@@ -1,6 +1,11 @@
 // The admin panel's data and actions. Every action refreshes what it changed and the operations log; the
 // library counts refresh on a timer while the background top-up is on, so its refills show up.
-import type { CashoutStatus, GrantCoinsBody, GrantEquipmentBody } from "@bot-arena/contract";
+import type {
+  CashoutStatus,
+  GrantCoinsBody,
+  GrantEquipmentBody,
+  GuildWarRewardsBody,
+} from "@bot-arena/contract";
 import {
   type QueryKey,
   useInfiniteQuery,
@@ -133,4 +138,18 @@ export const useSettleCashout = () =>
         ? call("adminCashoutPaid", { params: { id: input.id }, body: { reference: input.reference } })
         : call("adminCashoutRefund", { params: { id: input.id }, body: { reason: input.reason } }),
     [adminKeys.cashouts],
+  );
+
+/** The three place rewards the next guild war will pay from the house. */
+export function useGuildWarRewards() {
+  return useQuery({
+    queryKey: adminKeys.guildWarRewards,
+    queryFn: ({ signal }) => call("guildWarRewards", {}, signal),
+  });
+}
+
+export const useSetGuildWarRewards = () =>
+  useAdminMutation(
+    (body: GuildWarRewardsBody) => call("setGuildWarRewards", { body }),
+    [adminKeys.guildWarRewards],
   );

@@ -1,6 +1,8 @@
 // /guild-wars: the tabs 'Active Wars (n)' and 'History (n)', live over the `guild-wars` channel. Wars open by
-// themselves when 8 guilds are ready; players watch the standings and open any duel in the COMBAT ZONE.
-import { messages } from "@bot-arena/game";
+// themselves when 8 guilds are ready; players watch the standings and open any duel in the COMBAT ZONE. The page
+// says in plain words what a war is: free to enter, the arena pays the top three banks.
+import type { GuildWarSummary } from "@bot-arena/contract";
+import { GUILD_WAR_REWARDS, messages } from "@bot-arena/game";
 import { Shield, Swords } from "lucide-react";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
 import { useServerNow } from "../../app/useServerNow";
@@ -8,9 +10,23 @@ import { ButtonLink } from "../../ui/Button";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
+import { formatCoins } from "../bank/coins";
 import { useGuildWars } from "./api";
 import { HistoryCard } from "./HistoryCard";
+import { type WarRewards, warRules } from "./rules";
 import { WarCard } from "./WarCard";
+
+/**
+ * The rewards the page quotes: those of the newest war it has (the admin's choice when it opened), else the
+ * house defaults. Players are not told the next war's own until it opens.
+ */
+function quotedRewards(wars: GuildWarSummary[]): WarRewards {
+  const newest = wars.reduce<GuildWarSummary | null>(
+    (found, war) => (found === null || war.createdAt > found.createdAt ? war : found),
+    null,
+  );
+  return newest?.rewards ?? GUILD_WAR_REWARDS;
+}
 
 export default function GuildWarsPage() {
   const wars = useGuildWars();
@@ -19,12 +35,14 @@ export default function GuildWarsPage() {
   if (wars.isPending) return <ScreenLoader label="Loading guild wars" />;
   if (wars.isError) return <ScreenMessage title="Failed to load data" onRetry={() => void wars.refetch()} />;
   const { active, history } = wars.data;
+  const rewards = quotedRewards([...active, ...history]);
+  const prizeTotal = rewards.first + rewards.second + rewards.third;
 
   return (
     <div className="space-y-6">
       <PageHeader
         title="Guild Wars"
-        subtitle="Eight guilds, a round robin of duels, 3,500 coins for the top three banks."
+        subtitle={`Eight guilds, a round robin of duels, ${formatCoins(prizeTotal)} coins from the arena for the top three banks. Free to enter.`}
         icon={<Swords className="size-6" />}
         actions={
           <ButtonLink
@@ -43,17 +61,38 @@ export default function GuildWarsPage() {
         </TabsList>
         <TabsContent value="active" className="space-y-4">
           {active.length === 0 ? (
-            <Panel tone="neutral">
-              <div className="py-8 text-center">
+            <Panel tone="neutral" data-testid="no-active-wars">
+              <div className="mx-auto max-w-2xl py-8 text-center">
                 <Swords className="mx-auto size-10 text-muted" aria-hidden="true" />
                 <p className="mt-3 font-display text-lg font-bold uppercase tracking-wider text-ink">
                   {messages.noActiveWars}
                 </p>
-                <p className="mt-2 text-muted">{messages.warHint}</p>
+                <p className="mt-2 text-ink">{messages.warHint}</p>
+                <p className="mt-3 text-muted" data-testid="war-rules">
+                  {warRules(rewards)}
+                </p>
+                <p className="mt-3 text-sm text-muted">
+                  A leader or an officer may choose 'Sit out the next war' on the guild's page.
+                </p>
+                <ButtonLink
+                  to="/guilds"
+                  variant="secondary"
+                  className="mt-5"
+                  icon={<Shield className="size-4" aria-hidden="true" />}
+                >
+                  Find or found a guild
+                </ButtonLink>
               </div>
             </Panel>
           ) : (
-            active.map((war) => <WarCard key={war.id} war={war} now={now} />)
+            <>
+              {active.map((war) => (
+                <WarCard key={war.id} war={war} now={now} />
+              ))}
+              <p className="text-sm text-muted" data-testid="war-rules">
+                {warRules(rewards)}
+              </p>
+            </>
           )}
         </TabsContent>
         <TabsContent value="history" className="space-y-4">

@@ -1,11 +1,20 @@
 // A completed war in the History tab: its completion date and the top 3, each with guild, power and
-// '+prize coins'; the whole card opens like an active one for its duels and replays.
+// '+prize coins' named as the arena's prize; a war fought under the old stakes says so, and what each of the three
+// gained after its stake. The whole card opens like an active one for its duels and replays.
 import type { GuildWarSummary } from "@bot-arena/contract";
 import { CalendarCheck, ChevronDown } from "lucide-react";
 import { useState } from "react";
 import { Card } from "../../ui/Card";
 import { formatCoins } from "../bank/coins";
+import { OLD_RULE_STAKE, oldRuleNote } from "./rules";
 import { PlacementBadge, WarCard } from "./WarCard";
+
+/** Under a prize: the arena's, or (old stakes) what the guild gained once its own stake is counted. */
+function prizeNote(war: GuildWarSummary, prize: number): string {
+  if (war.funding === "house") return "prize from the arena";
+  const net = prize - OLD_RULE_STAKE;
+  return net > 0 ? `net +${formatCoins(net)} after its stake` : "its stake back, net 0";
+}
 
 export function HistoryCard({ war, now }: { war: GuildWarSummary; now: number }) {
   const [expanded, setExpanded] = useState(false);
@@ -33,6 +42,11 @@ export function HistoryCard({ war, now }: { war: GuildWarSummary; now: number })
           {war.completedAt ? new Date(war.completedAt).toLocaleString() : "Completed"}
         </p>
       </div>
+      {war.funding === "stakes" && (
+        <p className="mt-2 text-xs text-muted" data-testid="old-rule">
+          {oldRuleNote}
+        </p>
+      )}
       <ol className="mt-3 space-y-1.5">
         {podium.map((p) => (
           <li key={p.guildId} className="flex items-center gap-3 text-sm">
@@ -43,8 +57,11 @@ export function HistoryCard({ war, now }: { war: GuildWarSummary; now: number })
               </span>
               <span className="block text-xs tabular-nums text-muted">{formatCoins(p.totalPower)} power</span>
             </span>
-            <span className="shrink-0 text-right font-display font-bold tabular-nums text-amber">
-              +{formatCoins(p.prizeAmount)} coins
+            <span className="shrink-0 text-right" data-testid="war-prize">
+              <span className="block font-display font-bold tabular-nums text-amber">
+                +{formatCoins(p.prizeAmount)} coins
+              </span>
+              <span className="block text-xs text-muted">{prizeNote(war, p.prizeAmount)}</span>
             </span>
           </li>
         ))}

@@ -19,6 +19,7 @@ const war = (fields: Partial<GuildWarSummary>): GuildWarSummary => ({
   nextDueAt: "2030-01-01T12:40:00.000Z",
   rewards: { first: 2000, second: 1000, third: 500 },
   prizePool: 3500,
+  funding: "house",
   participants: [],
   attempts: 0,
   lastError: null,

@@ -1,4 +1,5 @@
-// An active war: name, status badge, countdown, the prize pool (the three rewards' sum) and each reward, and
+// An active war: name, status badge, countdown, the prize pool (the three rewards' sum), each reward and who pays
+// them (the arena; a war opened before that rule, the guilds' stakes), and
 // the eight guilds ranked (by power, then by duel wins once the battle runs) with their placement badges, and a
 // delay note while the event runner keeps failing a step on the war (with the error, for admins).
 // A click on a guild opens its duels.
@@ -12,6 +13,7 @@ import { RetryingNote } from "../../ui/RetryingNote";
 import { formatCoins } from "../bank/coins";
 import { warCountdown } from "./countdown";
 import { GuildDuels } from "./GuildDuels";
+import { OLD_RULE_STAKE } from "./rules";
 
 const statusLook: Record<GuildWarSummary["status"], { label: string; tone: BadgeTone }> = {
   registration: { label: "Registration", tone: "cyan" },
@@ -74,6 +76,11 @@ export function WarCard({ war, now }: { war: GuildWarSummary; now: number }) {
           </p>
           <p className="text-xs text-muted">
             {rewards.map(([place, coins]) => `${place} ${formatCoins(coins)}`).join(" · ")}
+          </p>
+          <p className="text-xs text-muted" data-testid="war-funding">
+            {war.funding === "house"
+              ? "Paid by the arena · free to enter"
+              : `From the ${formatCoins(OLD_RULE_STAKE)}-coin stakes (old rule)`}
           </p>
         </div>
       </div>

@@ -15,6 +15,7 @@ const war = (fields: Partial<GuildWarSummary>): GuildWarSummary => ({
   nextDueAt: null,
   rewards: { first: 2000, second: 1000, third: 500 },
   prizePool: 3500,
+  funding: "house",
   participants: [],
   attempts: 0,
   lastError: null,

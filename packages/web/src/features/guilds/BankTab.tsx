@@ -1,5 +1,6 @@
 // The Bank tab: the donate form for members (whole coins, at most 1000 at a time, final), the last 10
-// contributions, and below them the bank's whole history from its ledger: every donation, stake and prize.
+// contributions, and below them the bank's whole history from its ledger: every donation and war prize (and the
+// stakes wars took before the arena paid the prizes).
 import type { GuildBankEntry, GuildDetail } from "@bot-arena/contract";
 import { GUILD_DONATION_MAX, messages } from "@bot-arena/game";
 import { ArrowDownLeft, ArrowUpRight, Gift, HandCoins, Swords, Trophy } from "lucide-react";
@@ -69,17 +70,20 @@ function DonateForm({ guildId }: { guildId: string }) {
 
 const entryLook: Record<GuildBankEntry["kind"], { label: string; icon: typeof Gift }> = {
   donation: { label: "Donation", icon: Gift },
-  war_stake: { label: "War stake", icon: Swords },
+  // Only wars opened before the arena paid the prizes took one.
+  war_stake: { label: "War stake (old rule)", icon: Swords },
   war_prize: { label: "War prize", icon: Trophy },
   disband: { label: "Guild disbanded", icon: ArrowUpRight },
   other: { label: "Adjustment", icon: ArrowDownLeft },
 };
 
-function entryDetail(entry: GuildBankEntry): string {
-  if (entry.kind === "donation") return `by ${entry.username ?? "a former player"}`;
-  if (entry.warName) return entry.warName;
-  if (entry.kind === "disband") return "to the house";
-  return "";
+/** What moved the coins, then who or which war: 'Donation · by ada', 'War prize · Guild War #3'. */
+export function bankEntryText(entry: GuildBankEntry): { label: string; detail: string } {
+  const { label } = entryLook[entry.kind];
+  if (entry.kind === "donation") return { label, detail: `by ${entry.username ?? "a former player"}` };
+  if (entry.warName) return { label, detail: entry.warName };
+  if (entry.kind === "disband") return { label, detail: "to the house" };
+  return { label, detail: "" };
 }
 
 export function BankTab({ detail }: { detail: GuildDetail }) {
@@ -128,14 +132,15 @@ export function BankTab({ detail }: { detail: GuildDetail }) {
           ) : (
             <ul className="max-h-96 space-y-2 overflow-y-auto pr-1" aria-label="Bank history">
               {detail.bankHistory.map((entry) => {
-                const look = entryLook[entry.kind];
-                const Icon = look.icon;
+                const Icon = entryLook[entry.kind].icon;
+                const { label, detail } = bankEntryText(entry);
                 return (
                   <li key={entry.id} className="flex items-center gap-3 text-sm" data-testid="bank-entry">
                     <Icon className="size-4 shrink-0 text-cyan/80" aria-hidden="true" />
                     <div className="min-w-0 flex-1">
-                      <p className="truncate text-ink">
-                        {look.label} <span className="text-muted">{entryDetail(entry)}</span>
+                      <p className="break-words text-ink" data-testid="bank-entry-label">
+                        {label}
+                        {detail && <span className="text-muted"> · {detail}</span>}
                       </p>
                       <p className="text-xs text-muted" title={new Date(entry.createdAt).toLocaleString()}>
                         {timeAgo(entry.createdAt, now)} · balance {formatCoins(entry.balanceAfter)}

@@ -1,9 +1,76 @@
 // /guilds/{id}: a guild the server does not know says so ('Guild not found', the server's words) and offers
-// to try again.
+// to try again; the 'Next Guild War' panel says what a war is and that it costs nothing, and its 'Sit out the
+// next war' switch sends the choice for a leader (showing the server's answer) and is shown, but locked, to a
+// plain member; the bank history names a war prize with its war.
+import type { GuildBankEntry, GuildDetail, GuildRole } from "@bot-arena/contract";
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fail, renderPage } from "../../app/test-render";
+import { aPlayer, fail, findToast, renderPage } from "../../app/test-render";
 import GuildPage from "./GuildPage";
+
+const GUILD_ID = "00000000-0000-4000-8000-0000000000g1".replace("g", "a");
+const me = aPlayer();
+
+function aGuild(
+  fields: {
+    myRole?: GuildRole | null;
+    bank?: number;
+    sitsOut?: boolean;
+    bankHistory?: GuildBankEntry[];
+  } = {},
+): GuildDetail {
+  const bank = fields.bank ?? 620;
+  const myRole = fields.myRole === undefined ? "leader" : fields.myRole;
+  return {
+    guild: {
+      id: GUILD_ID,
+      name: "Neon Owls",
+      tag: "OWL",
+      description: null,
+      memberCount: 1,
+      maxMembers: 20,
+      bankBalance: bank,
+      totalPower: 120,
+      isEligibleForWar: bank >= 500 && !fields.sitsOut,
+      sitsOutNextWar: fields.sitsOut ?? false,
+      currentWarId: null,
+      progress: {
+        current: Math.min(bank, 500),
+        needed: 500,
+        percent: Math.floor((Math.min(bank, 500) * 100) / 500),
+      },
+      disbandedAt: null,
+      createdAt: "2030-01-01T00:00:00.000Z",
+    },
+    members: myRole
+      ? [
+          {
+            userId: me.id,
+            shortId: me.id.slice(0, 8),
+            username: me.username,
+            role: myRole,
+            contributionTotal: bank,
+            power: 120,
+            joinedAt: "2030-01-01T00:00:00.000Z",
+          },
+        ]
+      : [],
+    myRole,
+    viewerInGuild: myRole !== null,
+    recentContributions: [],
+    bankHistory: fields.bankHistory ?? [],
+    currentWar: null,
+  };
+}
+
+function show(detail: GuildDetail, api: Parameters<typeof renderPage>[1]["api"] = {}) {
+  return renderPage(<GuildPage />, {
+    path: "/guilds/:id",
+    at: `/guilds/${GUILD_ID}`,
+    me,
+    api: { guild: detail, ...api },
+  });
+}
 
 describe("/guilds/:id", () => {
   it("an unknown guild: 'Guild not found' with a Retry", async () => {
@@ -19,5 +86,131 @@ describe("/guilds/:id", () => {
       api.callsTo("guild").every((call) => call.params.id === "00000000-0000-4000-8000-000000000000"),
     ).toBe(true);
     expect(await screen.findByRole("heading", { name: "Guild not found" })).toBeTruthy();
+  });
+});
+
+describe("/guilds/:id: the next guild war", () => {
+  it("says in one sentence what a war is: free, when it starts, what the arena pays", async () => {
+    show(aGuild());
+    const rules = await screen.findByTestId("war-rules");
+    expect(rules.textContent).toBe(
+      "A guild war costs nothing: when 8 guilds have 500 coins or more in their banks, the strongest 8 are " +
+        "enlisted and fight a round robin; the arena pays 1st, 2nd and 3rd (2,000 / 1,000 / 500 coins) into their banks.",
+    );
+    expect(screen.getByTestId("war-standing").textContent).toBe(
+      "Enlisted: [OWL] fights in the next war. The next war starts as soon as 8 guilds are enlisted.",
+    );
+    // Nothing on the page speaks of a stake.
+    expect(document.body.textContent).not.toMatch(/stake/i);
+  });
+
+  it("a leader's switch sends sitOut: true, toasts the server's answer and then shows the guild sitting out", async () => {
+    // The server's state: the choice, which the page's refetch after the answer reads back.
+    let sitsOut = false;
+    const { user, api } = show(aGuild({ myRole: "leader" }), {
+      guild: () => aGuild({ myRole: "leader", sitsOut }),
+      sitOutNextWar: (request) => {
+        sitsOut = (request.body as { sitOut: boolean }).sitOut;
+        return { message: "Your guild will sit out the next war", sitsOutNextWar: sitsOut };
+      },
+    });
+    const toggle = await screen.findByRole("switch", { name: "Sit out the next war" });
+    expect(toggle.getAttribute("aria-checked")).toBe("false");
+    expect((toggle as HTMLButtonElement).disabled).toBe(false);
+    await user.click(toggle);
+    await waitFor(() => expect(api.callsTo("sitOutNextWar")).toHaveLength(1));
+    const sent = api.callsTo("sitOutNextWar")[0]!;
+    expect(sent.params.id).toBe(GUILD_ID);
+    expect(sent.body).toEqual({ sitOut: true });
+    expect(await findToast("Your guild will sit out the next war")).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole("switch", { name: "Sit out the next war" }).getAttribute("aria-checked")).toBe(
+        "true",
+      ),
+    );
+    expect(screen.getByTestId("war-standing").textContent).toBe(
+      "[OWL] will sit out the next war: it is not enlisted, whatever its bank holds.",
+    );
+    expect(screen.getByText("Sitting Out")).toBeTruthy();
+    expect(screen.queryByText("Ready")).toBeNull();
+  });
+
+  it("a guild sitting out: an officer switches it off with sitOut: false", async () => {
+    const { user, api } = show(aGuild({ myRole: "officer", sitsOut: true }), {
+      sitOutNextWar: { message: "Your guild is enlisted for the next war", sitsOutNextWar: false },
+    });
+    expect((await screen.findByTestId("war-standing")).textContent).toContain("will sit out the next war");
+    expect(screen.getByText("Sitting Out")).toBeTruthy();
+    await user.click(screen.getByRole("switch", { name: "Sit out the next war" }));
+    await waitFor(() => expect(api.callsTo("sitOutNextWar")[0]?.body).toEqual({ sitOut: false }));
+    expect(await findToast("Your guild is enlisted for the next war")).toBeTruthy();
+  });
+
+  it("a plain member sees the switch, locked, with why; a visitor sees no switch", async () => {
+    const { unmount } = show(aGuild({ myRole: "member", sitsOut: true }));
+    const toggle = await screen.findByRole("switch", { name: "Sit out the next war" });
+    expect((toggle as HTMLButtonElement).disabled).toBe(true);
+    expect(toggle.getAttribute("aria-checked")).toBe("true");
+    const why = document.getElementById(toggle.getAttribute("aria-describedby") ?? "");
+    expect(why?.textContent).toBe("Only the leader or an officer can change this.");
+    unmount();
+
+    show(aGuild({ myRole: null }));
+    expect(await screen.findByTestId("war-rules")).toBeTruthy();
+    expect(screen.queryByRole("switch")).toBeNull();
+  });
+
+  it("a guild below 500 shows its bar and what reaching 500 means", async () => {
+    show(aGuild({ bank: 250 }));
+    expect((await screen.findByTestId("war-standing")).textContent).toBe(
+      "At 500 coins in the bank, [OWL] is enlisted for the next war. The next war starts as soon as 8 guilds are enlisted.",
+    );
+    expect(screen.getByText("250 / 500 coins")).toBeTruthy();
+  });
+});
+
+describe("/guilds/:id: the bank history", () => {
+  it("names a war prize with its war, and an old war's stake as the old rule", async () => {
+    const entry = (fields: Partial<GuildBankEntry>): GuildBankEntry => ({
+      id: 1,
+      kind: "donation",
+      delta: 100,
+      balanceAfter: 100,
+      username: null,
+      warId: null,
+      warName: null,
+      createdAt: "2030-01-01T00:00:00.000Z",
+      ...fields,
+    });
+    const { user } = show(
+      aGuild({
+        bankHistory: [
+          entry({
+            id: 3,
+            kind: "war_prize",
+            delta: 1000,
+            balanceAfter: 2120,
+            warId: "w3",
+            warName: "Guild War #3",
+          }),
+          entry({
+            id: 2,
+            kind: "war_stake",
+            delta: -500,
+            balanceAfter: 1120,
+            warId: "w1",
+            warName: "Guild War #1",
+          }),
+          entry({ id: 1, kind: "donation", delta: 620, balanceAfter: 620, username: "ada" }),
+        ],
+      }),
+    );
+    await user.click(await screen.findByRole("tab", { name: "Bank" }));
+    const labels = (await screen.findAllByTestId("bank-entry-label")).map((label) => label.textContent);
+    expect(labels).toEqual([
+      "War prize · Guild War #3",
+      "War stake (old rule) · Guild War #1",
+      "Donation · by ada",
+    ]);
   });
 });

@@ -1,6 +1,7 @@
-// /guilds/:id: one guild's tag, name, description, members, bank, total power and war status (Ready or
-// Building, with the way to 500 while building), the Members and Bank tabs, Join for a player without a
-// guild, Leave Guild for members, and the way back to /guilds. Live on the guild's own channel.
+// /guilds/:id: one guild's tag, name, description, members, bank, total power and war status (Ready, Building,
+// Sitting Out or At War), the 'Next Guild War' panel (the way to 500, what a war is, the sit-out switch), the
+// Members and Bank tabs, Join for a player without a guild, Leave Guild for members, and the way back to /guilds.
+// Live on the guild's own channel.
 import { ArrowLeft, Coins, LogOut, Shield, Swords, UserPlus, Users, Zap } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -17,7 +18,15 @@ import { useGuild, useJoinGuild, useLeaveGuild } from "./api";
 import { BankTab } from "./BankTab";
 import { LeaveGuildDialog } from "./LeaveGuildDialog";
 import { MembersTab } from "./MembersTab";
-import { WarProgress } from "./WarReadiness";
+import { WarEnlistment } from "./WarEnlistment";
+import { type WarStanding, warStanding } from "./WarReadiness";
+
+const statusBadge: Record<WarStanding, ReactNode> = {
+  at_war: <Badge tone="magenta">At War</Badge>,
+  sitting_out: <Badge tone="neutral">Sitting Out</Badge>,
+  enlisted: <Badge tone="success">Ready</Badge>,
+  building: <Badge tone="neutral">Building</Badge>,
+};
 
 function Tile({ label, value, icon }: { label: string; value: ReactNode; icon: ReactNode }) {
   return (
@@ -74,13 +83,7 @@ export default function GuildPage() {
     }
   };
 
-  const warStatus = guild.currentWarId ? (
-    <Badge tone="magenta">At War</Badge>
-  ) : guild.isEligibleForWar ? (
-    <Badge tone="success">Ready</Badge>
-  ) : (
-    <Badge tone="neutral">Building</Badge>
-  );
+  const warStatus = statusBadge[warStanding(guild)];
 
   return (
     <div className="space-y-6">
@@ -149,20 +152,9 @@ export default function GuildPage() {
             icon={<Swords className="size-5" aria-hidden="true" />}
           />
         </div>
-        {!guild.isEligibleForWar && !guild.currentWarId && !disbanded && (
-          <div className="mt-5">
-            <WarProgress guild={guild} />
-          </div>
-        )}
-        {detail.currentWar && (
-          <p className="mt-4 text-sm text-muted">
-            Fighting in <span className="text-ink">{detail.currentWar.name}</span> ·{" "}
-            <Link to="/guild-wars" className="text-cyan hover:underline">
-              watch on Guild Wars
-            </Link>
-          </p>
-        )}
       </Panel>
+
+      {!disbanded && <WarEnlistment detail={detail} />}
 
       <Tabs defaultValue="members">
         <TabsList className="max-w-md">

@@ -1,4 +1,5 @@
-// The player's own guild on /guilds: members, bank, power, whether it is war-ready, and the way to 500.
+// The player's own guild on /guilds: members, bank, power, whether it is war-ready (or sits the next war out),
+// and the way to 500.
 import type { MyGuild } from "@bot-arena/contract";
 import { ChevronRight, Shield } from "lucide-react";
 import { Badge } from "../../ui/Badge";
@@ -6,10 +7,18 @@ import { ButtonLink } from "../../ui/Button";
 import { Panel } from "../../ui/Panel";
 import { formatCoins } from "../bank/coins";
 import { guildRoute } from "./api";
-import { GuildStat, WarProgress, WarReadyBadge } from "./WarReadiness";
+import { GuildStat, WarProgress, WarReadyBadge, type WarStanding, warStanding } from "./WarReadiness";
+
+const readyText: Record<WarStanding, string> = {
+  at_war: "At war",
+  sitting_out: "Sitting out",
+  enlisted: "Yes",
+  building: "No",
+};
 
 export function MyGuildPanel({ mine }: { mine: MyGuild }) {
   const { guild, role } = mine;
+  const standing = warStanding(guild);
   return (
     <Panel tone="magenta" data-testid="my-guild">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -40,9 +49,9 @@ export function MyGuildPanel({ mine }: { mine: MyGuild }) {
         <GuildStat label="Members" value={`${guild.memberCount}/${guild.maxMembers}`} />
         <GuildStat label="Bank" value={formatCoins(guild.bankBalance)} />
         <GuildStat label="Power" value={formatCoins(guild.totalPower)} />
-        <GuildStat label="War Ready" value={guild.isEligibleForWar ? "Yes" : "No"} />
+        <GuildStat label="War Ready" value={readyText[standing]} />
       </div>
-      {!guild.isEligibleForWar && !guild.currentWarId && (
+      {standing === "building" && (
         <div className="mt-4">
           <WarProgress guild={guild} />
         </div>

@@ -1,19 +1,38 @@
-// A guild's standing toward the next war: the 'War Ready' badge, or the bar toward 500 coins in the bank.
+// A guild's standing toward the next war: at war, sitting it out, enlisted ('War Ready'), or building its bank
+// toward 500 coins (the bar, with what reaching it means: enlisted for free, and when the war starts).
 import type { GuildSummary } from "@bot-arena/contract";
-import { Swords } from "lucide-react";
+import { CirclePause, Swords } from "lucide-react";
 import { Badge } from "../../ui/Badge";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { formatCoins } from "../bank/coins";
+import { enlistHint } from "../guild-wars/rules";
+
+export type WarStanding = "at_war" | "sitting_out" | "enlisted" | "building";
+
+/** Where the guild stands for the next war; sitting out wins over the bank, whatever it holds. */
+export function warStanding(guild: GuildSummary): WarStanding {
+  if (guild.currentWarId) return "at_war";
+  if (guild.sitsOutNextWar) return "sitting_out";
+  return guild.isEligibleForWar ? "enlisted" : "building";
+}
 
 export function WarReadyBadge({ guild }: { guild: GuildSummary }) {
-  if (guild.currentWarId) {
+  const standing = warStanding(guild);
+  if (standing === "at_war") {
     return (
       <Badge tone="magenta">
         <Swords className="size-3" aria-hidden="true" /> At War
       </Badge>
     );
   }
-  if (!guild.isEligibleForWar) return null;
+  if (standing === "sitting_out") {
+    return (
+      <Badge tone="neutral">
+        <CirclePause className="size-3" aria-hidden="true" /> Sitting Out
+      </Badge>
+    );
+  }
+  if (standing !== "enlisted") return null;
   return (
     <Badge tone="success">
       <Swords className="size-3" aria-hidden="true" /> War Ready
@@ -21,8 +40,11 @@ export function WarReadyBadge({ guild }: { guild: GuildSummary }) {
   );
 }
 
-/** The spec's progress toward eligibility (500 coins needed), shown while the guild is not eligible. */
-export function WarProgress({ guild }: { guild: GuildSummary }) {
+/**
+ * The spec's progress toward eligibility (500 coins needed), shown while the guild is building, with what
+ * reaching it means (left out where the page says it beside the bar).
+ */
+export function WarProgress({ guild, hint = true }: { guild: GuildSummary; hint?: boolean }) {
   const { current, needed } = guild.progress;
   return (
     <div className="space-y-1.5">
@@ -33,6 +55,11 @@ export function WarProgress({ guild }: { guild: GuildSummary }) {
         </span>
       </div>
       <ProgressBar value={current} max={needed} label="War eligibility" tone="amber" />
+      {hint && (
+        <p className="text-sm text-muted" data-testid="war-progress-hint">
+          {enlistHint}
+        </p>
+      )}
     </div>
   );
 }

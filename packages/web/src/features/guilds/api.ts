@@ -1,6 +1,6 @@
 // The guilds' data and actions. Pages listen on the live channels (`guilds` for the list, `guild:<id>` for one
 // guild), so a donation, a join or a war anywhere shows at once; wallets move through the `me` channel.
-import type { CreateGuildBody } from "@bot-arena/contract";
+import type { CreateGuildBody, GuildDetail } from "@bot-arena/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
@@ -68,3 +68,16 @@ export const useMemberAction = (id: string) =>
   useGuildMutation(({ action, userId }: { action: MemberAction; userId: string }) =>
     call(memberRoutes[action], { params: { id, userId } }),
   );
+
+/** The leader or an officer chooses whether the guild sits out the next war; the page shows the answer at once. */
+export function useSitOutNextWar(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sitOut: boolean) => call("sitOutNextWar", { params: { id }, body: { sitOut } }),
+    onSuccess: (answer) =>
+      queryClient.setQueryData<GuildDetail>(guildKeys.one(id), (detail) =>
+        detail ? { ...detail, guild: { ...detail.guild, sitsOutNextWar: answer.sitsOutNextWar } } : detail,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: guildKeys.all }),
+  });
+}

@@ -133,11 +133,13 @@ function TournamentRow({ tournament }: { tournament: AdminTournament }) {
   );
 }
 
-export function AdminTournamentsTab() {
+/** `children`: the admin page's other event settings (the guild war rewards), between the form and the list. */
+export function AdminTournamentsTab({ children }: { children?: ReactNode }) {
   const list = useAdminTournaments();
   return (
     <div className="space-y-6">
       <CreateTournamentForm />
+      {children}
       <Panel tone="magenta">
         <h2 className="mb-2 flex items-center gap-2 font-display text-base font-bold uppercase tracking-widest text-ink">
           <Flag className="size-5 text-magenta" aria-hidden="true" />

@@ -1,0 +1,115 @@
+// /guild-wars in words: with no war running, the empty state keeps the spec's two lines and says what a war is,
+// that it costs nothing and who pays; History names each prize as the arena's, and a war fought under the old
+// stakes says so (what each of the three gained after its stake), so no stake coming back reads as a prize.
+import type { GuildWarSummary, WarParticipant } from "@bot-arena/contract";
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderPage } from "../../app/test-render";
+import GuildWarsPage from "./GuildWarsPage";
+
+const guild = (placement: number, prizeAmount: number): WarParticipant => ({
+  guildId: `g${placement}`,
+  name: `Clan ${placement}`,
+  tag: `C${placement}`,
+  totalPower: 1000 - placement,
+  duelWins: 30 - placement,
+  placement,
+  prizeAmount,
+  rank: placement,
+});
+
+const completed = (fields: Partial<GuildWarSummary>): GuildWarSummary => ({
+  id: "war-1",
+  name: "Guild War #1",
+  status: "completed",
+  registrationEndsAt: null,
+  battleEndsAt: null,
+  completedAt: "2030-01-01T20:00:00.000Z",
+  createdAt: "2030-01-01T12:00:00.000Z",
+  currentRound: 7,
+  rounds: 7,
+  nextDueAt: null,
+  rewards: { first: 2000, second: 1000, third: 500 },
+  prizePool: 3500,
+  funding: "house",
+  participants: [guild(1, 2000), guild(2, 1000), guild(3, 500), guild(4, 0)],
+  attempts: 0,
+  lastError: null,
+  ...fields,
+});
+
+function show(history: GuildWarSummary[] = []) {
+  return renderPage(<GuildWarsPage />, {
+    path: "/guild-wars",
+    api: { guildWars: { active: [], history, serverTime: "2030-01-02T12:00:00.000Z" } },
+  });
+}
+
+describe("/guild-wars: no war running", () => {
+  it("keeps the spec's lines and says a war costs nothing, when it starts and what the arena pays", async () => {
+    show();
+    const empty = await screen.findByTestId("no-active-wars");
+    expect(within(empty).getByText("No active guild wars at the moment")).toBeTruthy();
+    expect(
+      within(empty).getByText(
+        "Guilds need to reach 500 coins in their bank. When 8 guilds are ready, a war begins!",
+      ),
+    ).toBeTruthy();
+    expect(within(empty).getByTestId("war-rules").textContent).toBe(
+      "A guild war costs nothing: when 8 guilds have 500 coins or more in their banks, the strongest 8 are " +
+        "enlisted and fight a round robin; the arena pays 1st, 2nd and 3rd (2,000 / 1,000 / 500 coins) into their banks.",
+    );
+    expect(screen.getByText(/Free to enter\./)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/stake/i);
+  });
+});
+
+describe("/guild-wars: the rewards it quotes", () => {
+  it("are the newest war's (the admin's choice when it opened), not the defaults", async () => {
+    show([
+      completed({
+        id: "new",
+        name: "Guild War #2",
+        createdAt: "2030-01-02T00:00:00.000Z",
+        rewards: { first: 3000, second: 1500, third: 750 },
+        prizePool: 5250,
+      }),
+      completed({ id: "old", name: "Guild War #1" }),
+    ]);
+    expect((await screen.findByTestId("war-rules")).textContent).toContain("(3,000 / 1,500 / 750 coins)");
+    expect(screen.getByText(/5,250 coins from the arena/)).toBeTruthy();
+  });
+});
+
+describe("/guild-wars: History", () => {
+  it("names each prize the arena's; an old stakes war says its entry was a 500-coin stake and what each gained", async () => {
+    const { user } = show([
+      completed({ id: "new", name: "Guild War #2" }),
+      completed({ id: "old", name: "Guild War #1", funding: "stakes" }),
+    ]);
+    await user.click(await screen.findByRole("tab", { name: "History (2)" }));
+    const [house, stakes] = (await screen.findAllByTestId("war-history")) as [HTMLElement, HTMLElement];
+
+    const housePrizes = within(house)
+      .getAllByTestId("war-prize")
+      .map((prize) => prize.textContent);
+    expect(housePrizes).toEqual([
+      "+2,000 coinsprize from the arena",
+      "+1,000 coinsprize from the arena",
+      "+500 coinsprize from the arena",
+    ]);
+    expect(within(house).queryByTestId("old-rule")).toBeNull();
+
+    expect(within(stakes).getByTestId("old-rule").textContent).toContain(
+      "each guild paid a 500-coin stake from its bank to enter",
+    );
+    const stakePrizes = within(stakes)
+      .getAllByTestId("war-prize")
+      .map((prize) => prize.textContent);
+    expect(stakePrizes).toEqual([
+      "+2,000 coinsnet +1,500 after its stake",
+      "+1,000 coinsnet +500 after its stake",
+      "+500 coinsits stake back, net 0",
+    ]);
+  });
+});
