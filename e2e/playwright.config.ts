@@ -53,6 +53,8 @@ function server(listenPort: number, dataDir: string | undefined, extraEnv: Recor
       DATA_DIR: dataDir ?? "",
       ADMIN_EMAILS: adminEmail,
       STARTER_MUSIC: "off",
+      // A lock out of order fails the journey that takes the path.
+      LOCK_ORDER: "strict",
       RATE_LIMIT_AUTH_MAX: "10000",
       // Journeys click faster than any player; the per-player limits have their own server tests.
       RATE_LIMIT_PLAYER_MAX: "100000",

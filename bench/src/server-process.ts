@@ -54,6 +54,8 @@ export async function startServer(
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       STARTER_MUSIC: "off",
+      // A lock out of order answers 500, so the bench counts it instead of a log line hiding it.
+      LOCK_ORDER: "strict",
       RATE_LIMIT_AUTH_MAX: "1000000",
       // The load generator plays each player far faster than a person; the starve run sets its own limits.
       RATE_LIMIT_PLAYER_MAX: "1000000000",

@@ -11,6 +11,7 @@ import { createSessions } from "./platform/auth/session";
 import { type Clock, createDatabaseClock, databaseClockSource } from "./platform/clock";
 import type { Config } from "./platform/config";
 import type { Database } from "./platform/db/database";
+import { reportLockOrderTo } from "./platform/db/locks";
 import { createEconomyWatch } from "./platform/economy-watch";
 import { frameworkErrors, installErrorHandler } from "./platform/errors";
 import { createRequestLimits } from "./platform/limits/request-limits";
@@ -106,6 +107,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       `TEST_RUNNER_KILL=${config.testRunnerKill}: this process kills itself inside a step; never in production`,
     );
   }
+  // One process, one policy: the last app built sets it (tests build strict ones only).
+  reportLockOrderTo(
+    config.lockOrder === "strict" ? null : (error) => app.log.error({ err: error }, "lock order broken"),
+  );
   const sessions = createSessions({ db: database.db, clock, config });
   const storage = createMediaStorage(config.dataDir);
   const reconciler = createReconciler({

@@ -119,6 +119,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     playerLimits: { requests: 1_000_000, windowMs: 60_000, concurrent: 10_000 },
     // Every answer a test provokes is checked against the contract the web app relies on.
     checkResponses: true,
+    // A lock out of order fails the test that takes the path.
+    lockOrder: "strict",
     logLevel: "silent",
     ...overrides,
   };

@@ -41,6 +41,8 @@ export function startServerProcess(options: {
       HOST: "127.0.0.1",
       LOG_LEVEL: "warn",
       STARTER_MUSIC: "off",
+      // A lock out of order fails the request, so a process test sees it.
+      LOCK_ORDER: "strict",
       ...options.env,
     },
     stdio: ["ignore", "pipe", "pipe"],

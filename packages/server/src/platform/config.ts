@@ -60,6 +60,11 @@ export type Config = {
    * its commit, so a process test can show a step is all or nothing. Tests only: the server warns at start.
    */
   testRunnerKill: string | null;
+  /**
+   * LOCK_ORDER: "strict" throws LockOrderError on a lock taken out of order (tests, journeys, the bench);
+   * "warn" (the default) logs it and lets the request go on (platform/db/locks.ts).
+   */
+  lockOrder: "strict" | "warn";
   logLevel: string;
 };
 
@@ -152,6 +157,7 @@ export function loadConfig(env: Env = process.env): Config {
     testBattleSeeds: toggle(env, "TEST_BATTLE_SEEDS", "off") === "on",
     testClock: toggle(env, "TEST_CLOCK", "off") === "on",
     testRunnerKill: env.TEST_RUNNER_KILL || null,
+    lockOrder: env.LOCK_ORDER === "strict" ? "strict" : "warn",
     logLevel: env.LOG_LEVEL || "info",
   };
 }

@@ -25,6 +25,7 @@ import {
   lockProfiles,
   noteCreated,
   noteLocks,
+  reportLockOrderTo,
 } from "../../src/platform/db/locks";
 import { equipment, shopItems } from "../../src/platform/db/schema";
 import type { BotId } from "../../src/platform/ids";
@@ -79,6 +80,23 @@ describe("the lock-order guard", () => {
     await refused(async (tx) => {
       noteLocks(tx, "guild", ["00000000-0000-4000-8000-000000000002"]);
       await moveCoins(tx, { account: "wallet", userId: low!.id, credit: Coins(1), reason: "test_grant" });
+    });
+    // LOCK_ORDER=warn (production): the broken order is reported to the log and the work goes on.
+    const reported: string[] = [];
+    reportLockOrderTo((error) => reported.push(error.message));
+    try {
+      const rows = await t.db.transaction(async (tx) => {
+        await lockProfiles(tx, [high!.id]);
+        return lockProfiles(tx, [low!.id]);
+      });
+      expect(rows.map((r) => r.id)).toEqual([low!.id]);
+    } finally {
+      reportLockOrderTo(null);
+    }
+    expect(reported).toEqual(["lock order: profiles by id: lock every one a transaction needs in one call"]);
+    await refused(async (tx) => {
+      await lockProfiles(tx, [high!.id]);
+      await lockProfiles(tx, [low!.id]);
     });
     // In order, all of it passes; a row the transaction created itself takes no place in the order.
     await t.db.transaction(async (tx) => {

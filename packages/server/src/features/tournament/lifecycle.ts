@@ -30,6 +30,7 @@ import {
 } from "@bot-arena/game";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
+import { lockProfiles } from "../../platform/db/locks";
 import { tournamentMatches, tournamentParticipants, tournaments } from "../../platform/db/schema";
 import type { BotId, UserId } from "../../platform/ids";
 import { snapshotBots } from "../battles/entrants";
@@ -355,6 +356,12 @@ export async function advanceRound(tx: Tx, t: TournamentRow, now: Date): Promise
 
 /** End Now: registration closes if open, then every remaining round is fought at once and the podium paid. */
 export async function finishNow(tx: Tx, t: TournamentRow, now: Date): Promise<StepOutcome> {
+  // One transaction refunds the unready and pays the podium: every wallet it may touch is locked first, in id
+  // order (the lock order), rather than the refunds' and then the prizes' in two runs.
+  await lockProfiles(
+    tx,
+    (await participantsOf(tx, t.id)).map((p) => p.userId),
+  );
   let current = t;
   if (current.status === "pending" || current.status === "registration") {
     const outcome = await closeRegistration(tx, current, now);

@@ -11,6 +11,21 @@ import { bots, profiles } from "./schema";
 
 export class LockOrderError extends Error {}
 
+/**
+ * Where a broken order goes: thrown (the default, and always in tests, so the path fails where it is written),
+ * or, in production (LOCK_ORDER=warn), handed to the server's log while the request goes on: there a broken
+ * order risks a deadlock the retry absorbs, and a request that always failed would be worse.
+ */
+let reportViolation: ((error: LockOrderError) => void) | null = null;
+export function reportLockOrderTo(handler: ((error: LockOrderError) => void) | null): void {
+  reportViolation = handler;
+}
+function broken(message: string): void {
+  const error = new LockOrderError(message);
+  if (reportViolation) reportViolation(error);
+  else throw error;
+}
+
 /** The kinds of row in the order, first to last. */
 export const LOCK_ORDER = ["event", "profile", "bot", "guild"] as const;
 export type LockKind = (typeof LOCK_ORDER)[number];
@@ -40,14 +55,13 @@ export function noteLocks(tx: Db, kind: LockKind, ids: readonly string[]): void 
   const rank = LOCK_ORDER.indexOf(kind);
   for (const [other, rows] of byKind) {
     if (LOCK_ORDER.indexOf(other) > rank && rows.size > 0) {
-      throw new LockOrderError(
-        `lock order: a ${kind} after a ${other} (the order: ${LOCK_ORDER.join(", ")}, each by id)`,
-      );
+      broken(`lock order: a ${kind} after a ${other} (the order: ${LOCK_ORDER.join(", ")}, each by id)`);
+      break;
     }
   }
   const newest = [...same].sort().at(-1);
   if (newest !== undefined && fresh.some((id) => id < newest)) {
-    throw new LockOrderError(`lock order: ${kind}s by id: lock every one a transaction needs in one call`);
+    broken(`lock order: ${kind}s by id: lock every one a transaction needs in one call`);
   }
   // Held from the moment the statement is sent: a later lock may follow in the same flight (a pipelining
   // connection runs them in the order sent), and if this one fails the whole transaction fails with it.
@@ -88,7 +102,7 @@ export async function lockProfiles(tx: Db, userIds: readonly UserId[]): Promise<
 /** Call before locking (or writing) a bot of `owner`: its profile must already be held by this transaction. */
 export function assertProfileHeld(tx: Db, owner: UserId): void {
   if (!heldBy(tx).get("profile")?.has(owner)) {
-    throw new LockOrderError("lock order: lock the owner's profile (lockProfiles) before the bot");
+    broken("lock order: lock the owner's profile (lockProfiles) before the bot");
   }
   noteLocks(tx, "bot", []);
 }
