@@ -113,10 +113,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Fusion tests count on an empty slot refusing; the admin tests turn the top-up on themselves.
     imageLibraryTopUp: "off",
     passwordHashCost: 12,
+    // Tests sign many players up at once; the hashing tests set their own small queue.
+    passwordHashing: { workers: 2, queue: 10_000 },
     // Tests sign up many players from one address; the rate-limit test sets its own small numbers.
     rateLimit: { authMax: 100_000, authWindowMs: 60_000 },
     // Race tests fire many requests of one player at once; the limit tests set their own small numbers.
-    playerLimits: { requests: 1_000_000, windowMs: 60_000, concurrent: 10_000 },
+    playerLimits: { requests: 1_000_000, windowMs: 60_000, concurrent: 10_000, concurrentReads: 10_000 },
     // Every answer a test provokes is checked against the contract the web app relies on.
     checkResponses: true,
     // A lock out of order fails the test that takes the path.
@@ -178,23 +180,46 @@ export function appsOnOneDatabase() {
   };
 }
 
-/** What `work` answers, and how many statements the app's database was sent meanwhile (either driver). */
+/** What `work` answers, and how many statements (and which texts) the app's database was sent meanwhile (either driver). */
 export async function countStatements<T>(t: Pick<TestApp, "database">, work: () => Promise<T>) {
   const target =
     t.database.driver === "postgres"
       ? (pg.Client.prototype as unknown as Record<string, (...args: unknown[]) => unknown>)
       : (t.database as unknown as { client: Record<string, (...args: unknown[]) => unknown> }).client;
-  const original = target.query!;
   let count = 0;
-  target.query = function counted(this: unknown, ...args: unknown[]) {
-    count += 1;
-    return original.apply(this, args);
-  };
+  const texts: string[] = [];
+  const counting = (query: (...args: unknown[]) => unknown) =>
+    function counted(this: unknown, ...args: unknown[]) {
+      count += 1;
+      const [asked] = args;
+      texts.push(
+        typeof asked === "string" ? asked : String((asked as { text?: unknown } | null)?.text ?? ""),
+      );
+      return query.apply(this, args);
+    };
+  const original = target.query!;
+  target.query = counting(original);
+  // PGlite runs a transaction's statements on the transaction object it hands to the callback, not the client.
+  const transaction = target.transaction;
+  if (t.database.driver === "pglite" && transaction) {
+    target.transaction = function countedTransaction(this: unknown, ...args: unknown[]) {
+      const [callback, ...rest] = args as [(tx: Record<string, (...a: unknown[]) => unknown>) => unknown];
+      return transaction.call(
+        this,
+        (tx: Record<string, (...a: unknown[]) => unknown>) => {
+          tx.query = counting(tx.query!);
+          return callback(tx);
+        },
+        ...rest,
+      );
+    };
+  }
   try {
     const answer = await work();
-    return { answer, count };
+    return { answer, count, texts };
   } finally {
     target.query = original;
+    if (transaction) target.transaction = transaction;
   }
 }
 

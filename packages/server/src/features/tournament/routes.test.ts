@@ -5,7 +5,7 @@
 import type { CurrentTournamentResponse, PastTournamentsResponse } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorOf, type Player, signUp } from "../../../test/helpers";
+import { countStatements, errorOf, type Player, signUp } from "../../../test/helpers";
 import { listAdminOperations } from "../../platform/ops-log";
 import { type Pilot, pilot } from "../arena/testing";
 import { insertBot } from "../bank/economy-test-kit";
@@ -125,7 +125,10 @@ describe("POST /api/tournaments/:id/join", () => {
     expect(view.myParticipantId).toBe(response.json().participantId);
     expect(view.participants[0]).toMatchObject({ userId: p.id, botName: p.bot.name, isReady: false });
 
-    expect(errorOf(await join(p, cup.id))).toMatchObject({ status: 409, message: messages.alreadyJoined });
+    // A repeat is refused from the first read: it never takes the seat (the row every join queues on).
+    const repeat = await countStatements(arena.t, () => join(p, cup.id));
+    expect(errorOf(repeat.answer)).toMatchObject({ status: 409, message: messages.alreadyJoined });
+    expect(repeat.texts.filter((text) => /^update "tournaments"/i.test(text))).toEqual([]);
     expect(await coinsOf(p)).toBe(850);
     await adminAction(arena.admin, cup.id, "stop");
   });

@@ -15,7 +15,7 @@ import { answerOf } from "../../platform/db/flight";
 import { eventKey, noteLocks } from "../../platform/db/locks";
 import { tournamentParticipants, tournaments } from "../../platform/db/schema";
 import { badRequest, conflict } from "../../platform/errors";
-import type { UserId } from "../../platform/ids";
+import { isUuid, type UserId } from "../../platform/ids";
 import type { Reconciler } from "../../platform/reconciler";
 import { findActiveBot, findOwnedBot, lockActiveBot, lockProfile } from "../bots/queries";
 import { publishTournamentChange } from "./live";
@@ -105,7 +105,20 @@ export function createTournamentService(deps: {
     async join(userId: UserId, id: string, botId?: string): Promise<JoinTournamentResponse> {
       const joined = await db.transaction(async (tx) => {
         // Read first so refusals come in the spec's order; the locked writes below re-check every one.
-        const [t, active] = await Promise.all([findTournament(tx, id), findActiveBot(tx, userId)]);
+        // Whether the player is in already is read here too: a repeat join must not take the seat, the one row
+        // every join queues on, only to give it back (issue 30: half the joins of a busy arena were repeats).
+        const [t, active, [joinedBefore]] = await Promise.all([
+          findTournament(tx, id),
+          findActiveBot(tx, userId),
+          isUuid(id)
+            ? tx
+                .select({ id: tournamentParticipants.id })
+                .from(tournamentParticipants)
+                .where(
+                  and(eq(tournamentParticipants.tournamentId, id), eq(tournamentParticipants.userId, userId)),
+                )
+            : [],
+        ]);
         if (botId !== undefined && botId !== active?.id) {
           // Someone else's bot (or none) is not found, as everywhere; one of the player's own must be the active one.
           await findOwnedBot(tx, userId, botId);
@@ -113,6 +126,7 @@ export function createTournamentService(deps: {
         }
         if (!active) throw badRequest(messages.needActiveBotForTournament);
         if (!OPEN.includes(t.status as (typeof OPEN)[number])) throw conflict(messages.tournamentNotOpen);
+        if (joinedBefore) throw conflict(messages.alreadyJoined);
 
         // The one lock order (platform/db/locks.ts): the tournament's row first (the seat, which every join
         // takes; Stop and the runner take it first too, so a join waits behind them holding nothing they need),
