@@ -15,7 +15,7 @@ export function request(
   base: URL,
   method: string,
   path: string,
-  options: { cookie?: string; body?: unknown } = {},
+  options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
@@ -31,6 +31,7 @@ export function request(
             ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
             : {}),
           ...(options.cookie ? { cookie: options.cookie } : {}),
+          ...options.headers,
         },
       },
       (res) => {

@@ -3,6 +3,7 @@ import { spawnSync } from "node:child_process";
 import { EVENT_FORMAT_NAMES, type EventFormatName } from "@bot-arena/game";
 import { benchApiMe } from "./api-me";
 import { benchAiBattles, benchLeaderboard } from "./arena";
+import { benchAuthFlood } from "./auth-flood";
 import { benchBots } from "./bots";
 import { benchBundle } from "./bundle";
 import { benchMarketplace } from "./economy";
@@ -86,6 +87,18 @@ if (only === "guild-wars") {
   console.log("\n## Guild wars");
   const clean = await benchGuildWars({ runs: num("runs", 3), postgresUrl: process.env.DATABASE_URL || null });
   if (!clean) process.exitCode = 1;
+}
+
+if (only === "auth-flood") {
+  console.log("\n## Password hashing under a flood of wrong-password sign-ins (issue 27, item 3)");
+  await benchAuthFlood({
+    seconds: num("seconds", 60),
+    quietSeconds: num("quiet-seconds", 10),
+    clients: num("flood", 64),
+    pauseMs: num("pause", 100),
+    port: num("port", 4480),
+    part: args.get("part") ?? null,
+  });
 }
 
 if (only === "crash") {

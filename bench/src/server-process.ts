@@ -60,6 +60,7 @@ export async function startServer(
       // The load generator plays each player far faster than a person; the starve run sets its own limits.
       RATE_LIMIT_PLAYER_MAX: "1000000000",
       RATE_LIMIT_PLAYER_CONCURRENCY: "100000",
+      RATE_LIMIT_PLAYER_READ_CONCURRENCY: "100000",
       ...options.env,
     },
   });

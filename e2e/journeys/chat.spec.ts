@@ -1,5 +1,6 @@
-// Issue 15 journeys: chat between two browsers (live, unread badge, @name, HTML shown as text), reading signed
-// out, report and hide, an admin's delete disappearing from another open panel and a mute; desktop and phone.
+// Issue 15 journeys: chat between two browsers (live, unread badge, @name, HTML shown as text), the signed-out
+// panel (only 'Please login to chat'), a guild's chat between its members (issue 26), report and hide, an admin's
+// delete disappearing from another open panel and a mute; desktop and phone.
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { admin, createFirstBot, enterAs, newPlayer, type Player, shot, toast } from "./support";
 
@@ -75,21 +76,41 @@ test("two players chat live: unread badge, @name highlighted, HTML shown as text
   await bob.context.close();
 });
 
-test("signed out the chat can be read but not written: 'Please login to chat'", async ({ browser }) => {
-  const writer = await pilot(browser, newPlayer("herald"));
-  await openChat(writer.page);
-  await send(writer.page, "visitors welcome");
-  await expect(lines(writer.page).filter({ hasText: "visitors welcome" })).toBeVisible();
-
+test("signed out the chat holds only 'Please login to chat'", async ({ browser }) => {
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto("/");
   await openChat(visitor);
-  await expect(lines(visitor).filter({ hasText: "visitors welcome" })).toBeVisible();
   await expect(panel(visitor).getByRole("link", { name: "Please login to chat" })).toBeVisible();
   await expect(panel(visitor).getByRole("textbox", { name: "Message" })).toHaveCount(0);
+  await expect(panel(visitor).getByText(/Say hello/)).toHaveCount(0);
+  await expect(lines(visitor)).toHaveCount(0);
   await shot(visitor, "chat-signed-out", { fullPage: false });
+  await visitor.setViewportSize(phone);
+  await shot(visitor, "chat-signed-out-phone", { fullPage: false });
   await visitor.close();
-  await writer.context.close();
+});
+
+test("two members talk live in their guild's chat, out of the global chat", async ({ browser }) => {
+  const leader = await pilot(browser, newPlayer("chief"), false);
+  const member = await pilot(browser, newPlayer("crew"), false);
+  const tag = `C${Date.now().toString(36).slice(-4).toUpperCase()}`;
+  const created = await leader.page.request.post("/api/guilds", { data: { name: `Chat Clan ${tag}`, tag } });
+  expect(created.status()).toBe(201);
+  const { guild } = (await created.json()) as { guild: { id: string } };
+  expect((await member.page.request.post(`/api/guilds/${guild.id}/join`)).ok()).toBe(true);
+
+  for (const p of [leader, member]) {
+    await p.page.reload();
+    await openChat(p.page);
+    await panel(p.page)
+      .getByRole("tab", { name: `Guild [${tag}]` })
+      .click();
+  }
+  await send(leader.page, "guild meeting at the arena");
+  await expect(lines(member.page).filter({ hasText: "guild meeting at the arena" })).toBeVisible();
+  await panel(member.page).getByRole("tab", { name: "Global" }).click();
+  await expect(lines(member.page).filter({ hasText: "guild meeting at the arena" })).toHaveCount(0);
+  for (const p of [leader, member]) await p.context.close();
 });
 
 test("report and hide a player; an admin deletes a message from every open panel and mutes", async ({

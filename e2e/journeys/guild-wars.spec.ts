@@ -51,6 +51,8 @@ async function readyGuild(browser: Browser, index: number, bank: number, runTag:
     /** The guild as its page reads it: the bank and its history. */
     read,
     request: page.request,
+    /** The founder's own browser page (the guild chat's reader). */
+    page,
     close: () => context.close(),
   };
 }
@@ -145,8 +147,15 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
   await expect(zone).toBeVisible();
   // Escape skips to the result, a second Escape leaves the COMBAT ZONE. The skip comes before the screenshot:
   // axe takes seconds, long enough for a short duel to play out, and the first Escape would then close it.
+  // The live duel counts this player watching it, and its header counts turns under the round and guilds.
+  await expect(zone.getByTestId("watching")).toHaveText("1 watching");
+  await expect(zone.getByTestId("combat-turn")).toHaveText(/^ROUND 1 · \[.+\] vs \[.+\] · Turn \d+$/);
   await page.keyboard.press("Escape");
   await expect(zone.getByTestId("battle-verdict")).toBeVisible();
+  // The end screen tells the pairing's score as known so far (the round's other duels are told when it ends).
+  await expect(zone.getByTestId("battle-meaning")).toHaveText(
+    /^(Your guild: \d of \d duels won|\[.+\] \d - \d \[.+\])( so far)?$/,
+  );
   await shot(page, "guild-wars-combat-zone", { fullPage: false });
   await page.keyboard.press("Escape");
   await expect(zone).toBeHidden();
@@ -202,5 +211,20 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
   await page.goto(`/guilds/${winnerGuild.id}`);
   await page.getByRole("tab", { name: "Bank" }).click();
   await expect(page.getByTestId("bank-entry-label").first()).toHaveText(`War prize · ${warName}`);
+
+  // The war's news in the winner's guild chat: drafted, each duel, the final place and prize (system lines).
+  const reader = winnerGuild.page;
+  await reader.setViewportSize(projectSize);
+  await reader.goto("/dashboard");
+  await reader.getByRole("button", { name: /^Open chat/ }).click();
+  const chat = reader.getByRole("region", { name: "Chat" });
+  await chat.getByRole("tab", { name: `Guild [${winnerGuild.tag}]` }).click();
+  const news = chat.locator('[data-kind="system"]');
+  await expect(news.filter({ hasText: `Your guild is in the war: ${warName}` })).toBeVisible();
+  await expect(news.filter({ hasText: "Final: 1st place, +2,000 coins" })).toBeVisible();
+  await expect(news.filter({ hasText: /Duel: / })).toHaveCount(7);
+  await shot(reader, "chat-guild-war-news", { fullPage: false });
+  await reader.setViewportSize(phone);
+  await shot(reader, "chat-guild-war-news-phone", { fullPage: false });
   for (const g of [...guilds, ninth]) await g.close();
 });

@@ -34,10 +34,12 @@ test("found, donate, get joined and promote, then leave until the guild is disba
   await leader.getByRole("button", { name: "Create Guild (100 coins)" }).click();
   const dialog = leader.getByRole("dialog", { name: "Create Guild" });
   await dialog.getByRole("button", { name: "Create Guild (100 coins)" }).click();
-  await expect(toast(leader, "Name and tag are required")).toBeVisible();
+  // Said under the blank fields, and gone once they are filled (the component test checks each step).
+  await expect(dialog.getByText("Name and tag are required")).toHaveCount(2);
   await dialog.getByLabel("Guild name").fill(name);
   await dialog.getByLabel("Tag").fill(tag);
   await expect(dialog.getByText(`Shown as [${tag}]`)).toBeVisible();
+  await expect(dialog.getByText("Name and tag are required")).toHaveCount(0);
   await dialog.getByLabel("Description (optional)").fill("We fly at night.");
   await shot(leader, "guilds-create-dialog", { fullPage: false });
   await dialog.getByRole("button", { name: "Create Guild (100 coins)" }).click();

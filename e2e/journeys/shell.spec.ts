@@ -4,7 +4,17 @@
 // (app/guards.test.tsx, features/not-found/NotFoundPage.test.tsx), the Admin link for admins only and Logout's
 // messages (app/shell/NavBar.test.tsx), the music player's fallbacks (features/music/MusicPlayer.test.tsx).
 import { expect, test } from "@playwright/test";
-import { createFirstBot, enterAs, holdAnswer, newPlayer, shot, signIn, signUp, toast } from "./support";
+import {
+  admin,
+  createFirstBot,
+  enterAs,
+  holdAnswer,
+  newPlayer,
+  shot,
+  signIn,
+  signUp,
+  toast,
+} from "./support";
 
 test("landing shows the four areas and leads to /auth", async ({ page }) => {
   await page.goto("/");
@@ -50,4 +60,13 @@ test("a sign-out answered after the page already saw the session end still goes 
   answer.release();
   await expect(toast(page, "Logged out successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test("at 1440 px the admin's navigation, Admin link and all, is one row", async ({ page }) => {
+  await enterAs(page, admin);
+  await page.goto("/account");
+  const links = page.getByRole("navigation", { name: "Main" }).getByRole("listitem");
+  await expect(links.last()).toHaveText("Admin");
+  const rows = new Set(await links.evaluateAll((items) => items.map((li) => li.getBoundingClientRect().top)));
+  expect(rows.size, "navigation rows").toBe(1);
 });

@@ -18,6 +18,17 @@ async function shots(page: Page, name: string) {
   await shot(page, `tournament-${name}`);
 }
 
+const phone = { width: 390, height: 844 };
+
+/** The screen at the project's width, then at a phone's (the pages issue 26 changed). */
+async function shotsAtBothWidths(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const size = page.viewportSize() ?? { width: 1440, height: 900 };
+  await shot(page, `tournament-${name}`, options);
+  await page.setViewportSize(phone);
+  await shot(page, `tournament-${name}-phone`, options);
+  await page.setViewportSize(size);
+}
+
 /** A player with a first bot, signed in through the API in a context of their own. */
 async function pilotIn(
   browser: Browser,
@@ -93,9 +104,21 @@ test("the admin runs a tournament: players join and ready up, watch the live bra
     .tournament.id as string;
   for (const other of others) {
     expect((await other.page.request.post(`/api/tournaments/${tournamentId}/join`)).ok()).toBe(true);
+  }
+  // Enough have joined, not all ready: the page says who still has to ready up and that the start refunds them,
+  // and the pool is the ready player's, up to the joined players'.
+  await expect(page.getByTestId("warriors")).toHaveText("4");
+  await expect(page.getByTestId("ready-message")).toHaveText("Waiting for 3 more player(s) to ready up");
+  await expect(page.getByTestId("ready-deadline")).toHaveText(
+    /^Unready players are refunded at the start, in ([12]?\dm \d\ds|30m 00s)\.$/,
+  );
+  const pool = page.getByTestId("tile").filter({ hasText: "Prize Pool" });
+  await expect(pool).toContainText("150");
+  await expect(pool.getByTestId("tile-note")).toHaveText("up to 600");
+  await shotsAtBothWidths(page, "ready-up-waiting");
+  for (const other of others) {
     expect((await other.page.request.post(`/api/tournaments/${tournamentId}/ready`)).ok()).toBe(true);
   }
-  await expect(page.getByTestId("warriors")).toHaveText("4");
   await expect(page.getByTestId("ready-message")).toHaveText(
     "All players ready! Tournament starting soon...",
   );
@@ -112,6 +135,11 @@ test("the admin runs a tournament: players join and ready up, watch the live bra
   await expect(page.getByTestId("tournament-status")).toHaveText("Battle in Progress - Live Bracket!");
   await expect(page.getByText("THE PLAYOFFS")).toBeVisible();
   await expect(page.getByText("WORLD CHAMPIONSHIP")).toBeVisible();
+  // Wherever the player is, their match going live is a toast whose Watch opens it; the page says so too.
+  await expect(page.getByTestId("my-tournament")).toContainText("Your match is live");
+  await toast(page, `Your match in ${name} is live`).getByRole("button", { name: "Watch" }).click();
+  await expect(page).toHaveURL(/\/battles\/[0-9a-f-]{36}$/);
+  await page.goBack();
   for (const title of ["SEMI-FINALS", "FINAL", "3RD PLACE"]) {
     await expect(page.getByRole("heading", { name: title, exact: true })).toBeVisible();
   }
@@ -126,8 +154,17 @@ test("the admin runs a tournament: players join and ready up, watch the live bra
   // A live match opens in the COMBAT ZONE.
   await column("SEMI-FINALS").first().click();
   await expect(page).toHaveURL(/\/battles\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole("dialog", { name: "COMBAT ZONE" })).toBeVisible();
+  const zone = page.getByRole("dialog", { name: "COMBAT ZONE" });
+  await expect(zone).toBeVisible();
+  // The header counts turns under the match's title, and the live match's watchers: this player, counted by the
+  // server through the live channel.
+  await expect(zone.getByTestId("combat-turn")).toHaveText(/^SEMI-FINALS · Turn \d+$/);
+  await expect(zone.getByTestId("watching")).toHaveText("1 watching");
   await shot(page, "tournament-combat-zone", { fullPage: false });
+  // The end screen says what the match meant.
+  await page.keyboard.press("Escape");
+  await expect(zone.getByTestId("battle-meaning")).toHaveText(/advances to the final$/i);
+  await shotsAtBothWidths(page, "combat-result", { fullPage: false });
   await page.goto("/tournament");
   await expect(page.getByTestId("tournament-status")).toHaveText("Battle in Progress - Live Bracket!");
 
@@ -135,6 +172,7 @@ test("the admin runs a tournament: players join and ready up, watch the live bra
   await advanceClock(page.request, ROUND);
   await expect(column("SEMI-FINALS").and(page.locator("[data-status='completed']"))).toHaveCount(2);
   await expect(column("SEMI-FINALS").getByTestId("crown")).toHaveCount(2);
+  await expect(column("SEMI-FINALS").getByTestId("winner-hp")).toHaveCount(2);
   for (const title of ["FINAL", "3RD PLACE"]) {
     await expect(column(title).and(page.locator("[data-status='in_progress']"))).toHaveCount(1);
     await expect(column(title).getByTestId("live-overlay")).toHaveCount(1);
@@ -156,7 +194,7 @@ test("the admin runs a tournament: players join and ready up, watch the live bra
   await expect(page.getByTestId("champion")).toHaveCount(3);
   await expect(page.getByTestId("crown")).toHaveCount(4);
   await expect(countdown).toHaveCount(0);
-  await shots(page, "podium");
+  await shotsAtBothWidths(page, "podium");
 
   // Archived, it leaves the page; the history keeps it with its champion and bracket.
   await adminPage.reload();

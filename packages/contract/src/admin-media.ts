@@ -26,6 +26,9 @@ export const adminMediaMessages = {
   imageTooLarge: "Images may be at most 2 MB",
   audioTooLarge: "Audio files may be at most 20 MB",
   alreadyUploaded: "This file is already uploaded",
+  oneFileAtATime: "Upload one file at a time",
+  uploadQuotaReached: (perHour: number, minutes: number) =>
+    `Upload limit reached: ${perHour} upload${perHour === 1 ? "" : "s"} an hour. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
   generated: "Generated 1 image successfully",
   generationFailed: "Generation failed",
   failedToGenerate: "Failed to generate image",
@@ -124,7 +127,8 @@ export const adminMediaRoutes = {
   adminImageUpload: {
     method: "POST",
     path: "/api/admin/image-library/upload",
-    summary: "Multipart: file (PNG, JPEG or WebP by its bytes, at most 2 MB), rarity, botClass",
+    summary:
+      "Multipart: one file (PNG, JPEG or WebP by its bytes, at most 2 MB), rarity, botClass; counts against the admin's hourly upload quota (429 with Retry-After past it)",
     auth: "admin",
     response: imageUploadResponse,
   },
@@ -162,7 +166,7 @@ export const adminMediaRoutes = {
     method: "POST",
     path: "/api/admin/music",
     summary:
-      "Multipart: file (MP3, OGG, WAV, FLAC or M4A by its bytes, at most 20 MB); title from the file name",
+      "Multipart: one file (MP3, OGG, WAV, FLAC or M4A by its bytes, at most 20 MB); title from the file name; counts against the admin's hourly upload quota",
     auth: "admin",
     response: trackUploadResponse,
   },

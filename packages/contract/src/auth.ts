@@ -17,6 +17,8 @@ export const authMessages = {
   /** Another player's username has the same confusable skeleton (Unicode TS #39): it looks the same. */
   usernameTooSimilar: "This username looks the same as another player's",
   notAuthenticated: "Not authenticated",
+  /** Every password check of this server is taken (a flood of sign-ins): 429 at once, with Retry-After. */
+  passwordChecksBusy: "Too many sign-ins right now. Please try again in a few seconds.",
 } as const;
 
 const email = z

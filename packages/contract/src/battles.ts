@@ -79,8 +79,30 @@ export const battleView = z.object({
 });
 export type BattleView = z.infer<typeof battleView>;
 
+/**
+ * Where a tournament match or a war duel stands in its event, as the viewer sees it: what the COMBAT ZONE's header
+ * names it, whose side the viewer is on, what the result meant, and whether spectators are counted now.
+ */
+export const battleContext = z.object({
+  /** The match's place in its event: "SEMI-FINALS", "WINNERS ROUND 2", "ROUND 3 · [ABC] vs [XYZ]". */
+  title: z.string(),
+  /** The side of the viewer's own bot (a tournament) or guild (a war); null for a spectator. */
+  viewerSide: battleSide.nullable(),
+  /** Told under the result: "Advances to the final", "Your guild: 2 of 3 duels won". */
+  meaning: z.string(),
+  /** The match is being fought now (its round runs): the COMBAT ZONE counts its watchers (liveWatchChannel). */
+  live: z.boolean(),
+  /** The event's own live channel ("tournament:<id>", "guild-wars"), which also carries its watcher counts. */
+  eventChannel: z.string(),
+});
+export type BattleContext = z.infer<typeof battleContext>;
+
 /** A replay: the battle recomputed from its seed and snapshots; `verified` says it matched the stored log. */
-export const battleReplay = battleView.extend({ verified: z.boolean() });
+export const battleReplay = battleView.extend({
+  verified: z.boolean(),
+  /** null for AI and PvP battles, which belong to no event. */
+  context: battleContext.nullable(),
+});
 export type BattleReplay = z.infer<typeof battleReplay>;
 
 export const battleIdParams = z.object({ id: z.string() });

@@ -1,4 +1,5 @@
-// The global chat: messages, sending, reports, hidden players, and the admins' moderation (delete, mute).
+// The chat: the global one and each guild's members-only one; messages, sending, reports, hidden players, and
+// the moderation (admins delete and mute; a guild's leader and officers delete in its chat).
 import { CHAT_MUTE_REASON_MAX, CHAT_REPORT_REASON_MAX, chatTexts, messages } from "@bot-arena/game";
 import { z } from "zod";
 
@@ -10,6 +11,8 @@ export const chatMessage = z.object({
   /** Plain text, profanity masked; the client must show it as text, never as HTML. */
   message: z.string(),
   createdAt: z.string(),
+  /** "system": a line the arena wrote (a war's news in a guild's chat), with no author and nothing to report. */
+  kind: z.enum(["player", "system"]),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -20,6 +23,24 @@ export const chatMessageList = z.object({
   mutedUntil: z.string().nullable(),
 });
 export type ChatMessageList = z.infer<typeof chatMessageList>;
+
+/** The guild a chat line or report belongs to; null for the global chat. */
+export const chatGuild = z.object({ id: z.string(), name: z.string(), tag: z.string() });
+export type ChatGuild = z.infer<typeof chatGuild>;
+
+/** The reader's own guild's chat: its members only; a player without a guild has none (guild null). */
+export const guildChat = z.object({
+  guild: chatGuild.nullable(),
+  /** The reader leads or is an officer of the guild: they may delete its lines. */
+  canModerate: z.boolean(),
+  /** The latest 50, oldest first, without the players the reader hid. */
+  messages: z.array(chatMessage),
+  mutedUntil: z.string().nullable(),
+});
+export type GuildChat = z.infer<typeof guildChat>;
+
+/** A guild's chat channel on the live socket: only its members may subscribe; leaving or a removal ends it. */
+export const guildChatChannel = (guildId: string) => `guild-chat:${guildId}` as const;
 
 export const sendChatBody = z.object({
   /** Cleaned and measured by the rulebook; the raw cap only keeps junk out. */
@@ -69,6 +90,8 @@ export const chatReport = z.object({
   message: z.string(),
   createdAt: z.string(),
   deleted: z.boolean(),
+  /** The guild chat the line was written in; null for the global chat. */
+  guild: chatGuild.nullable(),
   reportCount: z.number().int(),
   lastReportedAt: z.string(),
   reasons: z.array(z.string()),
@@ -83,6 +106,11 @@ export const chatLiveKinds = {
   muted: "chat-muted",
   /** On `chat-unread`: `{ from: [userId, ...] }`, the senders of the messages since the last one, in order. */
   unread: "unread",
+  /**
+   * On the player's `me` channel: they joined, left or were removed from a guild, or their role changed, so the
+   * widget asks again which guild chat is theirs. `{ guildId }`.
+   */
+  guildMembership: "guild-membership",
 } as const;
 
 /** The channel a closed chat panel follows for its badge: a digest every few seconds, not every message. */
@@ -90,6 +118,8 @@ export const CHAT_UNREAD_CHANNEL = "chat-unread";
 
 const idParams = z.object({ id: z.uuid({ error: chatTexts.messageNotFound }) });
 const userParams = z.object({ userId: z.uuid({ error: chatTexts.playerNotFound }) });
+const guildParams = z.object({ id: z.uuid({ error: messages.guildNotFound }) });
+const guildLineParams = guildParams.extend({ messageId: z.uuid({ error: chatTexts.messageNotFound }) });
 
 export const chatRoutes = {
   listChat: {
@@ -106,6 +136,31 @@ export const chatRoutes = {
     auth: "player",
     body: sendChatBody,
     response: chatMessage,
+  },
+  guildChat: {
+    method: "GET",
+    path: "/api/chat/guild",
+    summary:
+      "The reader's guild chat: the latest 50 lines, oldest first (members only; no guild: guild null)",
+    auth: "player",
+    response: guildChat,
+  },
+  sendGuildChat: {
+    method: "POST",
+    path: "/api/guilds/:id/chat",
+    summary: "Send a line to the guild's chat (members only; the global chat's rules)",
+    auth: "player",
+    params: guildParams,
+    body: sendChatBody,
+    response: chatMessage,
+  },
+  deleteGuildChatMessage: {
+    method: "DELETE",
+    path: "/api/guilds/:id/chat/:messageId",
+    summary: "The guild's leader or an officer deletes a line of its chat",
+    auth: "player",
+    params: guildLineParams,
+    response: messageResponse,
   },
   reportChat: {
     method: "POST",

@@ -16,6 +16,12 @@ export const errorCodes = [
   "USERNAME_TAKEN",
   "SERVICE_UNAVAILABLE",
   "INTERNAL",
+  // Idempotency keys (idempotency.ts): a bad header, a key reused for another request, a repeat that came
+  // while the first was still running, and a repeat of an action whose answer was lost.
+  "IDEMPOTENCY_KEY_INVALID",
+  "IDEMPOTENCY_KEY_REUSED",
+  "IDEMPOTENCY_IN_PROGRESS",
+  "ALREADY_DONE",
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 

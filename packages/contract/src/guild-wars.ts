@@ -55,6 +55,8 @@ export const guildWarList = z.object({
   active: z.array(guildWarSummary),
   /** Completed wars, newest first. */
   history: z.array(guildWarSummary),
+  /** The viewer's own guild, if any: the page marks it in the standings. */
+  myGuildId: z.string().nullable(),
   /** The server's clock, so the countdowns follow it rather than the device's. */
   serverTime: z.string(),
 });

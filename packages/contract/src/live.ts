@@ -1,5 +1,23 @@
 // The live channel (/api/live): what a client may send and what the server pushes.
 import { z } from "zod";
+import { TOURNAMENT_OUTCOMES } from "./player-alerts";
+
+/**
+ * `watch:<battle id>@<event channel>`: the socket watches that battle of a tournament (`tournament:<id>`) or a
+ * guild war (`guild-wars`). Each player subscribed anywhere counts once; the count comes back as a `watching`
+ * event on this channel ({ battleId, count }) and, for everyone following the event, on the event's channel
+ * ({ counts: { [battleId]: count } }, only the counts that changed, at most about once a second).
+ */
+const WATCH_CHANNEL = /^watch:[0-9a-f-]{36}@(tournament:[0-9a-f-]{36}|guild-wars)$/;
+
+export const liveWatchChannel = (battleId: string, eventChannel: string) =>
+  `watch:${battleId}@${eventChannel}` as const;
+
+/** The event kind that carries watcher counts (see WATCH_CHANNEL); it asks no page to refetch anything. */
+export const WATCHING_KIND = "watching";
+
+/** A `watching` event's data: one battle's count on its watch channel, the changed counts on the event's. */
+export type WatchingEventData = { battleId: string; count: number } | { counts: Record<string, number> };
 
 /** Channels a client may subscribe to. `me` is always the signed-in player's own. */
 export const liveChannel = z.union([
@@ -14,7 +32,11 @@ export const liveChannel = z.union([
   // A tournament was created or changed status (the /tournament page follows the newest one).
   z.literal("tournaments"),
   z.string().regex(/^tournament:[0-9a-f-]{36}$/),
+  // Watching a live match in the COMBAT ZONE (liveWatchChannel): the subscription is what is counted.
+  z.string().regex(WATCH_CHANNEL),
   z.string().regex(/^guild:[0-9a-f-]{36}$/),
+  // A guild's members-only chat (guildChatChannel): the server lets only its members subscribe.
+  z.string().regex(/^guild-chat:[0-9a-f-]{36}$/),
 ]);
 export type LiveChannel = z.infer<typeof liveChannel>;
 
@@ -41,3 +63,47 @@ export type LiveServerMessage =
   | { type: "subscribed"; channels: string[] }
   | { type: "pong" }
   | { type: "error"; message: string };
+
+// A player's alerts on their own `me` channel (kinds in player-alerts.ts): the app shell toasts them.
+const alertCoins = z.number().int().nonnegative();
+
+export const tournamentMatchLiveAlert = z.object({
+  tournamentId: z.string(),
+  tournamentName: z.string(),
+  round: z.number().int().positive(),
+  /** The stored battle the player's match opens in the COMBAT ZONE (the toast's Watch). */
+  battleId: z.string(),
+});
+export type TournamentMatchLiveAlert = z.infer<typeof tournamentMatchLiveAlert>;
+
+export const tournamentResultAlert = z.object({
+  tournamentId: z.string(),
+  tournamentName: z.string(),
+  round: z.number().int().positive(),
+  outcome: z.enum(TOURNAMENT_OUTCOMES),
+  /** The final place once `outcome` is `finished`, else null. */
+  place: z.number().int().positive().nullable(),
+  /** Coins won with that place (0 before the end or off the podium). */
+  prize: alertCoins,
+});
+export type TournamentResultAlert = z.infer<typeof tournamentResultAlert>;
+
+const warAlertGuild = {
+  warId: z.string(),
+  warName: z.string(),
+  guildId: z.string(),
+  guildTag: z.string(),
+  guildName: z.string(),
+};
+
+export const warDraftedAlert = z.object(warAlertGuild);
+export type WarDraftedAlert = z.infer<typeof warDraftedAlert>;
+
+export const warEndedAlert = z.object({
+  ...warAlertGuild,
+  /** null for a guild disbanded before the end (it is not placed). */
+  placement: z.number().int().positive().nullable(),
+  /** The house's reward paid into the guild's bank (0 off the podium). */
+  prize: alertCoins,
+});
+export type WarEndedAlert = z.infer<typeof warEndedAlert>;

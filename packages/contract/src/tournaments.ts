@@ -60,6 +60,11 @@ export const tournamentSummary = z.object({
   entryFee: coins,
   /** Player mode: 150 x players (the pool as it stands); admin mode: the sum of the three rewards. */
   prizePool: coins,
+  /**
+   * Player mode while registration runs: 150 x the ready players, the pool if registration ended now (the
+   * unready are refunded at the start); `prizePool` is then the most it can reach. Otherwise equal to `prizePool`.
+   */
+  readyPrizePool: coins,
   /** What 1st, 2nd and 3rd win as things stand (player mode: the 60/20/10 split of the pool). */
   rewards: tournamentRewards,
   spectatorEnabled: z.boolean(),
@@ -119,6 +124,8 @@ export const tournamentMatch = z.object({
   participant2Id: z.string().nullable(),
   /** Set once the match is completed (the crown). */
   winnerId: z.string().nullable(),
+  /** The winner's HP when its battle ended; set once the match is completed and was fought (null for a bye). */
+  winnerHp: z.number().int().nullable(),
   status: z.enum(["pending", "in_progress", "completed"]),
   /** The stored battle (GET /api/battles/:id) once the match has been fought; null for byes. */
   battleId: z.string().nullable(),
@@ -249,10 +256,27 @@ export const adminTournament = tournamentSummary.extend({
   attempts: z.number().int(),
   /** The last failed step's error, for the admin; null when the last step succeeded. */
   lastError: z.string().nullable(),
+  /**
+   * How it ended, kept once archived: "completed" (the podium paid) or "cancelled" (no bracket finished, every
+   * entry fee refunded); null while it has not ended.
+   */
+  ended: z.enum(["completed", "cancelled"]).nullable(),
+  /** The prizes the podium was paid (0 unless completed): the pool reads 0 once they are out. */
+  prizesPaid: coins,
 });
 export type AdminTournament = z.infer<typeof adminTournament>;
 
-export const adminTournamentsResponse = z.object({ tournaments: z.array(adminTournament) });
+/** What the create form fills in: the server's configured lengths, used when the admin leaves them blank. */
+export const tournamentDefaults = z.object({
+  registrationMinutes: z.number().int(),
+  roundSeconds: z.number().int(),
+});
+export type TournamentDefaults = z.infer<typeof tournamentDefaults>;
+
+export const adminTournamentsResponse = z.object({
+  tournaments: z.array(adminTournament),
+  defaults: tournamentDefaults,
+});
 export type AdminTournamentsResponse = z.infer<typeof adminTournamentsResponse>;
 
 export const adminTournamentActionResponse = z.object({ message: z.string(), tournament: adminTournament });
@@ -310,7 +334,7 @@ export const tournamentRoutes = {
   adminTournaments: {
     method: "GET",
     path: "/api/admin/tournaments",
-    summary: "Every tournament with the admin actions it offers",
+    summary: "Every tournament with the admin actions it offers, and the create form's configured defaults",
     auth: "admin",
     response: adminTournamentsResponse,
   },

@@ -4,9 +4,11 @@ import {
   CHAT_MUTE_MINUTES_MAX,
   chatLength,
   cleanChatMessage,
+  guildWarNews,
   isChatRateLimited,
   isRepeatedMessage,
   mentions,
+  ordinal,
   splitMentions,
   validateChatMessage,
   validateMuteMinutes,
@@ -127,5 +129,28 @@ describe("mentions", () => {
   it("handles names with characters that mean something in a pattern", () => {
     expect(mentions("yo @a.b+c", "a.b+c")).toBe(true);
     expect(mentions("yo @axb+c", "a.b+c")).toBe(false);
+  });
+});
+
+describe("a guild war's news in the guild chat", () => {
+  it("says places as ordinals and prizes with thousands separators", () => {
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111].map(ordinal)).toEqual([
+      "1st",
+      "2nd",
+      "3rd",
+      "4th",
+      "11th",
+      "12th",
+      "13th",
+      "21st",
+      "22nd",
+      "23rd",
+      "101st",
+      "111th",
+    ]);
+    expect(guildWarNews.final(2, 1000)).toBe("Final: 2nd place, +1,000 coins");
+    expect(guildWarNews.final(5, 0)).toBe("Final: 5th place");
+    expect(guildWarNews.drafted("Guild War #3")).toBe("Your guild is in the war: Guild War #3");
+    expect(guildWarNews.duel("Iron Fang [AAA]", "Nova [BBB]")).toBe("Duel: Iron Fang [AAA] beat Nova [BBB]");
   });
 });

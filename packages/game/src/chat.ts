@@ -35,6 +35,28 @@ export const chatTexts = {
   deleted: "Message deleted",
   muted: (username: string, minutes: number) => `${username} is muted for ${minutes} minutes`,
   unmuted: (username: string) => `${username} can chat again`,
+  guildModeratorsOnly: "Only the guild leader or an officer can delete messages",
+  cannotReportSystem: "System messages cannot be reported",
+} as const;
+
+/** How a place is said: 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st. */
+export function ordinal(n: number): string {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const suffix = teen ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
+  return `${n}${suffix}`;
+}
+
+/** The system lines a guild war writes into each of its guilds' chats. */
+export const guildWarNews = {
+  drafted: (war: string) => `Your guild is in the war: ${war}`,
+  /** One duel decided, both sides as 'Bot name [TAG]'. */
+  duel: (winner: string, loser: string) => `Duel: ${winner} beat ${loser}`,
+  /** A slot the losing guild could not fill. */
+  forfeit: (winner: string, loserTag: string) => `Duel: ${winner} won by forfeit against [${loserTag}]`,
+  final: (placement: number, prize: number) =>
+    prize > 0
+      ? `Final: ${ordinal(placement)} place, +${prize.toLocaleString("en-US")} coins`
+      : `Final: ${ordinal(placement)} place`,
 } as const;
 
 // Tabs and line breaks become spaces (a chat line is one line); every other control character goes. Format

@@ -71,6 +71,7 @@ describe("messages carry the specs' exact words", () => {
     expect(messages.statusComplete).toBe("Tournament Complete - Winners Crowned!");
     expect(messages.allPlayersReady).toBe("All players ready! Tournament starting soon...");
     expect(messages.waitingForPlayers(2)).toBe("Waiting for 2 more player(s) to join");
+    expect(messages.waitingForReady(2)).toBe("Waiting for 2 more player(s) to ready up");
     expect(messages.readyNote).toBe("Ready - Waiting for other players");
     expect(messages.readyWaiting).toBe("Ready! Waiting for other players...");
     expect(messages.joinedTournament).toBe("Joined tournament!");

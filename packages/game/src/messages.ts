@@ -156,6 +156,9 @@ export const messages = {
   readyNote: "Ready - Waiting for other players",
   allPlayersReady: "All players ready! Tournament starting soon...",
   waitingForPlayers: (count: number) => `Waiting for ${count} more player(s) to join`,
+  // Once enough have joined, only the ready enter the bracket (design.md's tournament flow).
+  waitingForReady: (count: number) => `Waiting for ${count} more player(s) to ready up`,
+  unreadyRefunded: "Unready players are refunded at the start",
   statusReadyUp: "Ready Up Phase - Join Now!",
   statusLive: "Battle in Progress - Live Bracket!",
   statusComplete: "Tournament Complete - Winners Crowned!",

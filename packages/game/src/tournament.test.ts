@@ -151,8 +151,12 @@ describe("joining and readiness", () => {
     expect(readyUpMessage({ currentPlayers: 2, readyCount: 2, minPlayers: 4 })).toBe(
       "Waiting for 2 more player(s) to join",
     );
+    // Enough have joined: the line counts who still has to ready up, never "0 more to join".
     expect(readyUpMessage({ currentPlayers: 5, readyCount: 3, minPlayers: 4 })).toBe(
-      "Waiting for 0 more player(s) to join",
+      "Waiting for 2 more player(s) to ready up",
+    );
+    expect(readyUpMessage({ currentPlayers: 1, readyCount: 1, minPlayers: 1 })).toBe(
+      "Waiting for 1 more player(s) to join",
     );
   });
 

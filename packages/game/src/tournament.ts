@@ -118,14 +118,19 @@ export const readyToStart = (input: {
   input.currentPlayers >= Math.max(input.minPlayers, TOURNAMENT_MIN_PLAYERS) &&
   input.readyCount >= input.currentPlayers;
 
-/** The ready-up view's line: all ready, or how many more must join (0 once the minimum is met). */
+/**
+ * The ready-up view's line: all ready; below the minimum, how many more must join; once enough have joined, how
+ * many of them still have to ready up (the unready are refunded at the start, not waited for).
+ */
 export function readyUpMessage(input: {
   readonly currentPlayers: number;
   readonly readyCount: number;
   readonly minPlayers: number;
 }): string {
   if (readyToStart(input)) return messages.allPlayersReady;
-  return messages.waitingForPlayers(Math.max(0, input.minPlayers - input.currentPlayers));
+  const toJoin = Math.max(input.minPlayers, TOURNAMENT_MIN_PLAYERS) - input.currentPlayers;
+  if (toJoin > 0) return messages.waitingForPlayers(toJoin);
+  return messages.waitingForReady(Math.max(0, input.currentPlayers - input.readyCount));
 }
 
 export function tournamentStatusLine(input: {

@@ -5,8 +5,10 @@ import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import helmet from "helmet";
 import { createServices, registerFeatures } from "./features";
+import { guildChatGuard } from "./features/chat/guild-members";
 import { chatUnreadDigest } from "./features/chat/unread-digest";
 import { installOriginGuard } from "./platform/auth/origin-guard";
+import { createPasswordHasher, type PasswordHasher } from "./platform/auth/password-hasher";
 import { createSessions } from "./platform/auth/session";
 import { type Clock, createDatabaseClock, databaseClockSource } from "./platform/clock";
 import type { Config } from "./platform/config";
@@ -14,9 +16,12 @@ import type { Database } from "./platform/db/database";
 import { reportLockOrderTo } from "./platform/db/locks";
 import { createEconomyWatch } from "./platform/economy-watch";
 import { frameworkErrors, installErrorHandler } from "./platform/errors";
+import { claimKeysInTransactions } from "./platform/idempotency/claim";
+import { createIdempotentRequests } from "./platform/idempotency/requests";
 import { createRequestLimits } from "./platform/limits/request-limits";
 import { limitStoresFor } from "./platform/limits/store";
 import { createLiveHub } from "./platform/live/hub";
+import { publishAll } from "./platform/live/publish";
 import { liveSocketRoute } from "./platform/live/socket";
 import { loggerOptions } from "./platform/logger";
 import { createProcessMetrics, type ProcessMetrics } from "./platform/metrics";
@@ -31,6 +36,8 @@ declare module "fastify" {
     reconciler: Reconciler;
     /** This process's figures for GET /api/admin/metrics (platform/metrics.ts). */
     metrics: ProcessMetrics;
+    /** Password hashing on worker threads, in lanes with a bound (platform/auth/password-hasher.ts). */
+    passwords: PasswordHasher;
   }
 }
 
@@ -136,6 +143,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     heartbeatMs: config.liveHeartbeatMs,
     observe: sessions.observe,
     digests: [chatUnreadDigest],
+    announce: (events) => publishAll(database.db, events),
+    guards: [guildChatGuard(database.db)],
   });
 
   app.decorateRequest("user", null);
@@ -145,6 +154,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("requestLimits", requestLimits);
   // The last counted hits reach the shared table before the database closes (the caller closes it after).
   app.addHook("onClose", () => requestLimits.playerRate.stop());
+  const passwords = createPasswordHasher(config);
+  app.decorate("passwords", passwords);
+  app.addHook("onClose", () => passwords.close());
+  // Before any service runs a transaction: a keyed request's first one claims its key (platform/idempotency/).
+  claimKeysInTransactions(database.db);
+  app.decorate("idempotentRequests", createIdempotentRequests({ db: database.db, clock, log: app.log }));
   app.decorate("checkResponses", config.checkResponses);
   app.decorate("testBattleSeeds", config.testBattleSeeds);
   app.decorate("reconciler", reconciler);

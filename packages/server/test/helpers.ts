@@ -113,8 +113,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     // Fusion tests count on an empty slot refusing; the admin tests turn the top-up on themselves.
     imageLibraryTopUp: "off",
     passwordHashCost: 12,
-    // Tests sign many players up at once; the hashing tests set their own small queue.
-    passwordHashing: { workers: 2, queue: 10_000 },
+    // Tests sign many players up at once (the hashing tests set their own small queue), on a machine busy with
+    // other test files: the hash threads keep the process's priority.
+    passwordHashing: { workers: 2, queue: 10_000, niceness: 0 },
     // Tests sign up many players from one address; the rate-limit test sets its own small numbers.
     rateLimit: { authMax: 100_000, authWindowMs: 60_000 },
     // Race tests fire many requests of one player at once; the limit tests set their own small numbers.

@@ -1,7 +1,9 @@
 // Several server processes on one PostgreSQL see each other's live events through LISTEN/NOTIFY. With
 // DATABASE_URL this starts two real processes (`src/main.ts`); on PGlite, which one process owns, it runs two
 // apps over one database in this process, so the same path is asserted either way.
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { type LiveServerMessage, liveWatchChannel } from "@bot-arena/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase, uniqueName } from "./helpers";
 import { connectLive, subscribe } from "./live-client";
@@ -80,6 +82,49 @@ describe(`two servers on one database (${usePostgres ? "two processes, PostgreSQ
     const event = await client.nextEvent("signed-out", 10_000);
     expect(event).toMatchObject({ channel: "me", kind: "signed-out" });
     expect((await client.closed).code).toBe(4401);
+  });
+
+  it("counts a match's watchers on both servers: the watchers and the event's followers hear the sum", async () => {
+    const [a, b] = servers as [Server, Server];
+    const event = `tournament:${randomUUID()}`;
+    const watch = liveWatchChannel(randomUUID(), event);
+    const [ann, bob, cy] = [await signUpOver(a.url), await signUpOver(b.url), await signUpOver(a.url)];
+    const watchers = [
+      await connectLive(a.url, ann),
+      await connectLive(b.url, bob),
+      await connectLive(b.url, bob),
+    ];
+    const follower = await connectLive(a.url, cy);
+    await subscribe(follower, [event]);
+    // Bob watches in two tabs: one player, counted once.
+    for (const client of watchers) await subscribe(client, [watch]);
+    const counted =
+      (channel: string, read: (data: Record<string, unknown>) => unknown, want: number) =>
+      (m: LiveServerMessage): m is Extract<LiveServerMessage, { type: "event" }> =>
+        m.type === "event" &&
+        m.event.channel === channel &&
+        m.event.kind === "watching" &&
+        read(m.event.data ?? {}) === want;
+    const battleId = watch.slice("watch:".length, watch.indexOf("@"));
+    await follower.next(
+      counted(event, (d) => (d.counts as Record<string, number>)?.[battleId], 2),
+      10_000,
+    );
+    await watchers[0]!.next(
+      counted(watch, (d) => d.count, 2),
+      10_000,
+    );
+    await watchers[1]!.next(
+      counted(watch, (d) => d.count, 2),
+      10_000,
+    );
+    // Ann stops watching on one server; the other server's follower hears it.
+    watchers[0]!.close();
+    await watchers[2]!.next(
+      counted(watch, (d) => d.count, 1),
+      10_000,
+    );
+    for (const client of [...watchers, follower]) client.close();
   });
 
   it("stops gracefully: open sockets hear 'going away' and the process exits cleanly", async () => {

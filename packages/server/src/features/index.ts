@@ -28,10 +28,8 @@ import { secureRng } from "./bots/deps";
 import { imageLibrarySeedStep } from "./bots/images";
 import { botsRoutes } from "./bots/routes";
 import { createBotsService } from "./bots/service";
-import { createModerationService } from "./chat/moderation";
-import { createProfanityFilter } from "./chat/profanity";
+import { createChatFeatures } from "./chat/feature";
 import { chatRoutes } from "./chat/routes";
-import { createChatService } from "./chat/service";
 import { customizeRoutes } from "./customize/routes";
 import { createCustomizeService } from "./customize/service";
 import { fusionRoutes } from "./fusion/routes";
@@ -90,8 +88,7 @@ export function createServices(platform: Platform) {
       clock,
       images: { mediaDir: platform.storage.root, log: platform.log },
     }),
-    chat: createChatService({ db, clock, filter: createProfanityFilter() }),
-    chatModeration: createModerationService({ db, clock }),
+    ...createChatFeatures({ db, clock }),
     grants: createGrantsService({ db }),
     bank: createBankService({ db, clock, payouts: recordOnlyPayouts, log: platform.log }),
     shop: createShopService({ db, clock }),
@@ -125,7 +122,7 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
   customizeRoutes(app, services);
   chatRoutes(app, services);
   grantsRoutes(app, services);
-  adminRoutes(app, { ...services, db: platform.db });
+  adminRoutes(app, { ...services, db: platform.db, uploadsPerHour: platform.config.adminUploadsPerHour });
   bankRoutes(app, services);
   shopRoutes(app, services);
   inventoryRoutes(app, services);

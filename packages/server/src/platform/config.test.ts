@@ -15,7 +15,8 @@ describe("loadConfig", () => {
       cookieSecure: "auto",
       trustProxy: false,
       rateLimit: { authMax: 10, authWindowMs: 60_000 },
-      playerLimits: { requests: 300, windowMs: 60_000, concurrent: 4 },
+      playerLimits: { requests: 300, windowMs: 60_000, concurrent: 4, concurrentReads: 1 },
+      passwordHashing: { workers: 2, queue: 16, niceness: 10 },
       logLevel: "info",
     });
     expect(config.dataDir).toBe(path.join(repoRoot, "data"));
@@ -40,6 +41,10 @@ describe("loadConfig", () => {
       RATE_LIMIT_PLAYER_MAX: "50",
       RATE_LIMIT_PLAYER_WINDOW_MS: "2000",
       RATE_LIMIT_PLAYER_CONCURRENCY: "2",
+      RATE_LIMIT_PLAYER_READ_CONCURRENCY: "3",
+      PASSWORD_HASH_WORKERS: "1",
+      PASSWORD_HASH_QUEUE: "4",
+      PASSWORD_HASH_NICE: "0",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -51,13 +56,22 @@ describe("loadConfig", () => {
       cookieSecure: "always",
       trustProxy: true,
       rateLimit: { authMax: 3, authWindowMs: 1000 },
-      playerLimits: { requests: 50, windowMs: 2000, concurrent: 2 },
+      playerLimits: { requests: 50, windowMs: 2000, concurrent: 2, concurrentReads: 3 },
+      passwordHashing: { workers: 1, queue: 4, niceness: 0 },
     });
+  });
+
+  it("lets a player's reads run one at a time on PGlite, as many as their requests on PostgreSQL", () => {
+    expect(loadConfig({}).playerLimits.concurrentReads).toBe(1);
+    const postgres = { DATABASE_URL: "postgres://db/arena", RATE_LIMIT_PLAYER_CONCURRENCY: "6" };
+    expect(loadConfig(postgres).playerLimits.concurrentReads).toBe(6);
   });
 
   it("refuses values it cannot understand", () => {
     expect(() => loadConfig({ PORT: "http" })).toThrow(ConfigError);
     expect(() => loadConfig({ ADS: "maybe" })).toThrow(ConfigError);
     expect(() => loadConfig({ COOKIE_SECURE: "sometimes" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PASSWORD_HASH_WORKERS: "0" })).toThrow(ConfigError);
+    expect(() => loadConfig({ PASSWORD_HASH_QUEUE: "0" })).toThrow(ConfigError);
   });
 });

@@ -28,16 +28,28 @@ export type Config = {
   /** Extra origins allowed to send state-changing requests (besides the server's own host). */
   trustedOrigins: string[];
   rateLimit: { authMax: number; authWindowMs: number };
-  /** Per player over every signed-in API route: requests per window, and requests in flight per process. */
-  playerLimits: { requests: number; windowMs: number; concurrent: number };
+  /**
+   * Per player over every signed-in API route: requests per window, requests in flight per process, and of
+   * those the reads (GETs) in flight (one on PGlite by default, where every query runs on the one thread).
+   */
+  playerLimits: { requests: number; windowMs: number; concurrent: number; concurrentReads: number };
   /** log2 of scrypt's N; lower only in tests. */
   passwordHashCost: number;
+  /**
+   * Password hashing threads of this process, the checks each lane (remembered devices, everyone else) holds at
+   * once, running or waiting (past that a sign-in answers 429 at once), and the CPU niceness on Linux of the
+   * thread kept for the known lane (the others run at 19; 0 keeps them all at the process's priority)
+   * (platform/auth/password-hasher.ts).
+   */
+  passwordHashing: { workers: number; queue: number; niceness: number };
   sessionDays: number;
   liveHeartbeatMs: number;
   /** How often the deadline reconciler looks for due rows (platform/reconciler.ts); 0 turns the loop off. */
   reconcilerIntervalMs: number;
   /** How often each process offers to audit the economy (one at a time); 0 turns it off. */
   economyAuditMinutes: number;
+  /** Uploads (library images and music together) one admin may send per hour, counted across processes. */
+  adminUploadsPerHour: number;
   /** The image library's background top-up until an admin flips it in the panel (IMAGE_LIBRARY_TOP_UP). */
   imageLibraryTopUp: Toggle;
   /** Between two top-up passes besides the ones fusions ask for; 0 leaves only those. */
@@ -137,12 +149,24 @@ export function loadConfig(env: Env = process.env): Config {
       requests: int(env, "RATE_LIMIT_PLAYER_MAX", 300, 1),
       windowMs: int(env, "RATE_LIMIT_PLAYER_WINDOW_MS", 60_000, 1),
       concurrent: int(env, "RATE_LIMIT_PLAYER_CONCURRENCY", 4, 1),
+      concurrentReads: int(
+        env,
+        "RATE_LIMIT_PLAYER_READ_CONCURRENCY",
+        env.DATABASE_URL ? int(env, "RATE_LIMIT_PLAYER_CONCURRENCY", 4, 1) : 1,
+        1,
+      ),
     },
     passwordHashCost: int(env, "PASSWORD_HASH_COST", DEFAULT_PASSWORD_HASH_COST, 10),
+    passwordHashing: {
+      workers: int(env, "PASSWORD_HASH_WORKERS", 2, 1),
+      queue: int(env, "PASSWORD_HASH_QUEUE", 16, 1),
+      niceness: Math.min(19, int(env, "PASSWORD_HASH_NICE", 10, 0)),
+    },
     sessionDays: int(env, "SESSION_DAYS", 30, 1),
     liveHeartbeatMs: int(env, "LIVE_HEARTBEAT_MS", 30_000, 100),
     reconcilerIntervalMs: int(env, "RECONCILER_INTERVAL_MS", 1000, 0),
     economyAuditMinutes: int(env, "ECONOMY_AUDIT_MINUTES", 10, 0),
+    adminUploadsPerHour: int(env, "ADMIN_UPLOADS_PER_HOUR", 200, 1),
     imageLibraryTopUp: toggle(env, "IMAGE_LIBRARY_TOP_UP", "on"),
     imageLibraryTopUpIntervalMs: int(env, "IMAGE_LIBRARY_TOP_UP_INTERVAL_MS", 30_000, 0),
     tournament: {

@@ -77,9 +77,14 @@ export function toAppError(error: unknown): AppError | null {
   return fromDatabase(error);
 }
 
-export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+export function errorBodyOf(error: AppError): ErrorBody {
   const body: ErrorBody = { error: { code: error.code, message: error.message } };
   if (error.fields) body.error.fields = error.fields;
+  return body;
+}
+
+export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
+  const body = errorBodyOf(error);
   if (error.status === 503) reply.header("retry-after", "1");
   return reply.code(error.status).type("application/json; charset=utf-8").send(body);
 }

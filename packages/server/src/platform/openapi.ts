@@ -1,5 +1,5 @@
 // OpenAPI 3.1 document generated from the contract's route registry with zod's own JSON Schema export.
-import { errorBody, type RouteSpec } from "@bot-arena/contract";
+import { errorBody, idempotencyKeyPattern, type RouteSpec } from "@bot-arena/contract";
 import { z } from "zod";
 
 type JsonSchema = Record<string, unknown>;
@@ -21,6 +21,29 @@ function parameters(schema: z.ZodType | undefined, where: "query" | "path") {
   }));
 }
 
+/** A player's state change may carry a key (platform/idempotency/); public routes ignore it. */
+const takesIdempotencyKey = (spec: RouteSpec) => spec.auth !== "none" && spec.method !== "GET";
+
+const replayedHeader = {
+  description: `"true" when this is the stored answer of an earlier request with the same Idempotency-Key`,
+  schema: { type: "string", enum: ["true"] },
+};
+
+const idempotencyKey = {
+  name: "Idempotency-Key",
+  in: "header",
+  required: false,
+  description:
+    "Makes this state change act at most once: a repeat with the same key, by the same player, with the same " +
+    "method, path and body, answers the first answer again (status and body, with `Idempotent-Replayed: true`) " +
+    "without acting; the same key with another path or body is refused with 422 IDEMPOTENCY_KEY_REUSED. A " +
+    "repeat while the first is still running waits for it, then answers 409 IDEMPOTENCY_IN_PROGRESS if it has " +
+    "not finished; 409 ALREADY_DONE means the action was done but its answer was lost. Refusals that changed " +
+    "nothing are not kept (the repeat is judged anew), nor are 5xx answers: retry a 503 or a lost connection " +
+    "with the same key. Keys are kept 24 hours. A malformed key is refused with 400 IDEMPOTENCY_KEY_INVALID.",
+  schema: { type: "string", pattern: idempotencyKeyPattern.source, minLength: 1, maxLength: 64 },
+};
+
 export function buildOpenApi(registry: Record<string, RouteSpec>) {
   const paths: Record<string, Record<string, unknown>> = {};
   const errorResponse = {
@@ -34,7 +57,11 @@ export function buildOpenApi(registry: Record<string, RouteSpec>) {
       operationId,
       summary: spec.summary,
       ...(spec.auth !== "none" && { security: [{ session: [] }], "x-auth": spec.auth }),
-      parameters: [...parameters(spec.params, "path"), ...parameters(spec.query, "query")],
+      parameters: [
+        ...parameters(spec.params, "path"),
+        ...parameters(spec.query, "query"),
+        ...(takesIdempotencyKey(spec) ? [{ $ref: "#/components/parameters/IdempotencyKey" }] : []),
+      ],
       ...(spec.body && {
         requestBody: {
           required: true,
@@ -45,6 +72,7 @@ export function buildOpenApi(registry: Record<string, RouteSpec>) {
         "2XX": {
           description: "OK",
           content: { "application/json": { schema: toSchema(spec.response, "output") } },
+          ...(takesIdempotencyKey(spec) && { headers: { "Idempotent-Replayed": replayedHeader } }),
         },
         default: errorResponse,
       },
@@ -58,7 +86,10 @@ export function buildOpenApi(registry: Record<string, RouteSpec>) {
       description:
         "JSON over HTTP; the session is the httpOnly ba_session cookie. Live events: WebSocket /api/live.",
     },
-    components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: "ba_session" } } },
+    components: {
+      securitySchemes: { session: { type: "apiKey", in: "cookie", name: "ba_session" } },
+      parameters: { IdempotencyKey: idempotencyKey },
+    },
     paths,
   };
 }

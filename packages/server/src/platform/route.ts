@@ -1,10 +1,11 @@
 // Registers one HTTP route from its contract RouteSpec: session and admin checks per `auth`, zod validation of
 // params, query and body, typed handler context. Feature routes.ts files are a list of these calls.
-import { authMessages, type RouteSpec } from "@bot-arena/contract";
+import { authMessages, IDEMPOTENCY_KEY_HEADER, type RouteSpec } from "@bot-arena/contract";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import { SESSION_COOKIE, type Sessions, type SessionUser } from "./auth/session";
 import { AppError } from "./errors";
+import type { IdempotentRequests } from "./idempotency/requests";
 import type { RequestLimits } from "./limits/request-limits";
 import { TEST_SEED_HEADER, withInjectedSeed } from "./test-seeds";
 
@@ -75,6 +76,8 @@ declare module "fastify" {
     testBattleSeeds: boolean;
     /** Per-player and per-address request limits over the shared counter store. */
     requestLimits: RequestLimits;
+    /** State changes sent with an Idempotency-Key act once (platform/idempotency/). */
+    idempotentRequests: IdempotentRequests;
   }
 }
 
@@ -107,25 +110,36 @@ export function route<S extends RouteSpec>(
         throw new AppError(403, "FORBIDDEN", adminRequiredMessage);
       }
       holdUntilDone(await app.requestLimits.admitPlayer(user.id, reply, token));
+      if (spec.method === "GET") holdUntilDone(await app.requestLimits.admitRead(user.id, reply));
     },
     handler: async (request, reply) => {
       // Personal answers (and anything answering a state change) must not sit in a shared cache; a handler
       // that knows better (an image, say) sets its own.
       if (spec.auth !== "none" || spec.method !== "GET") reply.header("cache-control", "private, no-store");
-      const ctx = {
-        params: spec.params ? parseWith(spec.params, request.params) : undefined,
-        query: spec.query ? parseWith(spec.query, request.query) : undefined,
-        // A missing body is checked as {}, so the client hears which field is required.
-        body: spec.body ? parseWith(spec.body, request.body ?? {}) : undefined,
-        user: request.user,
-        request,
-        reply,
-      } as RouteContext<S>;
-      const result = app.testBattleSeeds
-        ? await withInjectedSeed(request.headers[TEST_SEED_HEADER], () => handler(ctx))
-        : await handler(ctx);
-      if (app.checkResponses) assertMatchesContract(spec, result);
-      return result;
+      // A player's state change with a key acts once per key; public routes (sign-up, sign-in) have no player
+      // to keep keys for and ignore the header.
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      if (key !== undefined && request.user && spec.method !== "GET") {
+        return app.idempotentRequests.run(request, reply, request.user.id, key, () => answer(request, reply));
+      }
+      return answer(request, reply);
     },
   });
+
+  async function answer(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    const ctx = {
+      params: spec.params ? parseWith(spec.params, request.params) : undefined,
+      query: spec.query ? parseWith(spec.query, request.query) : undefined,
+      // A missing body is checked as {}, so the client hears which field is required.
+      body: spec.body ? parseWith(spec.body, request.body ?? {}) : undefined,
+      user: request.user,
+      request,
+      reply,
+    } as RouteContext<S>;
+    const result = app.testBattleSeeds
+      ? await withInjectedSeed(request.headers[TEST_SEED_HEADER], () => handler(ctx))
+      : await handler(ctx);
+    if (app.checkResponses) assertMatchesContract(spec, result);
+    return result;
+  }
 }

@@ -40,6 +40,9 @@ const sharedByDesign: Record<string, string> = {
     "membership, not ownership, decides (a non-member is refused by the guild rules)",
   "POST /api/guilds/:id/leave":
     "membership, not ownership, decides (a non-member is refused by the guild rules)",
+  "POST /api/guilds/:id/chat": "membership decides (a non-member is refused: chat/guild-chat.test.ts)",
+  "DELETE /api/guilds/:id/chat/:messageId":
+    "membership and role decide (a plain member or another guild's leader is refused: chat/guild-chat.test.ts)",
   "POST /api/guilds/:id/sit-out":
     "membership and role decide (a non-member or a plain member is refused: guild-wars/sit-out.test.ts)",
   "POST /api/guilds/:id/members/:userId/promote":
@@ -73,6 +76,7 @@ function bodyFor(route: ContractRoute): unknown {
     "POST /api/admin/cashouts/:id/refund": { reason: "Wrong gamertag" },
     "POST /api/guilds/:id/contribute": { amount: 10 },
     "POST /api/guilds/:id/sit-out": { sitOut: true },
+    "POST /api/guilds/:id/chat": { message: "Hello guild" },
   };
   return bodies[route.name];
 }

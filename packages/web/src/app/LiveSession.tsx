@@ -1,7 +1,9 @@
 // Opens the live socket while a player is signed in and wires the channels every page depends on:
-// `me` (balance and bots, and a toast when a cash-out settles) and `music` (the player's track list).
+// `me` (balance and bots, a toast when a cash-out settles, and the player's alerts: their tournament match, their
+// guild's wars) and `music` (the player's track list).
 import { useEffect } from "react";
 import { useCashoutToasts } from "../features/bank/useCashoutToasts";
+import { usePlayerAlerts } from "./alerts/usePlayerAlerts";
 import { live } from "./live";
 import { queryKeys } from "./queryKeys";
 import { useMe } from "./session";
@@ -30,5 +32,6 @@ export function LiveSession() {
   useLiveInvalidate("me", [queryKeys.me, queryKeys.bots]);
   useLiveInvalidate("music", [queryKeys.tracks]);
   useCashoutToasts();
+  usePlayerAlerts();
   return null;
 }

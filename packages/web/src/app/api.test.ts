@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, errorMessage, toApiError } from "./api";
+import { ApiError, api, errorMessage, IDEMPOTENCY_KEY_HEADER, RETRY_DELAYS_MS, toApiError } from "./api";
 import { isPlayerQuery } from "./queryKeys";
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
 
 function stubFetch(status: number, body: string) {
   const fetchMock = vi.fn(async () => new Response(body, { status }));
@@ -82,6 +85,110 @@ describe("request", () => {
       vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
     );
     await expect(api.get("/api/me")).rejects.toMatchObject({ status: 0, code: "NETWORK", fromServer: false });
+  });
+});
+
+describe("a state change", () => {
+  const keyOf = (call: unknown[]) =>
+    ((call[1] as RequestInit).headers as Record<string, string>)[IDEMPOTENCY_KEY_HEADER];
+  const unavailable = () =>
+    new Response(JSON.stringify({ error: { code: "SERVICE_UNAVAILABLE", message: "briefly unavailable" } }), {
+      status: 503,
+    });
+  /** Answers with each of `answers` in turn (a function throws, as fetch does when the network fails). */
+  function stubAnswers(...answers: (Response | (() => never))[]) {
+    const fetchMock = vi.fn(async (..._args: unknown[]) => {
+      const next = answers.shift();
+      if (!next) throw new Error("no answer left");
+      return typeof next === "function" ? next() : next;
+    });
+    vi.stubGlobal("fetch", fetchMock);
+    return fetchMock;
+  }
+  const networkDown = () => {
+    throw new TypeError("Failed to fetch");
+  };
+  /** Runs `work` with the retry waits passed at once. */
+  async function withoutWaiting<T>(work: () => Promise<T>): Promise<T> {
+    vi.useFakeTimers();
+    const settled = work().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    await vi.runAllTimersAsync();
+    const outcome = await settled;
+    if ("error" in outcome) throw outcome.error;
+    return outcome.value;
+  }
+
+  it("carries a fresh Idempotency-Key each time; a read carries none", async () => {
+    const fetchMock = stubAnswers(
+      new Response("{}"),
+      new Response("{}"),
+      new Response("{}"),
+      new Response("{}"),
+    );
+    await api.post("/api/bank/deposit", { amount: 10 });
+    await api.post("/api/bank/deposit", { amount: 10 });
+    await api.delete("/api/guilds/g1/members/m1");
+    await api.get("/api/me");
+    const keys = fetchMock.mock.calls.map(keyOf);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{1,64}$/);
+    expect(new Set(keys.slice(0, 3)).size).toBe(3);
+    expect(keys[3]).toBeUndefined();
+  });
+
+  it("is sent again with the same key after a 503 or a network failure, and answers the success", async () => {
+    const fetchMock = stubAnswers(
+      unavailable(),
+      networkDown,
+      new Response(JSON.stringify({ newCoins: 900 })),
+    );
+    await expect(withoutWaiting(() => api.post("/api/bank/deposit", { amount: 100 }))).resolves.toEqual({
+      newCoins: 900,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    const keys = fetchMock.mock.calls.map(keyOf);
+    expect(new Set(keys).size).toBe(1);
+    expect(fetchMock.mock.calls.map((call) => (call[1] as RequestInit).body)).toEqual(
+      Array(3).fill(JSON.stringify({ amount: 100 })),
+    );
+  });
+
+  it("waits between tries, and gives up after them with the last failure", async () => {
+    vi.useFakeTimers();
+    const fetchMock = stubAnswers(unavailable(), unavailable(), unavailable());
+    const outcome = api.post("/api/bank/deposit", { amount: 100 }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[0]! - 1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(RETRY_DELAYS_MS[1]!);
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(await outcome).toMatchObject({ status: 503, code: "SERVICE_UNAVAILABLE" });
+  });
+
+  it("ends as a network error when no try reached the server", async () => {
+    const fetchMock = stubAnswers(networkDown, networkDown, networkDown);
+    await expect(withoutWaiting(() => api.post("/api/shop/buy", { itemId: "x" }))).rejects.toMatchObject({
+      status: 0,
+      code: "NETWORK",
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it("is not sent again after an answer: a refusal, a bug (500), or a read's 503", async () => {
+    const refusal = new Response(JSON.stringify({ error: { code: "NOT_ENOUGH_COINS", message: "No" } }), {
+      status: 409,
+    });
+    const bug = new Response(JSON.stringify({ error: { code: "INTERNAL", message: "Oops" } }), {
+      status: 500,
+    });
+    const fetchMock = stubAnswers(refusal, bug, unavailable());
+    await expect(api.post("/api/bank/deposit", { amount: 1 })).rejects.toMatchObject({ status: 409 });
+    await expect(api.post("/api/bank/deposit", { amount: 1 })).rejects.toMatchObject({ status: 500 });
+    await expect(api.get("/api/me")).rejects.toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 });
 

@@ -46,6 +46,40 @@ export function isUnauthenticated(error: unknown): boolean {
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/**
+ * The header the server keeps a state change's answer under (the contract's IDEMPOTENCY_KEY_HEADER, written
+ * out here so the main chunk imports no value from the contract).
+ */
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+/**
+ * A state change that met a 503 or no answer at all is sent again after these waits, with the same key: the
+ * server acts on a key once, so a change that committed before its answer was lost is answered, not repeated.
+ */
+export const RETRY_DELAYS_MS = [300, 1_000];
+
+/** A fresh key per action; randomUUID exists only in secure contexts (https, localhost). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join(
+    "",
+  );
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === "AbortError";
+
 export async function request<T>(
   method: Method,
   path: string,
@@ -57,19 +91,33 @@ export async function request<T>(
   const form = body instanceof FormData;
   // Only a request with a body says it is JSON: Fastify refuses an empty body labelled application/json.
   if (body !== undefined && !form) headers["content-type"] = "application/json";
-  let response: Response;
-  try {
-    response = await fetch(path, {
-      method,
-      headers,
-      credentials: "same-origin",
-      body: body === undefined ? null : form ? body : JSON.stringify(body),
-      signal: signal ?? null,
-    });
-  } catch (cause) {
-    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
-    throw new ApiError(0, "NETWORK", "Network error", false);
+  const changes = method !== "GET";
+  if (changes) headers[IDEMPOTENCY_KEY_HEADER] = newIdempotencyKey();
+  const init: RequestInit = {
+    method,
+    headers,
+    credentials: "same-origin",
+    body: body === undefined ? null : form ? body : JSON.stringify(body),
+    signal: signal ?? null,
+  };
+  let response: Response | null = null;
+  // Reads are retried by TanStack Query; a state change here, with its one key, whatever screen sent it.
+  const waits = changes ? RETRY_DELAYS_MS : [];
+  for (let attempt = 0; ; attempt++) {
+    try {
+      response = await fetch(path, init);
+    } catch (cause) {
+      if (isAbort(cause)) throw cause;
+      response = null;
+    }
+    const wait = waits[attempt];
+    if ((response === null || response.status === 503) && wait !== undefined) {
+      await sleep(wait, signal);
+      continue;
+    }
+    break;
   }
+  if (response === null) throw new ApiError(0, "NETWORK", "Network error", false);
   const text = await response.text();
   let parsed: unknown;
   try {

@@ -48,6 +48,20 @@ describe("call", () => {
     expect(init.body).toBe(JSON.stringify({ reference: "PAY-1" }));
   });
 
+  it("sends each state change with a key of its own, and a read without one", async () => {
+    const fetchMock = stubFetch({ newCoins: 1 });
+    await call("bankDeposit", { body: { amount: 10 } });
+    await call("bankDeposit", { body: { amount: 10 } });
+    await call("bank");
+    const keys = fetchMock.mock.calls.map(
+      ([, init]) => (init.headers as Record<string, string>)["idempotency-key"],
+    );
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBeTruthy();
+    expect(keys[0]).not.toBe(keys[1]);
+    expect(keys[2]).toBeUndefined();
+  });
+
   it("calls a route without input with a bare name, as a GET without a body", async () => {
     const fetchMock = stubFetch({ coins: 1 });
     await call("bank");

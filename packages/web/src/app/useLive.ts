@@ -6,12 +6,18 @@ import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { live } from "./live";
 
-/** Calls `handler` for each event on `channel` while the component is mounted. */
-export function useLiveChannel(channel: LiveChannel, handler: (event: LiveEvent) => void) {
+/**
+ * Calls `handler` for each event on `channel` while the component is mounted; a null channel (one known only
+ * after a fetch, such as the reader's guild chat) follows nothing.
+ */
+export function useLiveChannel(channel: LiveChannel | null, handler: (event: LiveEvent) => void) {
   // The latest handler is read through a ref so a new closure each render does not resubscribe.
   const handlerRef = useRef(handler);
   handlerRef.current = handler;
-  useEffect(() => live.subscribe(channel, (event) => handlerRef.current(event)), [channel]);
+  useEffect(
+    () => (channel ? live.subscribe(channel, (event) => handlerRef.current(event)) : undefined),
+    [channel],
+  );
 }
 
 /** Refetches the given queries whenever `channel` reports a change (or the socket reconnects). */

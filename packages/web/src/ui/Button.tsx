@@ -4,7 +4,7 @@ import { Link, type LinkProps } from "react-router";
 import { cn } from "./cn";
 import { Spinner } from "./Spinner";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger";
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "dangerOutline";
 export type ButtonSize = "sm" | "md" | "lg";
 
 const base =
@@ -25,6 +25,9 @@ const variants: Record<ButtonVariant, string> = {
   danger:
     "clip-chamfer-sm bg-linear-to-r from-danger to-magenta text-white hover:brightness-125 " +
     "hover:shadow-[0_0_24px_rgb(255_59_92/0.5)]",
+  // A way out that should not be the loudest thing on its page (Leave Guild); its dialog asks first.
+  dangerOutline:
+    "rounded-md border border-danger/45 text-danger/90 hover:border-danger hover:bg-danger/10 hover:text-danger",
 };
 
 const sizes: Record<ButtonSize, string> = {

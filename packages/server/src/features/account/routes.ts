@@ -12,15 +12,23 @@ export function accountRoutes(app: FastifyInstance, deps: { account: AccountServ
 
   route(app, routes.changePassword, async ({ body, user, reply }) => {
     const key = guessing.passwordChangeKey(user.id);
-    const attempt = await guessing.admitPasswordChange(key, reply);
-    const signedOut = await account.changePassword(user, body).catch(async (error) => {
-      if (isWrongPassword(error)) await guessing.failed(key, attempt);
-      // The current password was right (only the new one was refused): the attempt is no guess.
-      else if (error instanceof AppError && error.status === 400) await guessing.passwordChanged(key);
-      throw error;
-    });
-    await guessing.passwordChanged(key);
-    return { ok: true, signedOut } as const;
+    // A signed-in player is known: the check goes in the lane strangers cannot fill. Taken before the attempt
+    // is counted, so "busy, try again" never counts as a wrong password.
+    const seat = app.passwords.seat("known", reply);
+    try {
+      const attempt = await guessing.admitPasswordChange(key, reply);
+      const signedOut = await account.changePassword(user, body, seat.derive).catch(async (error) => {
+        if (isWrongPassword(error)) await guessing.failed(key, attempt);
+        // The current password was right (only the new one was refused): the attempt is no guess.
+        else if (error instanceof AppError && error.status === 400) await guessing.passwordChanged(key);
+        throw error;
+      });
+      seat.release();
+      await guessing.passwordChanged(key);
+      return { ok: true, signedOut } as const;
+    } finally {
+      seat.release();
+    }
   });
 
   route(app, routes.signOutEverywhere, async ({ user, reply }) => {

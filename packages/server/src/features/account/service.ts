@@ -2,7 +2,7 @@
 // ends, so a thief's session does too) and signing out on every device.
 import { accountMessages, type ChangePasswordBody } from "@bot-arena/contract";
 import { eq } from "drizzle-orm";
-import { hashPassword, verifyPassword } from "../../platform/auth/password";
+import { type Derive, hashPassword, verifyPassword } from "../../platform/auth/password";
 import type { Sessions, SessionUser } from "../../platform/auth/session";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db/database";
@@ -20,17 +20,17 @@ export function createAccountService(deps: {
 
   return {
     /** Throws 403 for a wrong current password; returns how many other sessions ended. */
-    async changePassword(user: SessionUser, input: ChangePasswordBody): Promise<number> {
+    async changePassword(user: SessionUser, input: ChangePasswordBody, derive: Derive): Promise<number> {
       const [row] = await db
         .select({ hash: profiles.passwordHash })
         .from(profiles)
         .where(eq(profiles.id, user.id));
-      if (!row || !(await verifyPassword(input.currentPassword, row.hash))) {
+      if (!row || !(await verifyPassword(input.currentPassword, row.hash, derive))) {
         throw new AppError(403, "INVALID_CREDENTIALS", accountMessages.currentPasswordWrong);
       }
       if (input.newPassword === input.currentPassword) throw badRequest(accountMessages.newPasswordSame);
       // Slow on purpose: before the transaction, so no lock is held while it runs.
-      const hash = await hashPassword(input.newPassword, config.passwordHashCost);
+      const hash = await hashPassword(input.newPassword, config.passwordHashCost, derive);
       return db.transaction(async (tx) => {
         const changed = await tx
           .update(profiles)

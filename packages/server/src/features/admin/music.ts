@@ -22,7 +22,13 @@ export const TRACK_TITLE_MAX = 100;
 export const audioUploadRefusals = {
   missing: adminMediaMessages.selectFileFirst,
   tooLarge: { message: adminMediaMessages.uploadFailed, reason: adminMediaMessages.audioTooLarge },
+  secondFile: { message: adminMediaMessages.uploadFailed, reason: adminMediaMessages.oneFileAtATime },
 };
+
+const alreadyUploaded = () =>
+  new AppError(409, "CONFLICT", adminMediaMessages.uploadFailed, {
+    file: adminMediaMessages.alreadyUploaded,
+  });
 
 /** "01_neon-nights (final).mp3" -> "01 neon nights (final)". */
 export function titleFromFileName(filename: string): string {
@@ -85,34 +91,28 @@ export function createAdminMusicService(deps: { db: Db; storage: MediaStorage })
         const fileUrl = await storage.save(MUSIC_FOLDER, upload.bytes, kind.extension);
         const title = titleFromFileName(upload.filename);
         const track = await db.transaction(async (tx) => {
-          // One playlist order at a time: concurrent uploads must not take the same place.
+          // One playlist order at a time: concurrent uploads must not take the same place. The unique index
+          // on the file keeps one track per recording even where a row came in without this lock (the seed).
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext('music_tracks_order'))`);
-          const [existing] = await tx
-            .select({ id: musicTracks.id })
-            .from(musicTracks)
-            .where(eq(musicTracks.fileUrl, fileUrl));
-          if (existing) {
-            throw new AppError(409, "CONFLICT", adminMediaMessages.uploadFailed, {
-              file: adminMediaMessages.alreadyUploaded,
-            });
-          }
           const [last] = await tx
             .select({ max: sql<number>`coalesce(max(${musicTracks.sortOrder}), 0)`.mapWith(Number) })
             .from(musicTracks);
           const [row] = await tx
             .insert(musicTracks)
             .values({ title, fileUrl, sortOrder: (last?.max ?? 0) + 1, isActive: true })
+            .onConflictDoNothing({ target: musicTracks.fileUrl })
             .returning(columns);
+          if (!row) throw alreadyUploaded();
           await logAdminAction(tx, {
             adminId,
             action: "music_upload",
             targetType: "track",
-            targetId: row!.id,
+            targetId: row.id,
             result: "success",
             detail: { ...detail, title, type: kind.contentType, fileUrl },
           });
           await playlistChanged(tx);
-          return row!;
+          return row;
         });
         return { message: adminMediaMessages.trackUploaded, track: toTrack(track) };
       });

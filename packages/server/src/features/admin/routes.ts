@@ -10,6 +10,7 @@ import type { AdminCashoutsService } from "./cashouts";
 import { type ImageLibraryService, imageUploadRefusals } from "./image-library/service";
 import type { LibraryTopUp } from "./image-library/top-up";
 import { type AdminMusicService, audioUploadRefusals } from "./music";
+import { createUploadQuota } from "./upload-quota";
 
 export function adminRoutes(
   app: FastifyInstance,
@@ -19,17 +20,27 @@ export function adminRoutes(
     adminMusic: AdminMusicService;
     libraryTopUp: LibraryTopUp;
     adminCashouts: AdminCashoutsService;
+    uploadsPerHour: number;
   },
 ): void {
   const { imageLibrary, adminMusic } = deps;
+  const quota = createUploadQuota({ store: app.requestLimits.store, perHour: deps.uploadsPerHour });
   app.register(async (scope) => {
     await registerMultipart(scope, AUDIO_UPLOAD_MAX_BYTES);
-    route(scope, routes.adminImageUpload, async ({ user, request }) =>
-      imageLibrary.upload(user.id, await readUpload(request, IMAGE_UPLOAD_MAX_BYTES, imageUploadRefusals)),
-    );
-    route(scope, routes.adminMusicUpload, async ({ user, request }) =>
-      adminMusic.upload(user.id, await readUpload(request, AUDIO_UPLOAD_MAX_BYTES, audioUploadRefusals)),
-    );
+    route(scope, routes.adminImageUpload, async ({ user, request, reply }) => {
+      await quota.admit(user.id, reply);
+      return imageLibrary.upload(
+        user.id,
+        await readUpload(request, IMAGE_UPLOAD_MAX_BYTES, imageUploadRefusals),
+      );
+    });
+    route(scope, routes.adminMusicUpload, async ({ user, request, reply }) => {
+      await quota.admit(user.id, reply);
+      return adminMusic.upload(
+        user.id,
+        await readUpload(request, AUDIO_UPLOAD_MAX_BYTES, audioUploadRefusals),
+      );
+    });
   });
   route(app, routes.adminImageLibrary, () => imageLibrary.summary());
   route(app, routes.adminImageGenerate, ({ user, body }) => imageLibrary.generate(user.id, body));

@@ -105,8 +105,8 @@ export const shapedMedia = {
 
 export type MultipartFile = { field?: string; filename: string; type?: string; bytes: Buffer };
 
-/** A multipart/form-data body: text fields first, then the file (as browsers send a FormData built so). */
-export function multipart(fields: Record<string, string>, file?: MultipartFile) {
+/** A multipart/form-data body: text fields first, then the file or files (as browsers send a FormData built so). */
+export function multipart(fields: Record<string, string>, files?: MultipartFile | MultipartFile[]) {
   const boundary = `----arena${randomBytes(8).toString("hex")}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
@@ -114,7 +114,7 @@ export function multipart(fields: Record<string, string>, file?: MultipartFile) 
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
     );
   }
-  if (file) {
+  for (const file of files === undefined ? [] : [files].flat()) {
     parts.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? "file"}"; filename="${file.filename}"\r\n` +

@@ -36,6 +36,9 @@ const digest = (text: string) => createHash("sha256").update(text).digest("base6
 
 export type GuessingThrottle = ReturnType<typeof createGuessingThrottle>;
 
+/** True for the sign-in key of a device that signed in to the account before (`signInKey` below). */
+export const isRememberedDeviceKey = (key: string) => /^signin:[^:]+:[^:]+$/.test(key);
+
 export function createGuessingThrottle(store: LimitStore) {
   const deviceKey = (email: string, token: string) => `device:${digest(email)}:${digest(token)}`;
 

@@ -3,7 +3,7 @@ import { routes } from "@bot-arena/contract";
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../platform/config";
 import { type RouteOptions, route } from "../../platform/route";
-import { createGuessingThrottle, isWrongPassword } from "./guessing";
+import { createGuessingThrottle, isRememberedDeviceKey, isWrongPassword } from "./guessing";
 import type { AuthService } from "./service";
 
 export function authRoutes(
@@ -19,7 +19,9 @@ export function authRoutes(
     app,
     routes.signUp,
     async ({ body, request, reply }) => {
-      const { me, token } = await auth.signUp(body);
+      const { me, token } = await app.passwords.withSeat("unknown", reply, (derive) =>
+        auth.signUp(body, derive),
+      );
       app.sessions.setCookie(request, reply, token);
       reply.code(201);
       return me;
@@ -33,14 +35,22 @@ export function authRoutes(
     routes.signIn,
     async ({ body, request, reply }) => {
       const key = await guessing.signInKey(body.email, request);
-      const attempt = await guessing.admitSignIn(key, reply);
-      const { me, token } = await auth.signIn(body).catch(async (error) => {
-        if (isWrongPassword(error)) await guessing.failed(key, attempt);
-        throw error;
-      });
-      await guessing.signedIn(key, body.email, request, reply);
-      app.sessions.setCookie(request, reply, token);
-      return me;
+      // A device that signed in to this account before goes ahead of strangers, in room they cannot fill.
+      // The seat is taken before the attempt is counted, so "busy, try again" never counts as a guess.
+      const seat = app.passwords.seat(isRememberedDeviceKey(key) ? "known" : "unknown", reply);
+      try {
+        const attempt = await guessing.admitSignIn(key, reply);
+        const { me, token } = await auth.signIn(body, seat.derive).catch(async (error) => {
+          if (isWrongPassword(error)) await guessing.failed(key, attempt);
+          throw error;
+        });
+        seat.release();
+        await guessing.signedIn(key, body.email, request, reply);
+        app.sessions.setCookie(request, reply, token);
+        return me;
+      } finally {
+        seat.release();
+      }
     },
     limited,
   );

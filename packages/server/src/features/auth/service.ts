@@ -3,7 +3,13 @@
 import { authMessages, type Me, type SignInBody, type SignUpBody } from "@bot-arena/contract";
 import { Coins, nameSkeleton, validateUsername } from "@bot-arena/game";
 import { and, eq, sql } from "drizzle-orm";
-import { dummyHasher, hashPassword, needsRehash, verifyPassword } from "../../platform/auth/password";
+import {
+  type Derive,
+  dummyHash,
+  hashPassword,
+  needsRehash,
+  verifyPassword,
+} from "../../platform/auth/password";
 import { grantAdminTo, isAdmin } from "../../platform/auth/roles";
 import type { Sessions, SessionUser } from "../../platform/auth/session";
 import type { Config } from "../../platform/config";
@@ -28,7 +34,7 @@ export function createAuthService(deps: {
   config: Pick<Config, "adminEmails" | "passwordHashCost">;
 }) {
   const { db, sessions, config } = deps;
-  const dummyHash = dummyHasher(config.passwordHashCost);
+  const unknownEmailHash = dummyHash(config.passwordHashCost);
   const isAdminEmail = (email: string) => config.adminEmails.includes(email.toLowerCase());
   const balancesOf = db
     .select({ coins: profiles.coins, vaultCoins: profiles.vaultCoins })
@@ -98,10 +104,13 @@ export function createAuthService(deps: {
   }
 
   return {
-    /** Returns the new player's profile and a session token for the cookie. */
-    async signUp(input: SignUpBody): Promise<{ me: Me; token: string }> {
+    /**
+     * Returns the new player's profile and a session token for the cookie. `derive` runs scrypt (the route's
+     * seat on the hash workers).
+     */
+    async signUp(input: SignUpBody, derive: Derive): Promise<{ me: Me; token: string }> {
       // Hashing is slow on purpose; do it before the transaction holds any lock.
-      return createAccount(input, await hashPassword(input.password, config.passwordHashCost));
+      return createAccount(input, await hashPassword(input.password, config.passwordHashCost, derive));
     },
 
     /**
@@ -111,20 +120,20 @@ export function createAuthService(deps: {
     createAccount,
 
     /** One neutral refusal for unknown email and wrong password, in about the same time. */
-    async signIn(input: SignInBody): Promise<{ me: Me; token: string }> {
+    async signIn(input: SignInBody, derive: Derive): Promise<{ me: Me; token: string }> {
       const rows = await db
         .select({ id: profiles.id, email: profiles.email, passwordHash: profiles.passwordHash })
         .from(profiles)
         .where(sql`lower(${profiles.email}) = lower(${input.email})`);
       const account = rows[0];
       if (!account) {
-        await verifyPassword(input.password, await dummyHash());
+        await verifyPassword(input.password, unknownEmailHash, derive);
         throw invalidCredentials();
       }
-      if (!(await verifyPassword(input.password, account.passwordHash))) throw invalidCredentials();
+      if (!(await verifyPassword(input.password, account.passwordHash, derive))) throw invalidCredentials();
       // A hash made at an older, lower cost is replaced now that the password is known to be right.
       const upgraded = needsRehash(account.passwordHash, config.passwordHashCost)
-        ? await hashPassword(input.password, config.passwordHashCost)
+        ? await hashPassword(input.password, config.passwordHashCost, derive)
         : null;
       return db.transaction(async (tx) => {
         if (upgraded) {

@@ -52,7 +52,7 @@ describe("replays", () => {
     expect(replayed).toEqual(row!.log);
 
     const replay = await replayOf(p, outcome.battle.id);
-    expect(replay).toEqual({ ...outcome.battle, verified: true });
+    expect(replay).toEqual({ ...outcome.battle, verified: true, context: null });
   });
 
   it("show the fighters as they were, not as they are now", async () => {
@@ -70,7 +70,7 @@ describe("replays", () => {
     const watcher = await pilot(t);
     const { battle } = await outcomeOf(await pvpBattle(a, b.bot.id));
     const replay = await replayOf(watcher, battle.id);
-    expect(replay).toEqual({ ...battle, verified: true });
+    expect(replay).toEqual({ ...battle, verified: true, context: null });
   });
 
   it("report a stored log that the engine no longer reproduces, and show what was stored", async () => {

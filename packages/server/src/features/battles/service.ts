@@ -2,8 +2,10 @@
 // recomputed from the stored seed and snapshots; `verified` reports whether it matched the stored log.
 import { isDeepStrictEqual } from "node:util";
 import {
+  type BattleContext,
   type BattleReplay,
   type BattleSummary,
+  type BattleView,
   battleMessages,
   RECENT_BATTLES_LIMIT,
   type RecentBattles,
@@ -15,6 +17,8 @@ import { battles } from "../../platform/db/schema";
 import { notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { findOwnedBot, isBotId } from "../bots/queries";
+import { duelBattleContext } from "../guild-wars/duel-context";
+import { tournamentBattleContext } from "../tournament/match-context";
 import type { Viewer } from "../tournament/views";
 import { assertCanWatchTournamentBattle } from "../tournament/watch";
 import { fight } from "./record";
@@ -60,7 +64,8 @@ export function createBattlesService(deps: { db: Db; log: Log }) {
       const verified = replayed.winner === row.winner && isDeepStrictEqual(replayed, stored);
       // The stored log is what the players saw and what paid out, so it wins when a later engine disagrees.
       if (!verified) deps.log.warn({ battleId: id }, "replay differs from the stored battle log");
-      return { ...battleViewOf(header, verified ? replayed : stored), verified };
+      const view = battleViewOf(header, verified ? replayed : stored);
+      return { ...view, verified, context: await contextOf(db, view, viewer.id) };
     },
 
     /** The bot's last battles, attacking or defending, newest first; 404 unless the bot is the player's. */
@@ -85,6 +90,15 @@ export function createBattlesService(deps: { db: Db; log: Log }) {
       return { battles: rowsOf<SummaryRow>(result).map(toSummary) };
     },
   };
+}
+
+/** Where a tournament match or a war duel stands in its event, for this viewer; null for AI and PvP battles. */
+function contextOf(db: Db, view: BattleView, viewerId: string): Promise<BattleContext | null> {
+  if (view.kind === "tournament") {
+    return tournamentBattleContext(db, { ...view, winnerName: view[view.winner].name }, viewerId);
+  }
+  if (view.kind === "guild_war") return duelBattleContext(db, view.id, viewerId);
+  return Promise.resolve(null);
 }
 
 function toSummary(row: SummaryRow): BattleSummary {

@@ -1,5 +1,5 @@
-// The admins' side of the chat: delete a message (it disappears from every open chat), mute a player for a
-// time or lift the mute, and read the reports. Each action writes the operations log in its own transaction;
+// The admins' side of the chat, global and guild chats alike: delete a message (it disappears from every open
+// chat), mute a player for a time or lift the mute, and read the reports (each says which chat). Each action writes the operations log in its own transaction;
 // a refusal is logged after the rollback.
 import type { ChatMute, ChatReport } from "@bot-arena/contract";
 import { chatLiveKinds, type MuteBody } from "@bot-arena/contract";
@@ -10,12 +10,13 @@ import { isAdmin } from "../../platform/auth/roles";
 import type { SessionUser } from "../../platform/auth/session";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/database";
-import { chatMessages, chatMutes, chatReports, profiles } from "../../platform/db/schema";
+import { chatMessages, chatMutes, chatReports, guilds, profiles } from "../../platform/db/schema";
 import { AppError, badRequest, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { publish, publishToPlayer } from "../../platform/live/publish";
 import { logAdminAction } from "../../platform/ops-log";
 import { refuse } from "../../platform/refuse";
+import { channelOf } from "./lines";
 
 export type ModerationDeps = { db: Db; clock: Clock };
 export type ModerationService = ReturnType<typeof createModerationService>;
@@ -87,7 +88,11 @@ export function createModerationService(deps: ModerationDeps) {
             result: "success",
             detail: { username: row.username, userId: row.userId, message: row.message },
           });
-          await publish(tx, { channel: "chat", kind: chatLiveKinds.deleted, data: { id: messageId } });
+          await publish(tx, {
+            channel: channelOf(row.guildId),
+            kind: chatLiveKinds.deleted,
+            data: { id: messageId },
+          });
           return { message: chatTexts.deleted };
         }),
       ),
@@ -179,6 +184,9 @@ export function createModerationService(deps: ModerationDeps) {
           message: chatMessages.message,
           createdAt: chatMessages.createdAt,
           deletedAt: chatMessages.deletedAt,
+          guildId: guilds.id,
+          guildName: guilds.name,
+          guildTag: guilds.tag,
           reportCount: sql<number>`count(*)::int`,
           lastReportedAt: max(chatReports.createdAt),
           reasons: sql<
@@ -187,16 +195,20 @@ export function createModerationService(deps: ModerationDeps) {
         })
         .from(chatReports)
         .innerJoin(chatMessages, eq(chatMessages.id, chatReports.messageId))
-        .groupBy(chatMessages.id)
+        .leftJoin(guilds, eq(guilds.id, chatMessages.guildId))
+        .groupBy(chatMessages.id, guilds.id)
         .orderBy(desc(max(chatReports.createdAt)))
         .limit(REPORTS_SHOWN);
       return {
-        reports: rows.map(({ deletedAt, lastReportedAt, createdAt, ...row }) => ({
-          ...row,
-          deleted: deletedAt !== null,
-          createdAt: createdAt.toISOString(),
-          lastReportedAt: (lastReportedAt ?? createdAt).toISOString(),
-        })),
+        reports: rows.map(
+          ({ deletedAt, lastReportedAt, createdAt, guildId, guildName, guildTag, ...row }) => ({
+            ...row,
+            guild: guildId ? { id: guildId, name: guildName!, tag: guildTag! } : null,
+            deleted: deletedAt !== null,
+            createdAt: createdAt.toISOString(),
+            lastReportedAt: (lastReportedAt ?? createdAt).toISOString(),
+          }),
+        ),
       };
     },
   };

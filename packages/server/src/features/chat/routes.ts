@@ -1,16 +1,17 @@
-// HTTP shape of the chat and its moderation. Reading is public; a signed-in reader's hidden players are
+// HTTP shape of the chat (global and guild) and its moderation. Reading is public; a signed-in reader's hidden players are
 // left out, so the route looks up the session itself when there is one.
 import { routes } from "@bot-arena/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../platform/route";
+import type { GuildChatService } from "./guild-chat";
 import type { ModerationService } from "./moderation";
 import type { ChatService } from "./service";
 
 export function chatRoutes(
   app: FastifyInstance,
-  deps: { chat: ChatService; chatModeration: ModerationService },
+  deps: { chat: ChatService; guildChat: GuildChatService; chatModeration: ModerationService },
 ): void {
-  const { chat, chatModeration: moderation } = deps;
+  const { chat, guildChat, chatModeration: moderation } = deps;
 
   route(app, routes.listChat, async ({ request, reply }) => {
     // The answer depends on who reads it (hidden players, mute), so no shared cache may keep it.
@@ -22,6 +23,15 @@ export function chatRoutes(
     reply.code(201);
     return message;
   });
+  route(app, routes.guildChat, ({ user }) => guildChat.read(user));
+  route(app, routes.sendGuildChat, async ({ user, params, body, reply }) => {
+    const message = await guildChat.send(user, params.id, body.message);
+    reply.code(201);
+    return message;
+  });
+  route(app, routes.deleteGuildChatMessage, ({ user, params }) =>
+    guildChat.remove(user, params.id, params.messageId),
+  );
   route(app, routes.reportChat, ({ user, params, body }) => chat.report(user, params.id, body.reason));
   route(app, routes.listHidden, ({ user }) => chat.hidden(user));
   route(app, routes.hidePlayer, ({ user, body }) => chat.hide(user, body.userId));

@@ -1,8 +1,9 @@
-// Test helpers in the chat's language: send, read, and the admins' log rows for chat moderation.
-import type { ChatMessage, ChatMessageList } from "@bot-arena/contract";
+// Test helpers in the chat's language: send, read (the global chat and a guild's), and the admins' log rows.
+import type { ChatMessage, ChatMessageList, GuildChat, LiveServerMessage } from "@bot-arena/contract";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Player, TestApp } from "../../../test/helpers";
+import type { LiveClient } from "../../../test/live-client";
 import { adminOperations } from "../../platform/db/schema";
 
 export const say = (player: Player, message: unknown) => player.post("/api/chat/messages", { message });
@@ -30,3 +31,31 @@ export const logRows = (t: TestApp, action: string) =>
     .from(adminOperations)
     .where(and(eq(adminOperations.action, action)))
     .orderBy(desc(adminOperations.id));
+
+export const guildSay = (player: Player, guildId: string, message: unknown) =>
+  player.post(`/api/guilds/${guildId}/chat`, { message });
+
+export async function guildSaid(player: Player, guildId: string, message: string): Promise<ChatMessage> {
+  const response = await guildSay(player, guildId, message);
+  if (response.statusCode !== 201) throw new Error(`send failed: ${response.statusCode} ${response.body}`);
+  return response.json<ChatMessage>();
+}
+
+export async function readGuildChat(reader: Player): Promise<GuildChat> {
+  const response = await reader.get("/api/chat/guild");
+  if (response.statusCode !== 200) throw new Error(`read failed: ${response.statusCode} ${response.body}`);
+  return response.json<GuildChat>();
+}
+
+/**
+ * Resolves once the server has answered a ping on this socket: whatever the server pushed to it before (an event
+ * delivered to every follower at once) has arrived by then, so a test can say that something did not.
+ */
+export async function settled(client: LiveClient): Promise<void> {
+  const pongs = client.messages.filter((m) => m.type === "pong").length;
+  client.send({ type: "ping" });
+  await client.next(
+    (m): m is Extract<LiveServerMessage, { type: "pong" }> =>
+      m.type === "pong" && client.messages.filter((x) => x.type === "pong").length > pongs,
+  );
+}

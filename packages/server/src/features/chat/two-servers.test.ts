@@ -1,11 +1,13 @@
 // The chat through two server processes on one database (two apps in this process, each with its own pool
 // and its own LISTEN): the pace limit counts a player's messages across both, a message sent through one
-// reaches a reader on the other, and a deletion through one removes it from the other's readers.
+// reaches a reader on the other, and a deletion through one removes it from the other's readers; a guild's line
+// reaches its members on the other, and a member removed through one stops hearing it on the other at once.
 import type { AddressInfo } from "node:net";
 import {
   CHAT_UNREAD_CHANNEL,
   type ChatMessage,
   chatLiveKinds,
+  guildChatChannel,
   type LiveServerMessage,
 } from "@bot-arena/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +21,8 @@ import {
   type TestDatabase,
 } from "../../../test/helpers";
 import { connectLive, type LiveClient, subscribe } from "../../../test/live-client";
+import { guildWithCrew } from "../guilds/testing";
+import { settled } from "./testing";
 import { CHAT_UNREAD_EVERY_MS } from "./unread-digest";
 
 const adminEmail = "two_servers_mod@arena.test";
@@ -121,6 +125,36 @@ describe("chat across two servers", () => {
     } finally {
       badge?.close();
       panel?.close();
+    }
+  });
+
+  it("delivers a guild's line to its members on the other server, and a removal there ends it at once", async () => {
+    const { guild, leader, crew } = await guildWithCrew(a, 3);
+    const [, listener, removed] = crew as [Player, Player, Player];
+    const channel = guildChatChannel(guild.id);
+    let staying: LiveClient | null = null;
+    let leaving: LiveClient | null = null;
+    const saying = (text: string) => (m: LiveServerMessage) =>
+      m.type === "event" &&
+      m.event.channel === channel &&
+      (m.event.data?.message as ChatMessage | undefined)?.message === text;
+    try {
+      staying = await connectLive(urlB, listener.cookie);
+      leaving = await connectLive(urlB, removed.cookie);
+      await subscribe(staying, [channel]);
+      await subscribe(leaving, [channel]);
+      await leader.post(`/api/guilds/${guild.id}/chat`, { message: "from server A" });
+      for (const client of [staying, leaving]) {
+        await client.next((m): m is LiveServerMessage => saying("from server A")(m), 10_000);
+      }
+      await leader.post(`/api/guilds/${guild.id}/members/${removed.id}/remove`);
+      await leader.post(`/api/guilds/${guild.id}/chat`, { message: "after the removal" });
+      await staying.next((m): m is LiveServerMessage => saying("after the removal")(m), 10_000);
+      await settled(leaving);
+      expect(leaving.messages.some(saying("after the removal"))).toBe(false);
+    } finally {
+      staying?.close();
+      leaving?.close();
     }
   });
 });

@@ -37,8 +37,10 @@ import { snapshotBots } from "../battles/entrants";
 import { fight, newBattleId, newBattleSeed } from "../battles/record";
 import type { FighterSnapshot } from "../battles/snapshot";
 import { announceGuild } from "../guilds/service";
+import { alertWarEnded } from "./alerts";
 import { announceWar } from "./events";
 import type { WarTimings } from "./muster";
+import { postDuelNews, postFinalNews } from "./war-news";
 
 type WarRow = typeof guildWars.$inferSelect;
 
@@ -127,6 +129,7 @@ export function createWarEngine(deps: { timings: WarTimings }) {
       .returning({ id: guildWars.id });
     if (!moved) return;
     await revealRound(tx, war.id, round);
+    await postDuelNews(tx, war.id, round, now);
     await playRound(tx, war.id, round + 1, now);
     await announceWar(tx, war.id, "round");
   }
@@ -211,6 +214,7 @@ export function createWarEngine(deps: { timings: WarTimings }) {
       .returning({ id: guildWars.id });
     if (!moved) return;
     await revealRound(tx, war.id, war.currentRound);
+    await postDuelNews(tx, war.id, war.currentRound, now);
     const standings = await tx
       .select({
         guildId: guildWarParticipants.guildId,
@@ -241,9 +245,16 @@ export function createWarEngine(deps: { timings: WarTimings }) {
         where p.war_id = ${war.id} and p.guild_id = v.guild_id`);
     }
     await payWar(tx, war, placements);
+    await postFinalNews(tx, placements, now);
     // The guilds are free again; the database asks for a muster for each one now eligible (migration 0010).
     await tx.update(guilds).set({ currentWarId: null }).where(eq(guilds.currentWarId, war.id));
     await announceWar(tx, war.id, "completed");
+    await alertWarEnded(
+      tx,
+      war,
+      standings.map((s) => s.guildId),
+      placements,
+    );
     for (const s of standings) await announceGuild(tx, s.guildId);
   }
 

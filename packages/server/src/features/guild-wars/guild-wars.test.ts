@@ -41,7 +41,12 @@ const crews: Crew[] = [];
 
 describe("before a war", () => {
   it("shows no active war and no history, with the server's time for the countdowns", async () => {
-    expect(await wars()).toEqual({ active: [], history: [], serverTime: clock.now().toISOString() });
+    expect(await wars()).toEqual({
+      active: [],
+      history: [],
+      myGuildId: null,
+      serverTime: clock.now().toISOString(),
+    });
   });
 
   it("answers 404 'Guild war not found' for an unknown or malformed id", async () => {

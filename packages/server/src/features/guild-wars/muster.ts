@@ -17,8 +17,10 @@ import { eventKey, noteCreated, noteLocks } from "../../platform/db/locks";
 import { guilds, guildWarParticipants, guildWars } from "../../platform/db/schema";
 import type { DueHandler } from "../../platform/reconciler";
 import { announceGuild } from "../guilds/service";
+import { alertDrafted } from "./alerts";
 import { announceWar } from "./events";
 import { readWarRewards } from "./rewards";
+import { postDraftNews } from "./war-news";
 
 /** Any fixed 64-bit number: the key of the one advisory lock that serializes opening wars. */
 const MUSTER_LOCK = 7_130_813_001;
@@ -83,9 +85,10 @@ async function openWar(
   const warId = randomUUID();
   const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(guildWars);
   const registrationEndsAt = new Date(now.getTime() + timings.registrationSeconds * 1000);
+  const name = `Guild War #${n + 1}`;
   await tx.insert(guildWars).values({
     id: warId,
-    name: `Guild War #${n + 1}`,
+    name,
     status: "registration",
     registrationEndsAt,
     nextDueAt: registrationEndsAt,
@@ -107,6 +110,8 @@ async function openWar(
     .insert(guildWarParticipants)
     .values(chosen.map((g) => ({ warId, guildId: g.id, totalPower: g.totalPower, createdAt: now })));
   await announceWar(tx, warId, "opened");
+  await postDraftNews(tx, ids, name, now);
+  await alertDrafted(tx, { id: warId, name }, ids);
   for (const id of ids) await announceGuild(tx, id);
   return warId;
 }

@@ -9,7 +9,7 @@ export function guildWarsRoutes(
   deps: { guildWars: GuildWarsService; warRewards: WarRewardsService },
 ): void {
   // Admins read why a war is delayed (the runner's last error); players only that it is.
-  route(app, routes.guildWars, ({ user }) => deps.guildWars.list({ isAdmin: user.isAdmin }));
+  route(app, routes.guildWars, ({ user }) => deps.guildWars.list({ isAdmin: user.isAdmin, userId: user.id }));
   route(app, routes.guildWar, ({ user, params }) =>
     deps.guildWars.detail(params.id, { isAdmin: user.isAdmin }),
   );

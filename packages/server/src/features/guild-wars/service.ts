@@ -5,9 +5,15 @@ import { GuildId, messages, rankWarStandings, statTotal, warPrizePool, warRounds
 import { asc, desc, eq, inArray, ne } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/database";
-import { guilds, guildWarDuels, guildWarParticipants, guildWars } from "../../platform/db/schema";
+import {
+  guildMembers,
+  guilds,
+  guildWarDuels,
+  guildWarParticipants,
+  guildWars,
+} from "../../platform/db/schema";
 import { notFound } from "../../platform/errors";
-import { isUuid } from "../../platform/ids";
+import { isUuid, type UserId } from "../../platform/ids";
 import type { FighterSnapshot } from "../battles/snapshot";
 import type { WarTimings } from "./muster";
 
@@ -92,8 +98,8 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: Wa
   }
 
   return {
-    async list(viewer: WarViewer): Promise<GuildWarList> {
-      const [active, history] = await Promise.all([
+    async list(viewer: WarViewer & { userId: UserId }): Promise<GuildWarList> {
+      const [active, history, [membership]] = await Promise.all([
         db
           .select()
           .from(guildWars)
@@ -105,12 +111,21 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: Wa
           .where(eq(guildWars.status, "completed"))
           .orderBy(desc(guildWars.completedAt), desc(guildWars.id))
           .limit(WAR_HISTORY_LIMIT),
+        db
+          .select({ guildId: guildMembers.guildId })
+          .from(guildMembers)
+          .where(eq(guildMembers.userId, viewer.userId)),
       ]);
       const [activeViews, historyViews] = await Promise.all([
         summaries(active, viewer),
         summaries(history, viewer),
       ]);
-      return { active: activeViews, history: historyViews, serverTime: deps.clock.now().toISOString() };
+      return {
+        active: activeViews,
+        history: historyViews,
+        myGuildId: membership?.guildId ?? null,
+        serverTime: deps.clock.now().toISOString(),
+      };
     },
 
     async detail(warId: string, viewer: WarViewer): Promise<GuildWarDetail> {

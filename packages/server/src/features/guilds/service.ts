@@ -42,6 +42,7 @@ import { isUuid, type UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publish } from "../../platform/live/publish";
 import { refuse } from "../../platform/refuse";
+import { announceGuildChatAccess } from "../chat/guild-members";
 import { readBankHistory } from "./bank-history";
 import { readGuildPage } from "./page";
 import { alreadyInGuild, guildFull, guildNotFound, notGuildMember, uniqueRefusal } from "./refusals";
@@ -125,6 +126,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
           .set({ memberCount: sql`${guilds.memberCount} - 1` })
           .where(eq(guilds.id, guildId));
         await announceGuild(tx, guildId);
+        await announceGuildChatAccess(tx, target.userId, guildId, true);
         return { message: messages.removed(name) };
       }
       const role = newRole!;
@@ -133,6 +135,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
         .set({ role })
         .where(and(eq(guildMembers.id, target.id), eq(guildMembers.role, target.role)));
       await announceGuild(tx, guildId);
+      await announceGuildChatAccess(tx, target.userId, guildId);
       return { message: action === "promote" ? messages.promoted(name) : messages.demoted(name) };
     });
   }
@@ -216,6 +219,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
           // Re-read: the membership trigger has just set the founder's power.
           const [fresh] = await tx.select().from(guilds).where(eq(guilds.id, id));
           await announceGuild(tx, id);
+          await announceGuildChatAccess(tx, userId, id);
           return { message: messages.guildCreated, guild: toGuildSummary(fresh ?? row!), newCoins };
         })
         .catch((error: unknown) => {
@@ -251,6 +255,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
           }
           await tx.insert(guildMembers).values({ guildId, userId, role: "member" });
           await announceGuild(tx, guildId);
+          await announceGuildChatAccess(tx, userId, guildId);
           return { message: messages.guildJoined };
         })
         .catch((error: unknown) => {
@@ -318,6 +323,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
           })),
         });
         await tx.delete(guildMembers).where(eq(guildMembers.id, member.id));
+        await announceGuildChatAccess(tx, userId, guildId, true);
         if (outcome.disband) {
           await disband(tx, guild.id, guild.bankBalance, clock.now());
           await announceGuild(tx, guildId, "disbanded");
@@ -331,6 +337,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
           })
           .where(eq(guilds.id, guildId));
         if (outcome.newLeader) {
+          await announceGuildChatAccess(tx, outcome.newLeader as string as UserId, guildId);
           await tx
             .update(guildMembers)
             .set({ role: "leader" })

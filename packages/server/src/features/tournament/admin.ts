@@ -113,7 +113,8 @@ export function createTournamentAdminService(deps: {
         .from(tournaments)
         .orderBy(desc(tournaments.createdAt), desc(tournaments.id))
         .limit(ADMIN_TOURNAMENTS_LIMIT);
-      return { tournaments: await adminViewsOf(db, rows) };
+      const { registrationMinutes, roundSeconds } = deps.config.tournament;
+      return { tournaments: await adminViewsOf(db, rows), defaults: { registrationMinutes, roundSeconds } };
     },
 
     create(adminId: UserId, body: CreateTournamentBody): Promise<AdminTournamentActionResponse> {

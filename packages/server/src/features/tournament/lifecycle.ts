@@ -35,6 +35,7 @@ import { tournamentMatches, tournamentParticipants, tournaments } from "../../pl
 import type { BotId, UserId } from "../../platform/ids";
 import { snapshotBots } from "../battles/entrants";
 import type { FighterSnapshot } from "../battles/snapshot";
+import { alertEntrants } from "./alerts";
 import { eventOf, eventStandings, playsBracket, startEventRound } from "./event-rounds";
 import { publishTournamentChange } from "./live";
 import { payPrizes, refundFees, sweepPoolToHouse } from "./money";
@@ -139,6 +140,7 @@ export async function closeRegistration(tx: Tx, t: TournamentRow, now: Date): Pr
   }
 
   await startEvent(tx, t, ready, now);
+  await alertEntrants(tx, t);
   await publishTournamentChange(tx, t.id, "started");
   return "started";
 }
@@ -317,6 +319,7 @@ async function completeTournament(
     from (values ${places}) as v(id, place, prize) where p.id = v.id`);
   await payPrizes(tx, { tournamentId: t.id, mode: t.entryFeeMode, prizes: paid });
   await sweepPoolToHouse(tx, t.id);
+  await alertEntrants(tx, t);
   await publishTournamentChange(tx, t.id, "completed");
   return "completed";
 }
@@ -350,6 +353,7 @@ export async function advanceRound(tx: Tx, t: TournamentRow, now: Date): Promise
     if (!(await startEventRound(tx, t, now)))
       throw new Error(`tournament ${t.id}: no round to pair, not over`);
   }
+  await alertEntrants(tx, t);
   await publishTournamentChange(tx, t.id, "round");
   return "next_round";
 }

@@ -62,25 +62,28 @@ export async function fightRound(
     const defender = snapshots.get(second)!;
     const seed = newBattleSeed();
     const id = newBattleId();
+    const result = fight(attacker, defender, seed);
     records.push({
       id,
       kind: "tournament",
       seed,
       attacker,
       defender,
-      result: fight(attacker, defender, seed),
+      result,
       xpGained: 0,
       coinsMoved: 0,
       createdAt: now,
     });
-    return sql`(${pairing.matchNumber}::int, ${id}::uuid, ${pairing.firstStrikeId}::uuid)`;
+    const winnerHp = result.winner === "attacker" ? result.attackerHp : result.defenderHp;
+    return sql`(${pairing.matchNumber}::int, ${id}::uuid, ${pairing.firstStrikeId}::uuid, ${winnerHp}::int)`;
   });
   await recordBattles(tx, records);
-  // One statement for the whole round: each match gets its battle and its first striker, and goes live.
+  // One statement for the whole round: each match gets its battle, its first striker and the HP its winner will
+  // be left with (the bracket shows it once the match is decided), and goes live.
   await tx.execute(sql`
     update tournament_matches m set status = 'in_progress', battle_id = v.battle_id,
-      first_strike_id = v.first_strike_id, started_at = ${now.toISOString()}::timestamptz
-    from (values ${sql.join(live, sql`, `)}) as v(match_number, battle_id, first_strike_id)
+      first_strike_id = v.first_strike_id, winner_hp = v.winner_hp, started_at = ${now.toISOString()}::timestamptz
+    from (values ${sql.join(live, sql`, `)}) as v(match_number, battle_id, first_strike_id, winner_hp)
     where m.tournament_id = ${t.id}::uuid and m.match_number = v.match_number and m.status = 'pending'`);
 }
 

@@ -32,6 +32,14 @@ type Counts = { readyCount: number; totalRounds: number };
 export function summaryOf(t: TournamentRow, counts: Counts): TournamentSummary {
   const configured = { first: t.firstPlaceReward, second: t.secondPlaceReward, third: t.thirdPlaceReward };
   const split = tournamentPrizes({ mode: t.entryFeeMode, players: t.currentPlayers, rewards: configured });
+  const prizePool =
+    t.entryFeeMode === "player" ? split.pool : configured.first + configured.second + configured.third;
+  // Only the ready enter the bracket: while registration runs, their fees are the pool it would start with.
+  const registering = t.status === "pending" || t.status === "registration";
+  const readyPrizePool =
+    t.entryFeeMode === "player" && registering
+      ? tournamentPrizes({ mode: "player", players: counts.readyCount }).pool
+      : prizePool;
   return {
     id: t.id,
     name: t.name,
@@ -48,8 +56,8 @@ export function summaryOf(t: TournamentRow, counts: Counts): TournamentSummary {
     maxPlayers: t.maxPlayers,
     entryFeeMode: t.entryFeeMode,
     entryFee: entryFee(t.entryFeeMode),
-    prizePool:
-      t.entryFeeMode === "player" ? split.pool : configured.first + configured.second + configured.third,
+    prizePool,
+    readyPrizePool,
     // Admin mode shows the rewards as set; player mode what the pool pays as it stands.
     rewards:
       t.entryFeeMode === "player"
@@ -91,15 +99,47 @@ export async function summariesOf(db: Db, rows: readonly TournamentRow[]): Promi
   return rows.map((t) => summaryOf(t, counts.get(t.id) ?? { readyCount: 0, totalRounds: 0 }));
 }
 
+/** The prizes each tournament paid, and whether anyone was placed (only a completed event places). */
+async function outcomesOf(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, { paid: number; placed: boolean }>();
+  const list = sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  const rows = rowsOf<{ id: string; paid: number; placed: boolean }>(
+    await db.execute(sql`
+      select tournament_id as id, coalesce(sum(prize_won), 0)::bigint as paid,
+        bool_or(placement is not null) as placed
+      from tournament_participants where tournament_id in (${list}) group by tournament_id`),
+  );
+  return new Map(rows.map((r) => [r.id, { paid: Number(r.paid), placed: r.placed }]));
+}
+
+/** How a tournament ended; an archived one keeps it (a completed event placed its entrants, a cancelled none). */
+function endedOf(status: TournamentRow["status"], placed: boolean): AdminTournament["ended"] {
+  if (status === "completed" || status === "cancelled") return status;
+  if (status === "archived") return placed ? "completed" : "cancelled";
+  return null;
+}
+
 export async function adminViewsOf(db: Db, rows: readonly TournamentRow[]): Promise<AdminTournament[]> {
   const summaries = await summariesOf(db, rows);
-  return summaries.map((summary, i) => ({
-    ...summary,
-    poolBalance: rows[i]!.poolBalance,
-    actions: adminTournamentActions(summary.status),
-    attempts: rows[i]!.attempts,
-    lastError: rows[i]!.lastError,
-  }));
+  const outcomes = await outcomesOf(
+    db,
+    rows.map((t) => t.id),
+  );
+  return summaries.map((summary, i) => {
+    const outcome = outcomes.get(summary.id) ?? { paid: 0, placed: false };
+    return {
+      ...summary,
+      poolBalance: rows[i]!.poolBalance,
+      actions: adminTournamentActions(summary.status),
+      attempts: rows[i]!.attempts,
+      lastError: rows[i]!.lastError,
+      ended: endedOf(summary.status, outcome.placed),
+      prizesPaid: outcome.paid,
+    };
+  });
 }
 
 type EntryRow = {
@@ -198,7 +238,7 @@ function matchViews(
   viewer: Viewer,
   ownerOf: Map<string, string>,
 ): TournamentMatch[] {
-  const titleOf = playsBracket(t) ? bracketTitles(rows) : eventTitles(rows);
+  const titleOf = matchTitlesOf(rows, t);
   return rows.map((m) => ({
     id: m.id,
     round: m.round,
@@ -210,6 +250,7 @@ function matchViews(
     participant1Id: m.participant1Id,
     participant2Id: m.participant2Id,
     winnerId: m.status === "completed" ? m.winnerId : null,
+    winnerHp: m.status === "completed" ? m.winnerHp : null,
     status: m.status,
     battleId: m.battleId,
     canWatch: canWatchMatch(m, t, viewer, [
@@ -219,6 +260,12 @@ function matchViews(
     startedAt: iso(m.startedAt),
   }));
 }
+
+/** Each match's title as the bracket shows it. */
+export const matchTitlesOf = (
+  rows: readonly MatchRow[],
+  t: Pick<TournamentRow, "format">,
+): ((m: MatchRow) => string) => (playsBracket(t) ? bracketTitles(rows) : eventTitles(rows));
 
 /** The spec's titles: FINAL, SEMI-FINALS... counted back from the bracket's last round. */
 function bracketTitles(rows: readonly MatchRow[]): (m: MatchRow) => string {
@@ -239,7 +286,7 @@ function eventTitles(rows: readonly MatchRow[]): (m: MatchRow) => string {
 }
 
 /** Wins, losses and byes of each entrant from the stored matches. */
-function recordsOf(rows: readonly MatchRow[]) {
+export function recordsOf(rows: readonly MatchRow[]) {
   const records = new Map<string, { wins: number; losses: number; byes: number }>();
   const of = (id: string) => {
     const record = records.get(id) ?? { wins: 0, losses: 0, byes: 0 };

@@ -1,6 +1,8 @@
+import type { FastifyReply } from "fastify";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config";
-import { DEFAULT_PASSWORD_HASH_COST, hashPassword, needsRehash, verifyPassword } from "./password";
+import { DEFAULT_PASSWORD_HASH_COST, dummyHash, hashPassword, needsRehash, verifyPassword } from "./password";
+import { createPasswordHasher } from "./password-hasher";
 
 describe("password hashing", () => {
   it("stores scheme, parameters, salt and key, and verifies only the right password", async () => {
@@ -41,5 +43,29 @@ describe("today's parameters", () => {
     expect(needsRehash(old, 11)).toBe(false);
     expect(needsRehash(old.replace("$8$1$", "$4$1$"), 12)).toBe(true);
     expect(needsRehash("bcrypt$whatever", 12)).toBe(true);
+  });
+});
+
+describe("on the hash workers", () => {
+  it("hashes and verifies exactly as in this process, after the same NFKC normalization", async () => {
+    const hasher = createPasswordHasher({ passwordHashing: { workers: 2, queue: 4, niceness: 0 } });
+    const seat = hasher.seat("unknown", {} as FastifyReply);
+    try {
+      const onWorkers = await hashPassword("ﬁre horse", 12, seat.derive);
+      expect(await verifyPassword("fire horse", onWorkers)).toBe(true);
+      const here = await hashPassword("correct horse", 12);
+      expect(await verifyPassword("correct horse", here, seat.derive)).toBe(true);
+      expect(await verifyPassword("correct horsE", here, seat.derive)).toBe(false);
+    } finally {
+      seat.release();
+      await hasher.close();
+    }
+  });
+
+  it("checks unknown emails against a stored key of the configured cost that no password matches", async () => {
+    const stored = dummyHash(12);
+    expect(stored).toMatch(/^scrypt\$4096\$8\$1\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(needsRehash(stored, 12)).toBe(false);
+    expect(await verifyPassword("", stored)).toBe(false);
   });
 });

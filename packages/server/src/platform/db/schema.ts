@@ -14,6 +14,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -54,6 +55,7 @@ export const guildWarStatuses = ["registration", "battle", "completed"] as const
  */
 export const guildWarFundings = ["house", "stakes"] as const;
 export const guildRoles = ["leader", "officer", "member"] as const;
+export const chatLineKinds = ["player", "system"] as const;
 export const guildWarDuelStatuses = ["pending", "in_progress", "completed"] as const;
 export const battleKinds = ["ai", "pvp", "tournament", "guild_war"] as const;
 /** A cash-out is settled once: paid (with the provider's reference) or refunded to the vault (with a reason). */
@@ -254,12 +256,14 @@ export const botImageLibrary = pgTable(
     model: text("model"),
     colorPrimary: text("color_primary"),
     colorSecondary: text("color_secondary"),
+    /** Named by the file's content hash (platform/storage.ts): one row per picture, whatever the race. */
     imageUrl: text("image_url").notNull(),
     isClaimed: boolean("is_claimed").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     index("bot_image_library_slot_idx").on(t.rarity, t.botClass, t.isClaimed),
+    uniqueIndex("bot_image_library_image_url_key").on(t.imageUrl),
     check("bot_image_library_rarity_valid", oneOf("rarity", rarities)),
     check("bot_image_library_class_valid", oneOf("bot_class", botClasses)),
   ],
@@ -271,12 +275,16 @@ export const musicTracks = pgTable(
     id: id(),
     title: text("title").notNull(),
     artist: text("artist"),
+    /** Named by the file's content hash: one track per recording. */
     fileUrl: text("file_url").notNull(),
     isActive: boolean("is_active").notNull().default(true),
     sortOrder: integer("sort_order").notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index("music_tracks_order_idx").on(t.sortOrder)],
+  (t) => [
+    index("music_tracks_order_idx").on(t.sortOrder),
+    uniqueIndex("music_tracks_file_url_key").on(t.fileUrl),
+  ],
 );
 
 // ---------------------------------------------------------------- bots
@@ -658,6 +666,8 @@ export const tournamentMatches = pgTable(
     firstStrikeId: uuid("first_strike_id"),
     /** When the match went live (its battle was fought and stored). */
     startedAt: timestamp("started_at", { withTimezone: true }),
+    /** The winner's HP when the battle ended, stored with the battle (shown once the match is completed). */
+    winnerHp: integer("winner_hp"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -877,12 +887,22 @@ export const chatMessages = pgTable(
     deletedBy: uuid("deleted_by")
       .$type<UserId>()
       .references(() => profiles.id, { onDelete: "set null" }),
+    /** The guild whose members-only chat holds the line; null in the global chat. */
+    guildId: uuid("guild_id").references(() => guilds.id, { onDelete: "cascade" }),
+    /** A player's line, or a system line (a war's news in a guild's chat): no author, nothing to report. */
+    kind: text("kind").$type<(typeof chatLineKinds)[number]>().notNull().default("player"),
   },
   (t) => [
-    index("chat_messages_time_idx").on(t.createdAt),
+    // Each channel's latest 50 (the global chat is `guild_id is null`).
+    index("chat_messages_channel_time_idx").on(t.guildId, t.createdAt),
     // The pace check counts a player's messages in the last 10 s and reads their previous one.
     index("chat_messages_user_time_idx").on(t.userId, t.createdAt),
     check("chat_messages_length", sql`char_length(${t.message}) between 1 and 200`),
+    check("chat_messages_kind_valid", oneOf("kind", chatLineKinds)),
+    check(
+      "chat_messages_system_in_guild",
+      sql`${t.kind} = 'player' or (${t.userId} is null and ${t.guildId} is not null)`,
+    ),
   ],
 );
 
@@ -991,3 +1011,32 @@ export const adminSettings = pgTable("admin_settings", {
     .references(() => profiles.id),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- idempotency keys
+
+/**
+ * One row per `Idempotency-Key` a player sent with a state change (platform/idempotency/): inserted inside the
+ * transaction that does the action, so an action never commits without its key, then given the answer. No
+ * foreign key to profiles: its check would take a share lock on the player's row, which every money
+ * transaction locks FOR UPDATE; rows are swept after 24 h instead.
+ */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    playerId: uuid("player_id").$type<UserId>().notNull(),
+    key: text("key").notNull(),
+    /** The method and the path as requested (`POST /api/bots/<id>/name`): the key is refused on another. */
+    request: text("request").notNull(),
+    /** sha256 of the request's JSON body, hex: the same key with another body is refused. */
+    bodyHash: text("body_hash").notNull(),
+    /** The answer's status and its JSON text, byte for byte; null while the request that claimed it runs. */
+    status: integer("status"),
+    response: text("response"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "idempotency_keys_pk", columns: [t.playerId, t.key] }),
+    index("idempotency_keys_created_at_idx").on(t.createdAt),
+    check("idempotency_keys_key_length", sql`char_length(${t.key}) between 1 and 64`),
+  ],
+);

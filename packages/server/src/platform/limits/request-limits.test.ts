@@ -6,7 +6,10 @@ import type { Config } from "../config";
 import { limitMessages } from "./request-limits";
 
 const shared = appsOnOneDatabase();
-const appWith = (playerLimits: Config["playerLimits"]) => shared.appWith({ playerLimits });
+type Limits = Omit<Config["playerLimits"], "concurrentReads"> & { concurrentReads?: number };
+/** Reads capped like every request unless a test says otherwise. */
+const appWith = (limits: Limits) =>
+  shared.appWith({ playerLimits: { concurrentReads: limits.concurrent, ...limits } });
 
 describe("the per-player rate", () => {
   it("answers 429 with Retry-After past the limit, to that player only", async () => {
@@ -91,6 +94,58 @@ describe("requests in flight", () => {
     });
     expect(refused[0]!.headers["retry-after"]).toBe("1");
     expect(app.requestLimits.inFlight(greedy.id)).toBe(0);
+  });
+});
+
+describe("reads in flight", () => {
+  it("runs one player's 30 parallel reads one at a time under a read cap of 1; their writes keep the larger cap", async () => {
+    const { app } = await appWith({ requests: 1_000, windowMs: 60_000, concurrent: 4, concurrentReads: 1 });
+    const greedy = await signUp(app);
+    let peakReads = 0;
+    const limits = app.requestLimits;
+    const admitRead = limits.admitRead;
+    limits.admitRead = async (userId, reply) => {
+      const release = await admitRead(userId, reply);
+      peakReads = Math.max(peakReads, limits.readsInFlight(greedy.id));
+      return release;
+    };
+    const answers = await Promise.all(Array.from({ length: 30 }, () => greedy.get("/api/bots")));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(200));
+    expect(peakReads).toBe(1);
+    expect(limits.readsInFlight(greedy.id)).toBe(0);
+    // A state change takes no read slot: it is admitted beside a read that holds the only one.
+    let releaseHeld = () => {};
+    const held = new Promise<void>((resolve) => {
+      releaseHeld = resolve;
+    });
+    limits.admitRead = async (userId, reply) => {
+      const release = await admitRead(userId, reply);
+      await held;
+      return release;
+    };
+    const read = greedy.get("/api/bots");
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await greedy.post("/api/bank/deposit", { amount: 1 })).statusCode).toBe(200);
+    releaseHeld();
+    expect((await read).statusCode).toBe(200);
+    limits.admitRead = admitRead;
+  });
+});
+
+describe("one player's queue", () => {
+  it("lets another player's request through while it drains, not after it", async () => {
+    const { app } = await appWith({ requests: 1_000, windowMs: 60_000, concurrent: 4, concurrentReads: 1 });
+    const greedy = await signUp(app);
+    const other = await signUp(app);
+    const finished: string[] = [];
+    const greedyReads = Array.from({ length: 30 }, () =>
+      greedy.get("/api/bots").then(() => finished.push("greedy")),
+    );
+    await new Promise((r) => setTimeout(r, 5));
+    await other.get("/api/me").then(() => finished.push("other"));
+    await Promise.all(greedyReads);
+    // Handed over within one turn of the loop, the greedy player's queue would all be answered first.
+    expect(finished.indexOf("other")).toBeLessThan(15);
   });
 });
 

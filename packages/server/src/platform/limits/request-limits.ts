@@ -1,6 +1,8 @@
 // What keeps one player (or one address) from starving the rest: a rate per player over every signed-in API
-// route, a cap on a player's requests in flight (extra ones wait their turn briefly), and the per-address
-// limit of routes such as sign-in and sign-up. Rates are counted in the shared store; requests in flight are
+// route, a cap on a player's requests in flight (extra ones wait their turn briefly), a smaller cap on their
+// reads in flight (one at a time on PGlite, whose single thread runs every query: a player's 64 parallel reads
+// then queue behind each other, not in front of everyone else), and the per-address limit of routes such as
+// sign-in and sign-up. Rates are counted in the shared store; requests in flight are
 // counted by the process that serves them, since what they hold (its event loop, its connection pool) is that
 // process's. Both are checked once on the session cookie before the session is looked up, so a flood from one
 // session costs the database nothing beyond the cap: a refused request never reaches it.
@@ -40,7 +42,7 @@ export function createRequestLimits(deps: {
   config: Pick<Config, "playerLimits">;
 }) {
   const { store, playerRate } = deps;
-  const { requests, windowMs, concurrent } = deps.config.playerLimits;
+  const { requests, windowMs, concurrent, concurrentReads } = deps.config.playerLimits;
   const slots = new Map<string, Slots>();
   /** Sessions whose player is past the rate, until when: refused before any database work. */
   const overRate = new Map<string, number>();
@@ -49,16 +51,19 @@ export function createRequestLimits(deps: {
     const entry = slots.get(key);
     if (!entry) return;
     const next = entry.waiting.shift();
-    // The slot passes to the next waiter, so `running` stays at the cap while anyone waits.
-    if (next) next();
+    // The slot passes to the next waiter, so `running` stays at the cap while anyone waits. It passes on the
+    // loop's next turn, after the sockets are read: handed over at once, a player's queue of requests would run
+    // one after another in one turn (PGlite's queries run on this thread), and nobody else's request would even
+    // be read until that queue was empty.
+    if (next) setImmediate(next);
     else if (--entry.running === 0) slots.delete(key);
   }
 
-  /** Waits for one of the key's slots (or throws 429); resolves with the function that gives it back. */
-  async function takeSlot(key: string, reply: FastifyReply): Promise<() => void> {
+  /** Waits for one of the key's `cap` slots (or throws 429); resolves with the function that gives it back. */
+  async function takeSlot(key: string, reply: FastifyReply, cap = concurrent): Promise<() => void> {
     const entry = slots.get(key) ?? { running: 0, waiting: [] };
     slots.set(key, entry);
-    if (entry.running < concurrent) {
+    if (entry.running < cap) {
       entry.running += 1;
     } else {
       if (entry.waiting.length >= MAX_WAITING) throw refuse(reply, limitMessages.tooManyAtOnce, 1000);
@@ -68,7 +73,10 @@ export function createRequestLimits(deps: {
           resolve();
         };
         const timer = setTimeout(() => {
-          entry.waiting.splice(entry.waiting.indexOf(wake), 1);
+          const at = entry.waiting.indexOf(wake);
+          // Not waiting any more: the slot is already on its way to this request (next turn of the loop).
+          if (at < 0) return;
+          entry.waiting.splice(at, 1);
           reject(refuse(reply, limitMessages.tooManyAtOnce, 1000));
         }, MAX_WAIT_MS);
         entry.waiting.push(wake);
@@ -117,6 +125,13 @@ export function createRequestLimits(deps: {
       return takeSlot(`session:${session}`, reply);
     },
 
+    /**
+     * A player's read (a GET) takes one of their read slots as well, after `admitPlayer`: past the cap it waits
+     * its turn like any request past the cap, then 429.
+     */
+    admitRead: (userId: string, reply: FastifyReply): Promise<() => void> =>
+      takeSlot(`read:${userId}`, reply, concurrentReads),
+
     /** Counts one attempt of an address on a limited route (sign-in, sign-up); 429 past `limit.max`. */
     async admitAddress(
       route: string,
@@ -136,5 +151,6 @@ export function createRequestLimits(deps: {
 
     /** Requests in flight in this process, per player (for tests and operators). */
     inFlight: (userId: string) => slots.get(userId)?.running ?? 0,
+    readsInFlight: (userId: string) => slots.get(`read:${userId}`)?.running ?? 0,
   };
 }

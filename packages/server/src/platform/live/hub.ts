@@ -2,11 +2,15 @@
 // sockets of this process that subscribed to its channel (and, for a player's events, belong to that player).
 // A hostile client must not be able to grow the process: sockets per session and per player are capped (the
 // oldest gives way), each socket's unsent data is bounded, and each socket may send only so many messages.
+// Some channels are not for everyone (a guild's chat): a guard answers before a socket may follow one, and an
+// event's `revoke` takes it away again when the right ends.
+import { randomUUID } from "node:crypto";
 import { type LiveClientMessage, type LiveServerMessage, liveClientMessage } from "@bot-arena/contract";
 import type { WebSocket } from "ws";
 import type { Database, Unlisten } from "../db/database";
 import type { UserId } from "../ids";
-import { LIVE_NOTIFY_CHANNEL, type LiveEnvelope } from "./publish";
+import { LIVE_NOTIFY_CHANNEL, type LiveEnvelope, type LiveEvent } from "./publish";
+import { createWatchers, isWatchChannel, WATCH_REPORT_KIND } from "./watchers";
 
 type Log = {
   warn(obj: unknown, msg?: string): void;
@@ -50,6 +54,18 @@ type Client = {
   refilledAt: number;
   /** Set once the hub has let go of it: nothing more is sent or handled. */
   shut: boolean;
+  /** The client's messages are handled one after another: a guarded subscribe waits for the database. */
+  handling: Promise<void>;
+};
+
+/**
+ * A channel only some players may follow (a guild's chat: its members). A subscribe to a channel it `matches`
+ * waits for `allows`; refused, the socket gets an error message and is not subscribed. What later ends the right
+ * (leaving the guild) takes the channel away with an envelope's `revoke`.
+ */
+export type LiveChannelGuard = {
+  matches(channel: string): boolean;
+  allows(userId: UserId, channel: string): Promise<boolean>;
 };
 
 /**
@@ -78,13 +94,35 @@ export function createLiveHub(deps: {
   /** Hears every notification before it goes out (the sessions forget ended ones). */
   observe?: (envelope: LiveEnvelope) => void;
   digests?: readonly LiveDigest[];
+  guards?: readonly LiveChannelGuard[];
+  /** Sends events to every process: the watcher counts (watchers.ts). Without it, only this process's count. */
+  announce?: (events: readonly LiveEvent[]) => Promise<void>;
+  /** How often watcher counts are reported and pushed at most (default 1 s). */
+  watchFlushMs?: number;
 }) {
   const now = deps.now ?? Date.now;
   const byChannel = new Map<string, Set<Client>>();
   const byUser = new Map<string, Set<Client>>();
   const bySession = new Map<string, Set<Client>>();
+  /** Counts each player's revocations, so a guarded subscribe that was answered before one is asked again. */
+  const revocations = new Map<string, number>();
   let unlisten: Unlisten | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
+  const watchers = createWatchers({
+    node: randomUUID(),
+    announce: deps.announce ?? (async () => {}),
+    localPlayers: (channel) => new Set([...(byChannel.get(channel) ?? [])].map((c) => c.userId)).size,
+    pushTo: (channel, text) => {
+      for (const client of [...(byChannel.get(channel) ?? [])]) push(client, text);
+    },
+    flushMs: deps.watchFlushMs ?? 1000,
+    // Three keep-alives missed: the process is gone.
+    staleMs: deps.heartbeatMs * 3,
+    now,
+    log: deps.log,
+  });
+  /** The channels whose pages show watcher counts (contract live.ts WATCH_CHANNEL). */
+  const followsEvent = (channel: string) => channel.startsWith("tournament:") || channel === "guild-wars";
   const digests = (deps.digests ?? []).map((digest) => ({
     digest,
     gathered: [] as LiveEnvelope[],
@@ -178,10 +216,15 @@ export function createLiveHub(deps: {
       deps.log.warn({ payload }, "live: unreadable notification");
       return;
     }
+    if (envelope.kind === WATCH_REPORT_KIND) {
+      watchers.heard(envelope);
+      return;
+    }
     deps.observe?.(envelope);
     gather(envelope);
     // A player's events never go to everyone, even if someone forgot the userId.
     if (envelope.channel === "me" && !envelope.userId) return;
+    if (envelope.userId && envelope.revoke) revoke(envelope.userId, envelope.revoke);
     const targets = envelope.userId ? byUser.get(envelope.userId) : byChannel.get(envelope.channel);
     if (!targets) return;
     const event = { channel: envelope.channel, kind: envelope.kind, data: envelope.data, at: envelope.at };
@@ -194,28 +237,64 @@ export function createLiveHub(deps: {
     }
   }
 
-  function handle(client: Client, message: LiveClientMessage) {
+  function unfollow(client: Client, channel: string) {
+    client.channels.delete(channel);
+    index(byChannel, channel, client, false);
+    if (isWatchChannel(channel)) watchers.changed(channel);
+  }
+
+  function revoke(userId: UserId, channels: readonly string[]) {
+    revocations.set(userId, (revocations.get(userId) ?? 0) + 1);
+    for (const client of byUser.get(userId) ?? []) for (const channel of channels) unfollow(client, channel);
+  }
+
+  /** Whether the player may follow the channel now; asked again if a revocation of theirs came meanwhile. */
+  async function mayFollow(client: Client, channel: string): Promise<boolean> {
+    const guard = deps.guards?.find((g) => g.matches(channel));
+    if (!guard) return true;
+    for (;;) {
+      const before = revocations.get(client.userId) ?? 0;
+      const allowed = await guard.allows(client.userId, channel).catch((error: unknown) => {
+        deps.log.warn({ err: error, channel }, "live: channel guard failed");
+        return false;
+      });
+      if ((revocations.get(client.userId) ?? 0) === before) return allowed;
+    }
+  }
+
+  async function handle(client: Client, message: LiveClientMessage) {
     switch (message.type) {
       case "ping":
         return send(client, { type: "pong" });
       case "subscribe":
         for (const channel of message.channels) {
           if (client.channels.size >= MAX_CHANNELS_PER_SOCKET) break;
+          if (!(await mayFollow(client, channel))) {
+            send(client, { type: "error", message: `Not allowed to follow ${channel}` });
+            continue;
+          }
+          // The socket may have closed while the guard was asked.
+          if (client.shut || client.socket.readyState !== client.socket.OPEN) return;
           client.channels.add(channel);
           index(byChannel, channel, client, true);
+          if (isWatchChannel(channel)) watchers.changed(channel);
+          else if (followsEvent(channel)) {
+            const counts = watchers.countsOf(channel);
+            if (Object.keys(counts).length > 0) push(client, watchers.text(channel, { counts }));
+          }
         }
         return send(client, { type: "subscribed", channels: [...client.channels] });
       case "unsubscribe":
-        for (const channel of message.channels) {
-          client.channels.delete(channel);
-          index(byChannel, channel, client, false);
-        }
+        for (const channel of message.channels) unfollow(client, channel);
         return send(client, { type: "subscribed", channels: [...client.channels] });
     }
   }
 
   function detach(client: Client) {
-    for (const channel of client.channels) index(byChannel, channel, client, false);
+    for (const channel of client.channels) {
+      index(byChannel, channel, client, false);
+      if (isWatchChannel(channel)) watchers.changed(channel);
+    }
     index(byUser, client.userId, client, false);
     index(bySession, client.sessionId, client, false);
   }
@@ -228,6 +307,7 @@ export function createLiveHub(deps: {
     async start() {
       unlisten = await deps.listen(LIVE_NOTIFY_CHANNEL, deliver);
       heartbeat = setInterval(() => {
+        watchers.keepAlive();
         for (const client of allClients()) {
           if (!client.alive) {
             client.socket.terminate();
@@ -251,6 +331,7 @@ export function createLiveHub(deps: {
         tokens: MESSAGE_BURST,
         refilledAt: now(),
         shut: false,
+        handling: Promise.resolve(),
       };
       makeRoom(
         bySession,
@@ -281,17 +362,24 @@ export function createLiveHub(deps: {
         }
         const parsed = liveClientMessage.safeParse(json);
         if (!parsed.success) return send(client, { type: "error", message: "Unknown message or channel" });
-        handle(client, parsed.data);
+        const message = parsed.data;
+        client.handling = client.handling
+          .then(() => handle(client, message))
+          .catch((error: unknown) => deps.log.warn({ err: error }, "live: message not handled"));
       });
     },
 
     connectionCount: () => allClients().length,
+
+    /** Players watching a match's battle (`watch:<battle>@<event>`), every process counted. */
+    watching: (channel: string) => watchers.total(channel),
 
     /** Closes every socket (going away) and stops listening. */
     async close() {
       if (heartbeat) clearInterval(heartbeat);
       for (const entry of digests) if (entry.timer) clearTimeout(entry.timer);
       for (const client of allClients()) client.socket.close(closeCodes.goingAway, "Server shutting down");
+      await watchers.close();
       await unlisten?.();
       unlisten = null;
     },

@@ -21,6 +21,8 @@ export type LiveEnvelope = {
   userId?: UserId;
   /** Deliver only to sockets opened with this session (and close them afterwards when kind is signed-out). */
   sessionId?: string;
+  /** With `userId`: these channels are taken off every socket of that player first (they may follow them no more). */
+  revoke?: string[];
   at: number;
 };
 

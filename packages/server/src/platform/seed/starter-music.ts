@@ -1,6 +1,6 @@
 // The starter soundtrack (STARTER_MUSIC=on): three original chiptune loops, synthesized into DATA_DIR/media/music
 // when missing, each with a music_tracks row keyed by title and artist.
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { adminSettings, musicTracks } from "../db/schema";
 import { publish } from "../live/publish";
 import { encodeWav8, renderSong, type Song } from "./chiptune";
@@ -73,14 +73,27 @@ export const starterMusicStep: SeedStep = {
       if (row && (await storage.exists(row.fileUrl))) continue;
       const fileUrl = await storage.save("music", encodeWav8(renderSong(song)), "wav");
       if (!row) {
-        await db
+        // One track per recording: an admin may have uploaded this very file as a track of their own.
+        const added = await db
           .insert(musicTracks)
-          .values({ title: song.title, artist: STARTER_ARTIST, fileUrl, sortOrder: index + 1 });
-        changed = true;
+          .values({ title: song.title, artist: STARTER_ARTIST, fileUrl, sortOrder: index + 1 })
+          .onConflictDoNothing({ target: musicTracks.fileUrl })
+          .returning({ id: musicTracks.id });
+        changed ||= added.length > 0;
       } else if (row.fileUrl !== fileUrl) {
-        // The file was lost, or the synthesizer changed: point the track at the new rendering.
-        await db.update(musicTracks).set({ fileUrl }).where(eq(musicTracks.id, row.id));
-        changed = true;
+        // The file was lost, or the synthesizer changed: point the track at the new rendering, unless another
+        // track already plays that file.
+        const moved = await db
+          .update(musicTracks)
+          .set({ fileUrl })
+          .where(
+            and(
+              eq(musicTracks.id, row.id),
+              sql`not exists (select 1 from music_tracks other where other.file_url = ${fileUrl})`,
+            ),
+          )
+          .returning({ id: musicTracks.id });
+        changed ||= moved.length > 0;
       }
     }
     if (changed) await publish(db, { channel: "music", kind: "tracks" });

@@ -12,6 +12,8 @@ export type UploadRefusals = {
   missing: string;
   /** Over `maxBytes`. */
   tooLarge: { message: string; reason: string };
+  /** A second file in the same request: each upload is one file, judged and stored on its own. */
+  secondFile: { message: string; reason: string };
 };
 
 /** Generous outer limits; each route passes its own, smaller file limit to `readUpload`. */
@@ -21,9 +23,7 @@ export async function registerMultipart(scope: FastifyInstance, maxFileBytes: nu
   });
 }
 
-const isTooLarge = (error: unknown) =>
-  (error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE" ||
-  (error as { code?: string }).code === "FST_FILES_LIMIT";
+const codeOf = (error: unknown) => (error as { code?: string }).code;
 
 export async function readUpload(
   request: FastifyRequest,
@@ -43,9 +43,15 @@ export async function readUpload(
       }
     }
   } catch (error) {
-    if (isTooLarge(error)) {
+    if (codeOf(error) === "FST_REQ_FILE_TOO_LARGE") {
       throw new AppError(413, "PAYLOAD_TOO_LARGE", refusals.tooLarge.message, {
         file: refusals.tooLarge.reason,
+      });
+    }
+    // `files: 1` in registerMultipart: the parser stops at a second file.
+    if (codeOf(error) === "FST_FILES_LIMIT") {
+      throw new AppError(400, "VALIDATION_FAILED", refusals.secondFile.message, {
+        file: refusals.secondFile.reason,
       });
     }
     throw new AppError(400, "BAD_REQUEST", refusals.missing);

@@ -48,9 +48,11 @@ export function NavBar() {
         </div>
       </div>
       <nav id={linksId} aria-label="Main" hidden={!expanded} className="border-t border-cyan/10">
-        <ul className="mx-auto grid max-w-7xl grid-cols-4 gap-1 px-2 py-2 sm:grid-cols-5 md:flex md:flex-wrap md:justify-center">
+        {/* One row from 1024 px, the links sharing it (all 16 with the admin's fit), two even rows of 8 below:
+            a wrap that left the Admin link alone on a second row read as another kind of link. */}
+        <ul className="mx-auto grid max-w-7xl grid-cols-4 gap-1 px-2 py-2 sm:grid-cols-5 md:grid-cols-8 lg:flex">
           {links.map((link) => (
-            <li key={link.to}>
+            <li key={link.to} className="lg:flex-auto">
               <NavItem link={link} onNavigate={collapseOnPhone} />
             </li>
           ))}
@@ -69,7 +71,7 @@ function NavItem({ link, onNavigate }: { link: NavLinkSpec; onNavigate: () => vo
       onClick={onNavigate}
       className={({ isActive }) =>
         cn(
-          "group flex flex-col items-center gap-1 rounded-md px-2 py-2 text-center transition md:min-w-[4.75rem]",
+          "group flex flex-col items-center gap-1 rounded-md px-2 py-2 text-center transition lg:px-1.5",
           isActive
             ? "bg-cyan/12 text-cyan shadow-[inset_0_-2px_0_var(--color-cyan),0_0_18px_rgb(34_229_255/0.18)]"
             : "text-muted hover:bg-cyan/5 hover:text-ink",

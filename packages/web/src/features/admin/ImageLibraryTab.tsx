@@ -13,8 +13,8 @@ import { useId, useRef, useState } from "react";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { cn } from "../../ui/cn";
-import { Dialog } from "../../ui/Dialog";
 import { Panel } from "../../ui/Panel";
 import { labelClass, SectionTitle, SelectField } from "./Field";
 import { useOpsLog } from "./opsLog";
@@ -266,21 +266,14 @@ export function ImageLibraryTab() {
         </div>
       </Panel>
 
-      <Dialog
+      <ConfirmDialog
         open={confirming}
-        onOpenChange={setConfirming}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void sendClear()}
         title="Clear the image library?"
         description={`This deletes all ${data.total} images in the library. This cannot be undone.`}
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" onClick={() => setConfirming(false)}>
-            Cancel
-          </Button>
-          <Button variant="danger" onClick={() => void sendClear()}>
-            Delete {data.total} images
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel={`Delete ${data.total} images`}
+      />
     </div>
   );
 }

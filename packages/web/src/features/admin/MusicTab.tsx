@@ -7,8 +7,8 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { cn } from "../../ui/cn";
-import { Dialog } from "../../ui/Dialog";
 import { IconButton } from "../../ui/IconButton";
 import { Panel } from "../../ui/Panel";
 import { labelClass, SectionTitle } from "./Field";
@@ -205,25 +205,17 @@ export function MusicTab() {
         )}
       </Panel>
 
-      <Dialog
+      <ConfirmDialog
         open={doomed !== null}
-        onOpenChange={(open) => !open && setDoomed(null)}
+        onCancel={() => setDoomed(null)}
+        onConfirm={() => doomed && void sendDelete(doomed)}
         title="Delete this track?"
         description={
-          doomed
-            ? `"${doomed.title}" and its file are deleted for every player. This cannot be undone.`
-            : undefined
+          doomed ? `"${doomed.title}" and its file are deleted for every player. This cannot be undone.` : ""
         }
-      >
-        <div className="flex justify-end gap-3">
-          <Button variant="ghost" onClick={() => setDoomed(null)}>
-            Cancel
-          </Button>
-          <Button variant="danger" busy={remove.isPending} onClick={() => doomed && void sendDelete(doomed)}>
-            Delete track
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Delete track"
+        busy={remove.isPending}
+      />
     </div>
   );
 }

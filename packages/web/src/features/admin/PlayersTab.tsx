@@ -1,6 +1,7 @@
 // Player Management: grant coins (default 1000) or an equipment item (cheapest first) to a player by e-mail,
 // always with a reason the player sees in their coin history; and a lookup by name or e-mail showing balances,
-// bots and recent coin history, from which an e-mail can be taken into the grant forms.
+// bots and recent coin history, from which an e-mail can be taken into the grant forms. Each form has its own
+// e-mail: typing one never changes the other's player; "Use this e-mail" fills both on purpose.
 import { adminGrantMessages, DEFAULT_GRANT_AMOUNT, type PlayerLookupEntry } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
 import { Coins, Gift, Search, Swords, UserRound } from "lucide-react";
@@ -19,7 +20,7 @@ import { useGrantCoins, useGrantEquipment, usePlayers } from "./useAdmin";
 
 type EmailProps = { email: string; setEmail: (email: string) => void };
 
-/** The player's e-mail, shared by both grant forms (and filled from the lookup). */
+/** A grant form's player e-mail (filled from the lookup too). */
 function EmailField({ email, setEmail }: EmailProps) {
   return (
     <Field
@@ -57,7 +58,12 @@ function GrantCoinsForm({ email, setEmail }: EmailProps) {
   return (
     <Panel>
       <SectionTitle icon={<Coins />}>Grant Coins</SectionTitle>
-      <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+      <form
+        className="space-y-4"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="Grant coins"
+      >
         <EmailField email={email} setEmail={setEmail} />
         <Field
           label="Amount"
@@ -109,7 +115,12 @@ function GrantEquipmentForm({ email, setEmail }: EmailProps) {
   return (
     <Panel tone="magenta">
       <SectionTitle icon={<Swords />}>Grant Equipment</SectionTitle>
-      <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
+      <form
+        className="space-y-4"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label="Grant equipment"
+      >
         <EmailField email={email} setEmail={setEmail} />
         <SelectField
           label="Equipment"
@@ -247,14 +258,19 @@ function PlayerLookup({ onUse }: { onUse: (email: string) => void }) {
 }
 
 export function PlayersTab() {
-  const [email, setEmail] = useState("");
+  const [coinsEmail, setCoinsEmail] = useState("");
+  const [equipmentEmail, setEquipmentEmail] = useState("");
+  const takeEmail = (email: string) => {
+    setCoinsEmail(email);
+    setEquipmentEmail(email);
+  };
   return (
     <div className="grid gap-6 xl:grid-cols-[1fr_1fr]">
       <div className="space-y-6">
-        <GrantCoinsForm email={email} setEmail={setEmail} />
-        <GrantEquipmentForm email={email} setEmail={setEmail} />
+        <GrantCoinsForm email={coinsEmail} setEmail={setCoinsEmail} />
+        <GrantEquipmentForm email={equipmentEmail} setEmail={setEquipmentEmail} />
       </div>
-      <PlayerLookup onUse={setEmail} />
+      <PlayerLookup onUse={takeEmail} />
     </div>
   );
 }

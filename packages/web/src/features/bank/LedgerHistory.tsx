@@ -11,6 +11,10 @@ import { useLedger } from "./useBank";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
+const AccountBadge = ({ account }: { account: string }) => (
+  <Badge tone={account === "vault" ? "magenta" : "cyan"}>{account}</Badge>
+);
+
 export function LedgerHistory() {
   const ledger = useLedger();
   const entries = ledger.data?.pages.flatMap((page) => page.entries) ?? [];
@@ -51,10 +55,18 @@ export function LedgerHistory() {
                         “{entry.note}”
                       </p>
                     )}
-                    <p className="text-xs text-muted">{when.format(new Date(entry.createdAt))}</p>
+                    <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
+                      {when.format(new Date(entry.createdAt))}
+                      {/* Beside the date on a phone, so the reason keeps the row's width. */}
+                      <span className="sm:hidden">
+                        <AccountBadge account={entry.account} />
+                      </span>
+                    </p>
                   </div>
-                  <Badge tone={entry.account === "vault" ? "magenta" : "cyan"}>{entry.account}</Badge>
-                  <div className="w-28 text-right">
+                  <span className="hidden sm:inline">
+                    <AccountBadge account={entry.account} />
+                  </span>
+                  <div className="shrink-0 text-right sm:w-28">
                     <p
                       className={cn(
                         "font-display text-sm font-bold tabular-nums",

@@ -61,7 +61,14 @@ export default function BattleReplayPage() {
       />
       <MatchCard battle={battle} />
       <BattleLog battle={battle} />
-      {watching && <CombatZone battle={battle} viewer={null} onClose={() => setWatching(false)} />}
+      {watching && (
+        <CombatZone
+          battle={battle}
+          viewer={battle.context?.viewerSide ?? null}
+          context={battle.context}
+          onClose={() => setWatching(false)}
+        />
+      )}
     </div>
   );
 }
@@ -81,7 +88,8 @@ function MatchCard({ battle }: { battle: BattleReplay }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <Badge tone="magenta">{battleKindLabel(battle.kind)}</Badge>
-          <Badge tone="neutral">{battle.rounds} rounds</Badge>
+          {battle.context && <Badge tone="neutral">{battle.context.title}</Badge>}
+          <Badge tone="neutral">{battle.rounds} turns</Badge>
           {battle.endedBy === "roundLimit" && <Badge tone="neutral">Decided on health</Badge>}
         </div>
         {battle.verified ? (
@@ -109,6 +117,9 @@ function MatchCard({ battle }: { battle: BattleReplay }) {
       <p className="mt-5 text-center font-display text-sm font-bold uppercase tracking-[0.2em] text-lime">
         {battle.outcome}
       </p>
+      {battle.context && !battle.context.live && (
+        <p className="mt-2 text-center text-sm font-semibold text-amber">{battle.context.meaning}</p>
+      )}
     </Panel>
   );
 }

@@ -1,8 +1,10 @@
 // The COMBAT ZONE: a full-screen stage that plays a battle's event log. Both bots with their health bars,
 // an effect per action, rising damage and repair numbers, a banner naming each ultimate, the combat log
-// scrolling underneath, then the result (with confetti, louder for a win). Skip jumps to the result at any time;
-// under prefers-reduced-motion nothing moves, the numbers and bars just change.
-import type { BattleSide, BattleView } from "@bot-arena/contract";
+// scrolling underneath, then the result: what it meant in its event (a tournament match, a war duel) and
+// confetti when the viewer's side won. The header counts the turns (the event's rounds are the bracket's) and,
+// for a live match, how many watch it. Skip jumps to the result at any time; under prefers-reduced-motion nothing
+// moves, the numbers and bars just change.
+import type { BattleContext, BattleSide, BattleView } from "@bot-arena/contract";
 import { FastForward, Gauge, RotateCcw, Swords } from "lucide-react";
 import { AnimatePresence, motion, useAnimate, useReducedMotion } from "motion/react";
 import { Dialog as RadixDialog } from "radix-ui";
@@ -16,6 +18,7 @@ import { FighterStage } from "./FighterStage";
 import { battleKindLabel } from "./kindLabel";
 import { type Cue, verdictFor } from "./playback";
 import { useBattlePlayback } from "./useBattlePlayback";
+import { useWatching, WatchingBadge } from "./watching";
 
 type CombatZoneProps = {
   battle: BattleView;
@@ -26,11 +29,13 @@ type CombatZoneProps = {
   /** Called once, when the result first shows (by playing through or by Skip). */
   onResult?: () => void;
   onClose: () => void;
+  /** The match's place in its event (tournament, guild war): the header's title and the result's meaning. */
+  context?: BattleContext | null;
 };
 
 const SPEEDS = [1, 2, 4] as const;
 
-export function CombatZone({ battle, viewer, summary, onResult, onClose }: CombatZoneProps) {
+export function CombatZone({ battle, viewer, summary, onResult, onClose, context = null }: CombatZoneProps) {
   const reduced = useReducedMotion() ?? false;
   const [speed, setSpeed] = useState<(typeof SPEEDS)[number]>(1);
   const { arena, phase, skip, restart } = useBattlePlayback(battle, { reduced, speed });
@@ -39,10 +44,11 @@ export function CombatZone({ battle, viewer, summary, onResult, onClose }: Comba
   const verdict = verdictFor(battle, viewer);
   const finished = phase === "result";
   const loser = battle.winner === "attacker" ? "defender" : "attacker";
+  const watching = useWatching(battle.id, context);
 
   useEffect(() => {
     if (!finished) return;
-    celebrate(verdict.tone);
+    if (verdict.tone === "win") celebrate();
     if (!resultShown.current) {
       resultShown.current = true;
       onResult?.();
@@ -90,13 +96,13 @@ export function CombatZone({ battle, viewer, summary, onResult, onClose }: Comba
                 COMBAT ZONE
               </RadixDialog.Title>
             </div>
-            <p
-              className="hidden font-display text-xs font-bold uppercase tracking-[0.25em] text-muted sm:block"
-              aria-live="off"
-            >
-              {battleKindLabel(battle.kind)} · Round{" "}
-              <span className="text-ink tabular-nums">{Math.max(1, arena.round)}</span>
-            </p>
+            <div className="hidden items-center gap-4 font-display text-xs font-bold uppercase tracking-[0.25em] text-muted sm:flex">
+              <p aria-live="off" data-testid="combat-turn">
+                {context?.title ?? battleKindLabel(battle.kind)} · Turn{" "}
+                <span className="text-ink tabular-nums">{Math.max(1, arena.round)}</span>
+              </p>
+              {watching !== null && <WatchingBadge count={watching} className="text-orange-300" />}
+            </div>
             <div className="flex items-center gap-2">
               {!finished && (
                 <Button
@@ -170,6 +176,7 @@ export function CombatZone({ battle, viewer, summary, onResult, onClose }: Comba
                 title={verdict.title}
                 tone={verdict.tone}
                 outcome={battle.outcome}
+                meaning={context?.meaning ?? null}
                 summary={summary}
                 reduced={reduced}
                 onReplay={restart}
@@ -258,7 +265,7 @@ function UltimateBanner({ cue, reduced }: { cue: Cue | null; reduced: boolean })
   );
 }
 
-/** "Round N" over the middle of the stage, popping in as each round starts. */
+/** "Turn N" over the middle of the stage, popping in as each turn starts (the engine's round of blows). */
 function RoundMarker({ round, reduced }: { round: number; reduced: boolean }) {
   if (round === 0) return null;
   return (
@@ -270,7 +277,7 @@ function RoundMarker({ round, reduced }: { round: number; reduced: boolean }) {
         animate={{ scale: 1, opacity: 1 }}
         transition={{ type: "spring", stiffness: 400, damping: 22 }}
       >
-        Round {round}
+        Turn {round}
       </motion.span>
     </div>
   );
@@ -297,6 +304,8 @@ type ResultCardProps = {
   title: string;
   tone: "win" | "loss" | "neutral";
   outcome: string;
+  /** What the result meant in its event; null outside one. */
+  meaning: string | null;
   summary: ReactNode;
   reduced: boolean;
   onReplay: () => void;
@@ -309,7 +318,7 @@ const toneStyles = {
   neutral: "from-cyan via-ink to-magenta text-glow-cyan",
 };
 
-function ResultCard({ title, tone, outcome, summary, reduced, onReplay, onClose }: ResultCardProps) {
+function ResultCard({ title, tone, outcome, meaning, summary, reduced, onReplay, onClose }: ResultCardProps) {
   return (
     <motion.div
       className="absolute inset-0 z-50 grid place-items-center bg-void/70 px-4 backdrop-blur-sm"
@@ -333,6 +342,14 @@ function ResultCard({ title, tone, outcome, summary, reduced, onReplay, onClose 
           {title}
         </p>
         <p className="mt-3 text-lg text-ink/90">{outcome}</p>
+        {meaning && (
+          <p
+            className="mt-3 font-display text-sm font-bold uppercase tracking-[0.18em] text-amber"
+            data-testid="battle-meaning"
+          >
+            {meaning}
+          </p>
+        )}
         {summary && <div className="mt-5 space-y-2">{summary}</div>}
         <div className="mt-8 flex flex-wrap justify-center gap-3">
           <Button

@@ -18,7 +18,7 @@ export function useBattleReplay(id: string) {
   return useQuery({
     queryKey: [...queryKeys.battles, "replay", id],
     queryFn: ({ signal }) => call("battleReplay", { params: { id } }, signal),
-    // A stored battle never changes.
-    staleTime: Number.POSITIVE_INFINITY,
+    // A stored battle never changes; what it meant in its event does, until its round is over.
+    staleTime: (query) => (query.state.data?.context?.live ? 0 : Number.POSITIVE_INFINITY),
   });
 }

@@ -1,8 +1,9 @@
 // One chat line: who, when, the text (always as text, never HTML) with the reader's own @name highlighted, and
-// the actions on someone else's line: report and hide for players, delete and mute for admins too.
+// the actions on someone else's line: report and hide for players, delete for admins (and in a guild's chat its
+// leader and officers), mute for admins. A system line (a war's news) has none.
 import type { ChatMessage } from "@bot-arena/contract";
 import { splitMentions } from "@bot-arena/game";
-import { EyeOff, Flag, MoreHorizontal, Trash2, VolumeX } from "lucide-react";
+import { EyeOff, Flag, MoreHorizontal, Swords, Trash2, VolumeX } from "lucide-react";
 import { useState } from "react";
 import { cn } from "../../ui/cn";
 
@@ -28,6 +29,26 @@ function ActionButton({ label, onClick, icon }: { label: string; onClick(): void
   );
 }
 
+/** The arena's own line (a war's news): no author to answer or report, set apart from the players' talk. */
+function SystemLine({ message }: { message: ChatMessage }) {
+  return (
+    <li
+      data-testid="chat-line"
+      data-kind="system"
+      className="flex items-start gap-2 rounded-md border border-amber/30 bg-amber/10 px-2 py-1.5"
+    >
+      <Swords className="mt-0.5 size-3.5 shrink-0 text-amber" aria-hidden="true" />
+      <p className="min-w-0 flex-1 break-words text-sm font-semibold text-amber">
+        <span className="sr-only">{message.username}: </span>
+        {message.message}
+      </p>
+      <time dateTime={message.createdAt} className="shrink-0 text-[0.7rem] tabular-nums text-muted">
+        {timeOf(message.createdAt)}
+      </time>
+    </li>
+  );
+}
+
 export function ChatLine({
   message,
   reader,
@@ -38,6 +59,7 @@ export function ChatLine({
   actions: ChatLineActions | null;
 }) {
   const [menu, setMenu] = useState(false);
+  if (message.kind === "system") return <SystemLine message={message} />;
   const own = reader !== null && message.userId === reader.id;
   const parts = splitMentions(message.message, reader?.username ?? null);
   const mentioned = parts.some((part) => part.mention);

@@ -1,5 +1,5 @@
-// The chat widget (seed 001 §2, §5): signed out it can be opened and read, and in place of the input it says
-// 'Please login to chat', a link to /auth. Signed in (issue 30), a closed panel follows only the `chat-unread`
+// The chat widget (seed 001 §2, §5): signed out it can be opened and holds only 'Please login to chat', a link to
+// /auth. A guild's member gets a second tab, Guild (issue 26), with the guild's chat followed live. Signed in (issue 30), a closed panel follows only the `chat-unread`
 // digest and its badge counts the lines this reader would see (not their own, not hidden players'); opening
 // it follows `chat` itself, fetches the latest lines again and clears the badge.
 import {
@@ -7,6 +7,8 @@ import {
   type ChatMessage,
   type ChatMessageList,
   chatLiveKinds,
+  type GuildChat,
+  guildChatChannel,
   type HiddenPlayers,
   type LiveClientMessage,
   type LiveEvent,
@@ -84,17 +86,35 @@ function aLine(n: number, text: string, userId: string | null = OTHER): ChatMess
     username: userId === OTHER ? "rival_one" : "rival_two",
     message: text,
     createdAt: `2026-01-01T00:0${n}:00.000Z`,
+    kind: "player",
   };
 }
 
+const GUILD = { id: "00000000-0000-4000-8000-00000000d001", name: "Iron Wolves", tag: "IW" };
+const noGuild: GuildChat = { guild: null, canModerate: false, messages: [], mutedUntil: null };
+const drafted: ChatMessage = {
+  ...aLine(4, "Your guild is in the war: Guild War #3", null),
+  username: "Arena",
+  kind: "system",
+};
+
 /** The widget as a signed-in player has it: the live session (which opens the socket) and the chat corner. */
-function renderSignedIn(listChat: () => ChatMessageList) {
+function renderSignedIn(listChat: () => ChatMessageList, guildChat: GuildChat = noGuild) {
   return renderPage(
     <>
       <LiveSession />
       <ChatWidget />
     </>,
-    { path: "/dashboard", me, api: { listChat, listHidden: hidden } },
+    {
+      path: "/dashboard",
+      me,
+      api: {
+        listChat,
+        listHidden: hidden,
+        guildChat,
+        deleteGuildChatMessage: { message: "Message deleted" },
+      },
+    },
   );
 }
 
@@ -104,16 +124,114 @@ describe("the chat widget", () => {
     vi.stubGlobal("WebSocket", FakeSocket);
   });
 
-  it("signed out: 'Please login to chat' in place of the input, leading to /auth", async () => {
-    const { user } = renderApp("/", {
+  it("signed out: only 'Please login to chat', leading to /auth: no lines, no invitation to write, no tabs", async () => {
+    const { user, api } = renderApp("/", {
       me: null,
-      api: { listChat: { messages: [], mutedUntil: null } },
+      api: { listChat: { messages: [aLine(1, "a line a visitor never sees")], mutedUntil: null } },
     });
     await user.click(await screen.findByRole("button", { name: "Open chat" }));
     const panel = await screen.findByRole("region", { name: "Chat" });
+    await within(panel).findByRole("link", { name: "Please login to chat" });
     expect(within(panel).queryByRole("textbox")).toBeNull();
+    expect(within(panel).queryByRole("list")).toBeNull();
+    expect(within(panel).queryByRole("tablist")).toBeNull();
+    expect(within(panel).queryByText(/Say hello/)).toBeNull();
+    expect(within(panel).queryByText("a line a visitor never sees")).toBeNull();
+    expect(api.callsTo("listChat")).toHaveLength(0);
+    expect(api.callsTo("guildChat")).toHaveLength(0);
     await user.click(within(panel).getByRole("link", { name: "Please login to chat" }));
     await waitFor(() => expect(window.location.pathname).toBe("/auth"));
+  });
+
+  it("a player in no guild sees no Guild tab, only the global chat", async () => {
+    const { user, api } = renderSignedIn(() => ({ messages: [aLine(1, "global talk")], mutedUntil: null }));
+    const socket = await openSocket();
+    await user.click(screen.getByRole("button", { name: "Open chat" }));
+    const panel = await screen.findByRole("region", { name: "Chat" });
+    await within(panel).findByText("global talk");
+    await waitFor(() => expect(api.callsTo("guildChat")).toHaveLength(1));
+    expect(within(panel).queryByRole("tablist")).toBeNull();
+    expect(within(panel).queryByRole("tab", { name: /Guild/ })).toBeNull();
+    expect(socket.channels().some((c) => c.startsWith("guild-chat:"))).toBe(false);
+  });
+
+  it("a member gets Global and Guild tabs; guild lines (a war's news too) arrive live and count on the Guild tab until it is opened", async () => {
+    const guildLines = [aLine(1, "guild plans"), drafted];
+    const { user } = renderSignedIn(() => ({ messages: [aLine(2, "global talk")], mutedUntil: null }), {
+      guild: GUILD,
+      canModerate: false,
+      messages: guildLines,
+      mutedUntil: null,
+    });
+    const socket = await openSocket();
+    // The guild's channel is followed at once, closed or open: the badge counts its lines.
+    await waitFor(() => expect(socket.channels()).toContain(guildChatChannel(GUILD.id)));
+    socket.push({
+      channel: guildChatChannel(GUILD.id),
+      kind: chatLiveKinds.message,
+      data: { message: aLine(5, "anyone online?") },
+    });
+    await waitFor(() => expect(screen.getByTestId("chat-unread").textContent).toBe("1"));
+
+    await user.click(screen.getByRole("button", { name: "Open chat (1 unread)" }));
+    const panel = await screen.findByRole("region", { name: "Chat" });
+    const tabs = within(panel).getAllByRole("tab");
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      "Global",
+      expect.stringMatching(/^Guild \[IW\], unread: 1$/),
+    ]);
+    expect(tabs[0]!.getAttribute("aria-selected")).toBe("true");
+    await within(panel).findByText("global talk");
+
+    await user.click(within(panel).getByRole("tab", { name: /Guild \[IW\]/ }));
+    const guildList = within(panel).getByRole("list", { name: "Iron Wolves guild chat" });
+    await within(guildList).findByText("anyone online?");
+    expect(within(panel).queryByTestId("chat-unread-guild")).toBeNull();
+    // The war's news: set apart, with nothing to report or hide.
+    const news = within(guildList).getByText("Your guild is in the war: Guild War #3").closest("li")!;
+    expect(news.getAttribute("data-kind")).toBe("system");
+    expect(within(news).queryByRole("button")).toBeNull();
+    expect(within(panel).getByRole("textbox", { name: "Message" }).getAttribute("placeholder")).toBe(
+      "Message your guild...",
+    );
+
+    // Back on Global, a global line is seen at once and a guild line counts on the Guild tab.
+    await user.click(within(panel).getByRole("tab", { name: "Global" }));
+    socket.push({
+      channel: guildChatChannel(GUILD.id),
+      kind: chatLiveKinds.message,
+      data: {
+        message: {
+          ...drafted,
+          id: "00000000-0000-4000-8000-00000000c009",
+          message: "Duel: Nova [IW] beat Rex [XO]",
+        },
+      },
+    });
+    await waitFor(() =>
+      expect(within(panel).getByTestId("chat-unread-guild").textContent).toBe(", unread: 1"),
+    );
+  });
+
+  it("the guild's leader or an officer deletes a member's line through the guild", async () => {
+    const { user, api } = renderSignedIn(() => ({ messages: [], mutedUntil: null }), {
+      guild: GUILD,
+      canModerate: true,
+      messages: [aLine(1, "spam in the guild")],
+      mutedUntil: null,
+    });
+    await user.click(await screen.findByRole("button", { name: "Open chat" }));
+    const panel = await screen.findByRole("region", { name: "Chat" });
+    await user.click(await within(panel).findByRole("tab", { name: /Guild/ }));
+    const line = (await within(panel).findByText("spam in the guild")).closest("li")!;
+    await user.click(within(line).getByRole("button", { name: "Message actions for rival_one" }));
+    await user.click(within(line).getByRole("button", { name: "Delete" }));
+    await waitFor(() => expect(api.callsTo("deleteGuildChatMessage")).toHaveLength(1));
+    expect(api.callsTo("deleteGuildChatMessage")[0]!.params).toEqual({
+      id: GUILD.id,
+      messageId: aLine(1, "").id,
+    });
+    await waitFor(() => expect(within(panel).queryByText("spam in the guild")).toBeNull());
   });
 
   it("closed: follows only the unread digest, and the badge counts others' lines, not mine nor a hidden player's", async () => {
@@ -206,6 +324,7 @@ describe("the chat widget", () => {
       api: {
         listChat: { messages: [aLine(1, "still here")], mutedUntil: null },
         listHidden: hidden,
+        guildChat: noGuild,
         leaderboard: { entries: [], you: null },
       },
     });

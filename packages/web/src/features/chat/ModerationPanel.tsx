@@ -56,6 +56,9 @@ export function ModerationPanel() {
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <span className="font-bold text-cyan">{report.username}</span>
                 <span className="text-muted">{when(report.createdAt)}</span>
+                <Badge tone={report.guild ? "magenta" : "neutral"}>
+                  {report.guild ? `Guild [${report.guild.tag}]` : "Global chat"}
+                </Badge>
                 <Badge tone="danger">{report.reportCount} reports</Badge>
                 {report.deleted && <Badge tone="neutral">Deleted</Badge>}
               </div>

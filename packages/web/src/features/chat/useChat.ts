@@ -1,11 +1,14 @@
-// The chat's data: the latest messages (polled while signed out, live while signed in and open), the reader's
-// hidden players, and the actions. Live events carry the message itself, so a new line shows without a
-// refetch; a deletion removes it from every open panel; a reconnect or an opening refetches what was missed.
+// The chat's data: the latest messages of the global chat (live while the panel is open) and of the reader's
+// guild chat (live always), the reader's hidden players, and the actions. Live events carry the message itself,
+// so a new line shows without a refetch; a deletion removes it from every open panel; a reconnect or an opening
+// refetches what was missed.
 import {
   CHAT_UNREAD_CHANNEL,
   type ChatMessage,
   type ChatMessageList,
   chatLiveKinds,
+  type GuildChat,
+  guildChatChannel,
   type HiddenPlayers,
 } from "@bot-arena/contract";
 import { CHAT_HISTORY_SIZE } from "@bot-arena/game";
@@ -16,15 +19,22 @@ import { RESYNC } from "../../app/live";
 import { useLiveChannel } from "../../app/useLive";
 import { chatKeys } from "./keys";
 
-/** Signed out there is no socket: an open panel asks every few seconds instead. */
-const SIGNED_OUT_POLL_MS = 5_000;
-
-export function useChatMessages(options: { signedIn: boolean; open: boolean }) {
+/** Signed in only: a visitor's panel shows the login prompt and reads nothing. */
+export function useChatMessages() {
   return useQuery({
     queryKey: chatKeys.messages,
     queryFn: ({ signal }) => call("listChat", {}, signal),
-    refetchInterval: !options.signedIn && options.open ? SIGNED_OUT_POLL_MS : false,
-    staleTime: options.signedIn ? Number.POSITIVE_INFINITY : 0,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The reader's guild chat (guild null without one); live events keep it current. */
+export function useGuildChat(signedIn: boolean) {
+  return useQuery({
+    queryKey: chatKeys.guild,
+    queryFn: ({ signal }) => call("guildChat", {}, signal),
+    enabled: signedIn,
+    staleTime: Number.POSITIVE_INFINITY,
   });
 }
 
@@ -37,18 +47,29 @@ export function useHiddenPlayers(signedIn: boolean) {
   });
 }
 
-function appendMessage(queryClient: QueryClient, message: ChatMessage) {
-  queryClient.setQueryData<ChatMessageList>(chatKeys.messages, (old) => {
+/** Either chat's cached lines: the global list or the guild's. */
+type Lines = { messages: ChatMessage[] };
+type LinesKey = typeof chatKeys.messages | typeof chatKeys.guild;
+
+function appendMessage(queryClient: QueryClient, message: ChatMessage, key: LinesKey = chatKeys.messages) {
+  queryClient.setQueryData<Lines>(key, (old) => {
     if (!old || old.messages.some((m) => m.id === message.id)) return old;
     return { ...old, messages: [...old.messages, message].slice(-CHAT_HISTORY_SIZE) };
   });
 }
 
-function removeMessage(queryClient: QueryClient, id: string) {
-  queryClient.setQueryData<ChatMessageList>(chatKeys.messages, (old) =>
+function removeMessage(queryClient: QueryClient, id: string, key: LinesKey = chatKeys.messages) {
+  queryClient.setQueryData<Lines>(key, (old) =>
     old ? { ...old, messages: old.messages.filter((m) => m.id !== id) } : old,
   );
 }
+
+const hiddenIds = (queryClient: QueryClient) =>
+  new Set((queryClient.getQueryData<HiddenPlayers>(chatKeys.hidden)?.players ?? []).map((p) => p.userId));
+
+/** A line another player (or the arena) wrote that this reader would see. */
+const countsAsUnread = (message: ChatMessage, meId: string | null, hidden: Set<string>) =>
+  message.userId !== meId && !(message.userId && hidden.has(message.userId));
 
 /**
  * Keeps the cached chat current while the panel is open (every message, every deletion, live). While it is
@@ -56,7 +77,12 @@ function removeMessage(queryClient: QueryClient, id: string) {
  * `onUnread` hears how many of those lines this reader would see (not their own, not hidden players'). The
  * lines themselves are fetched again when the panel opens.
  */
-export function useChatLive(options: { open: boolean; meId: string | null; onUnread(count: number): void }) {
+export function useChatLive(options: {
+  open: boolean;
+  meId: string | null;
+  /** Lines others wrote: counted from the digest while closed, one by one while open. */
+  onUnread(count: number): void;
+}) {
   const queryClient = useQueryClient();
   const { open } = options;
   // The badge filters by it before the panel (which shows the list) was ever opened.
@@ -66,9 +92,7 @@ export function useChatLive(options: { open: boolean; meId: string | null; onUnr
       void queryClient.invalidateQueries({ queryKey: chatKeys.messages });
       return;
     }
-    const hidden = new Set(
-      (queryClient.getQueryData<HiddenPlayers>(chatKeys.hidden)?.players ?? []).map((p) => p.userId),
-    );
+    const hidden = hiddenIds(queryClient);
     if (event.kind === chatLiveKinds.unread && Array.isArray(event.data?.from)) {
       const from = event.data.from as (string | null)[];
       const seen = from.filter((userId) => userId !== options.meId && !(userId && hidden.has(userId)));
@@ -78,6 +102,7 @@ export function useChatLive(options: { open: boolean; meId: string | null; onUnr
       const message = event.data?.message as ChatMessage | undefined;
       if (!message || (message.userId && hidden.has(message.userId))) return;
       appendMessage(queryClient, message);
+      if (countsAsUnread(message, options.meId, hidden)) options.onUnread(1);
     }
     if (event.kind === chatLiveKinds.deleted && typeof event.data?.id === "string") {
       removeMessage(queryClient, event.data.id);
@@ -87,19 +112,54 @@ export function useChatLive(options: { open: boolean; meId: string | null; onUnr
     if (open) void queryClient.invalidateQueries({ queryKey: chatKeys.messages });
   }, [open, queryClient]);
   useLiveChannel("me", (event) => {
+    if (event.kind === chatLiveKinds.guildMembership) {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.guild });
+      return;
+    }
     if (event.kind !== chatLiveKinds.muted) return;
     const mutedUntil = (event.data?.mutedUntil as string | null | undefined) ?? null;
-    queryClient.setQueryData<ChatMessageList>(chatKeys.messages, (old) =>
-      old ? { ...old, mutedUntil } : old,
-    );
+    for (const key of [chatKeys.messages, chatKeys.guild]) {
+      queryClient.setQueryData<ChatMessageList | GuildChat>(key, (old) =>
+        old ? { ...old, mutedUntil } : old,
+      );
+    }
   });
 }
 
-export function useSendMessage() {
+/**
+ * The reader's guild chat, live: a guild is small, so its channel is followed whether the panel is open or not,
+ * and each line from someone else is `onUnread`. A socket that opens again fetches the lines again.
+ */
+export function useGuildChatLive(options: { guildId: string | null; meId: string | null; onUnread(): void }) {
+  const queryClient = useQueryClient();
+  const channel = options.guildId ? guildChatChannel(options.guildId) : null;
+  useLiveChannel(channel, (event) => {
+    if (event.kind === RESYNC) {
+      void queryClient.invalidateQueries({ queryKey: chatKeys.guild });
+      return;
+    }
+    if (event.kind === chatLiveKinds.message) {
+      const message = event.data?.message as ChatMessage | undefined;
+      const hidden = hiddenIds(queryClient);
+      if (!message || (message.userId && hidden.has(message.userId))) return;
+      appendMessage(queryClient, message, chatKeys.guild);
+      if (countsAsUnread(message, options.meId, hidden)) options.onUnread();
+    }
+    if (event.kind === chatLiveKinds.deleted && typeof event.data?.id === "string") {
+      removeMessage(queryClient, event.data.id, chatKeys.guild);
+    }
+  });
+}
+
+/** Sends to the global chat, or to the guild's when `guildId` is given. */
+export function useSendMessage(guildId: string | null = null) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (message: string) => call("sendChat", { body: { message } }),
-    onSuccess: (message) => appendMessage(queryClient, message),
+    mutationFn: (message: string) =>
+      guildId
+        ? call("sendGuildChat", { params: { id: guildId }, body: { message } })
+        : call("sendChat", { body: { message } }),
+    onSuccess: (message) => appendMessage(queryClient, message, guildId ? chatKeys.guild : chatKeys.messages),
   });
 }
 
@@ -125,8 +185,15 @@ export function useChatActions() {
       mutationFn: (id: string) => call("deleteChatMessage", { params: { id } }),
       onSuccess: (_data, id) => {
         removeMessage(queryClient, id);
+        removeMessage(queryClient, id, chatKeys.guild);
         void queryClient.invalidateQueries({ queryKey: chatKeys.reports });
       },
+    }),
+    /** The guild's leader or an officer deletes a line of its chat. */
+    removeGuildLine: useMutation({
+      mutationFn: (line: { guildId: string; id: string }) =>
+        call("deleteGuildChatMessage", { params: { id: line.guildId, messageId: line.id } }),
+      onSuccess: (_data, line) => removeMessage(queryClient, line.id, chatKeys.guild),
     }),
     mute: useMutation({
       mutationFn: (body: { userId: string; minutes: number; reason: string }) =>

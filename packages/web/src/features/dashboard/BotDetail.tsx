@@ -1,8 +1,9 @@
 // The selected bot in full: large picture, rarity, name, model, level, record, XP and energy, the four stats,
-// and the way to make it the active bot.
+// the way to make it the active bot, and its actions: Train, Battle and Customize (its name and colours; free the
+// first time, paid after), where a player looking at one bot expects to change its look.
 import type { Bot } from "@bot-arena/contract";
 import { BOT_MODELS } from "@bot-arena/game";
-import { Dumbbell, Shield, Star, Swords, Trophy } from "lucide-react";
+import { Dumbbell, Palette, Shield, Star, Swords, Trophy } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "../../ui/Badge";
 import { Button, ButtonLink } from "../../ui/Button";
@@ -12,6 +13,7 @@ import { BotImage } from "../bots/BotImage";
 import { EnergyBar, XpBar } from "../bots/BotMeters";
 import { BotStatGrid } from "../bots/BotStatGrid";
 import { RarityBadge } from "../bots/RarityBadge";
+import { customizeLink } from "../customize-bots/paths";
 
 type BotDetailProps = { bot: Bot; activating: boolean; onActivate: () => void };
 
@@ -107,6 +109,15 @@ export function BotDetail({ bot, activating, onActivate }: BotDetailProps) {
         <ButtonLink to="/fight" variant="secondary" icon={<Swords className="size-4" aria-hidden="true" />}>
           Battle
         </ButtonLink>
+        {!bot.setupStage && (
+          <ButtonLink
+            {...customizeLink({ botIds: [bot.id], isReCustomization: bot.isCustomized })}
+            variant="secondary"
+            icon={<Palette className="size-4" aria-hidden="true" />}
+          >
+            Customize
+          </ButtonLink>
+        )}
       </div>
     </Panel>
   );

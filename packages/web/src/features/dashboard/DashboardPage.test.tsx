@@ -25,4 +25,27 @@ describe("/dashboard", () => {
     expect(within(detail).getByRole("button", { name: "Make Active" })).toBeTruthy();
     expect(screen.getByTestId("roster-count").textContent).toBe("2 / 20");
   });
+
+  it("the bot's page leads to its customization: free the first time, re-customization after", async () => {
+    const fresh = aBot({ name: "Fresh Paint" });
+    const { unmount } = renderPage(<DashboardPage />, {
+      path: "/dashboard",
+      api: { listBots: { bots: [fresh] }, recentBattles: { battles: [] } },
+    });
+    const detail = await screen.findByTestId("bot-detail");
+    expect(within(detail).getByRole("link", { name: "Customize" }).getAttribute("href")).toBe(
+      `/customize-bots?bots=${fresh.id}`,
+    );
+    unmount();
+
+    const done = aBot({ name: "Old Paint", isCustomized: true });
+    const { user } = renderPage(<DashboardPage />, {
+      path: "/dashboard",
+      api: { listBots: { bots: [done] }, recentBattles: { battles: [] } },
+    });
+    await user.click(
+      within(await screen.findByTestId("bot-detail")).getByRole("link", { name: "Customize" }),
+    );
+    expect(await findLocation()).toBe(`/customize-bots?bots=${done.id}&mode=re`);
+  });
 });

@@ -12,5 +12,14 @@ export function DuelViewer({ battleId, onClose }: { battleId: string; onClose: (
     return null;
   }
   if (!replay.data) return null;
-  return <CombatZone battle={replay.data} viewer={null} onClose={onClose} />;
+  // The server tells whose side the viewer's guild fought on and what the duel meant for the pairing.
+  const context = replay.data.context;
+  return (
+    <CombatZone
+      battle={replay.data}
+      viewer={context?.viewerSide ?? null}
+      context={context}
+      onClose={onClose}
+    />
+  );
 }

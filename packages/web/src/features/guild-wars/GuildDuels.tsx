@@ -1,11 +1,12 @@
-// A guild's duels in one war, by round: each slot's two bots, the state (waiting, LIVE, won, lost, forfeit)
-// and, once fought, a button that opens the battle in the COMBAT ZONE.
+// A guild's duels in one war, by round: each slot's two bots, the state (waiting, LIVE with how many watch it,
+// won, lost, forfeit) and, once fought, a button that opens the battle in the COMBAT ZONE.
 import type { GuildWarDuel, WarParticipant } from "@bot-arena/contract";
 import { PlayCircle, Radio } from "lucide-react";
 import { useState } from "react";
 import { Badge, type BadgeTone } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
+import { useWatchingCounts, WatchingBadge } from "../battles/watching";
 import { useGuildWar } from "./api";
 import { DuelViewer } from "./DuelViewer";
 
@@ -29,6 +30,7 @@ export function GuildDuels({
 }) {
   const war = useGuildWar(warId);
   const [watching, setWatching] = useState<string | null>(null);
+  const watchers = useWatchingCounts("guild-wars");
   if (war.isPending) return <Spinner className="mx-auto my-4 text-cyan" />;
   if (war.isError) return <p className="text-danger">Failed to load duels</p>;
   const nameOf = (id: string) => {
@@ -74,6 +76,12 @@ export function GuildDuels({
                       <span className="mx-2 text-muted">vs</span>
                       {theirs ? `${theirs.name} (${theirs.power})` : "No bot"}
                     </span>
+                    {duel.outcome === "live" && duel.battleId && (watchers.get(duel.battleId) ?? 0) > 0 && (
+                      <WatchingBadge
+                        count={watchers.get(duel.battleId)!}
+                        className="text-xs text-orange-300"
+                      />
+                    )}
                     <Badge tone={state.tone}>
                       {duel.outcome === "live" && <Radio className="size-3" aria-hidden="true" />}
                       {state.label}

@@ -38,10 +38,10 @@ const completed = (fields: Partial<GuildWarSummary>): GuildWarSummary => ({
   ...fields,
 });
 
-function show(history: GuildWarSummary[] = []) {
+function show(history: GuildWarSummary[] = [], myGuildId: string | null = null) {
   return renderPage(<GuildWarsPage />, {
     path: "/guild-wars",
-    api: { guildWars: { active: [], history, serverTime: "2030-01-02T12:00:00.000Z" } },
+    api: { guildWars: { active: [], history, myGuildId, serverTime: "2030-01-02T12:00:00.000Z" } },
   });
 }
 
@@ -111,5 +111,30 @@ describe("/guild-wars: History", () => {
       "+1,000 coinsnet +500 after its stake",
       "+500 coinsits stake back, net 0",
     ]);
+  });
+});
+
+describe("/guild-wars: the viewer's own guild", () => {
+  it("says in History where the player's guild placed, even off the podium", async () => {
+    const { user } = show([completed({})], "g4");
+    await user.click(await screen.findByRole("tab", { name: /History/ }));
+    const card = await screen.findByTestId("war-history");
+    expect(within(card).getByTestId("war-mine").textContent).toBe("Your guild [C4] placed 4th");
+  });
+
+  it("names the prize when the player's guild won one, and marks it among all guilds", async () => {
+    const { user } = show([completed({})], "g2");
+    await user.click(await screen.findByRole("tab", { name: /History/ }));
+    const card = await screen.findByTestId("war-history");
+    expect(within(card).getByTestId("war-mine").textContent).toBe("Your guild [C2] placed 2nd, +1,000 coins");
+    await user.click(within(card).getByRole("button", { name: /All guilds and duels/ }));
+    const mine = screen.getAllByTestId("war-guild").filter((row) => row.getAttribute("aria-current"));
+    expect(mine.map((row) => row.textContent)).toEqual([expect.stringContaining("[C2] Clan 2You")]);
+  });
+
+  it("says nothing of the kind to a player whose guild was not in it", async () => {
+    const { user } = show([completed({})], "someone-else");
+    await user.click(await screen.findByRole("tab", { name: /History/ }));
+    expect(within(await screen.findByTestId("war-history")).queryByTestId("war-mine")).toBeNull();
   });
 });

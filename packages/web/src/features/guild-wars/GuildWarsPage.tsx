@@ -34,7 +34,7 @@ export default function GuildWarsPage() {
   const now = useServerNow(wars.data?.serverTime);
   if (wars.isPending) return <ScreenLoader label="Loading guild wars" />;
   if (wars.isError) return <ScreenMessage title="Failed to load data" onRetry={() => void wars.refetch()} />;
-  const { active, history } = wars.data;
+  const { active, history, myGuildId } = wars.data;
   const rewards = quotedRewards([...active, ...history]);
   const prizeTotal = rewards.first + rewards.second + rewards.third;
 
@@ -87,7 +87,7 @@ export default function GuildWarsPage() {
           ) : (
             <>
               {active.map((war) => (
-                <WarCard key={war.id} war={war} now={now} />
+                <WarCard key={war.id} war={war} now={now} myGuildId={myGuildId} />
               ))}
               <p className="text-sm text-muted" data-testid="war-rules">
                 {warRules(rewards)}
@@ -99,7 +99,7 @@ export default function GuildWarsPage() {
           {history.length === 0 ? (
             <p className="py-8 text-center text-muted">No guild war has finished yet.</p>
           ) : (
-            history.map((war) => <HistoryCard key={war.id} war={war} now={now} />)
+            history.map((war) => <HistoryCard key={war.id} war={war} now={now} myGuildId={myGuildId} />)
           )}
         </TabsContent>
       </Tabs>

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Card } from "../../ui/Card";
 import { formatCoins } from "../bank/coins";
 import { OLD_RULE_STAKE, oldRuleNote } from "./rules";
-import { PlacementBadge, WarCard } from "./WarCard";
+import { MyGuildLine, PlacementBadge, WarCard } from "./WarCard";
 
 /** Under a prize: the arena's, or (old stakes) what the guild gained once its own stake is counted. */
 function prizeNote(war: GuildWarSummary, prize: number): string {
@@ -16,13 +16,21 @@ function prizeNote(war: GuildWarSummary, prize: number): string {
   return net > 0 ? `net +${formatCoins(net)} after its stake` : "its stake back, net 0";
 }
 
-export function HistoryCard({ war, now }: { war: GuildWarSummary; now: number }) {
+export function HistoryCard({
+  war,
+  now,
+  myGuildId,
+}: {
+  war: GuildWarSummary;
+  now: number;
+  myGuildId: string | null;
+}) {
   const [expanded, setExpanded] = useState(false);
   const podium = war.participants.filter((p) => p.placement !== null && p.placement <= 3);
   if (expanded) {
     return (
       <div className="space-y-2">
-        <WarCard war={war} now={now} />
+        <WarCard war={war} now={now} myGuildId={myGuildId} />
         <button
           type="button"
           className="text-sm text-cyan hover:underline"
@@ -42,6 +50,7 @@ export function HistoryCard({ war, now }: { war: GuildWarSummary; now: number })
           {war.completedAt ? new Date(war.completedAt).toLocaleString() : "Completed"}
         </p>
       </div>
+      <MyGuildLine war={war} myGuildId={myGuildId} />
       {war.funding === "stakes" && (
         <p className="mt-2 text-xs text-muted" data-testid="old-rule">
           {oldRuleNote}

@@ -26,10 +26,10 @@ const war = (fields: Partial<GuildWarSummary>): GuildWarSummary => ({
   ...fields,
 });
 
-function show(active: GuildWarSummary[]) {
+function show(active: GuildWarSummary[], myGuildId: string | null = null) {
   renderPage(<GuildWarsPage />, {
     path: "/guild-wars",
-    api: { guildWars: { active, history: [], serverTime: "2030-01-01T12:30:00.000Z" } },
+    api: { guildWars: { active, history: [], myGuildId, serverTime: "2030-01-01T12:30:00.000Z" } },
   });
 }
 
@@ -52,5 +52,38 @@ describe("/guild-wars: a delayed war", () => {
     expect(within(quiet).getByTestId("war-delayed").textContent).toContain("(5 attempts)");
     expect(within(quiet).queryByTestId("war-error")).toBeNull();
     expect(within(long).getByTestId("war-error").textContent).toBe("lock timeout");
+  });
+});
+
+describe("/guild-wars: the player's guild in a war", () => {
+  const participant = (n: number) => ({
+    guildId: `g${n}`,
+    name: `Clan ${n}`,
+    tag: `C${n}`,
+    totalPower: 900 - n,
+    duelWins: 10 - n,
+    placement: null,
+    prizeAmount: 0,
+    rank: n,
+  });
+
+  it("says the guild is drafted during registration, and where it stands once the battle runs", async () => {
+    show(
+      [
+        war({
+          id: "r",
+          name: "Fresh War",
+          status: "registration",
+          participants: [participant(1), participant(2)],
+        }),
+        war({ id: "b", name: "Hot War", participants: [participant(1), participant(2)] }),
+      ],
+      "g2",
+    );
+    const [fresh, hot] = (await screen.findAllByTestId("war-card")) as [HTMLElement, HTMLElement];
+    expect(within(fresh).getByTestId("war-mine").textContent).toBe(
+      "Your guild [C2] is drafted: the battle starts when registration ends",
+    );
+    expect(within(hot).getByTestId("war-mine").textContent).toBe("Your guild [C2] is fighting, 2nd now");
   });
 });

@@ -2,8 +2,10 @@
 // them (the arena; a war opened before that rule, the guilds' stakes), and
 // the eight guilds ranked (by power, then by duel wins once the battle runs) with their placement badges, and a
 // delay note while the event runner keeps failing a step on the war (with the error, for admins).
+// The viewer's own guild is marked, with a line under the title saying where it stands.
 // A click on a guild opens its duels.
 import type { GuildWarSummary, WarParticipant } from "@bot-arena/contract";
+import { ordinal } from "@bot-arena/game";
 import { ChevronDown, Crown, Swords, Trophy } from "lucide-react";
 import { useState } from "react";
 import { Badge, type BadgeTone } from "../../ui/Badge";
@@ -45,7 +47,35 @@ function DelayNote({ war }: { war: GuildWarSummary }) {
   );
 }
 
-export function WarCard({ war, now }: { war: GuildWarSummary; now: number }) {
+/** Where the viewer's guild stands in the war, for a player who was away when it was drafted or placed. */
+export function MyGuildLine({ war, myGuildId }: { war: GuildWarSummary; myGuildId: string | null }) {
+  const mine = war.participants.find((p) => p.guildId === myGuildId);
+  if (!mine) return null;
+  const where =
+    war.status === "completed"
+      ? mine.placement === null
+        ? "took part"
+        : `placed ${ordinal(mine.placement)}${mine.prizeAmount > 0 ? `, +${formatCoins(mine.prizeAmount)} coins` : ""}`
+      : war.status === "registration"
+        ? "is drafted: the battle starts when registration ends"
+        : `is fighting, ${ordinal(mine.rank)} now`;
+  return (
+    <p className="mt-1 text-sm text-ink" data-testid="war-mine">
+      <Badge tone="magenta">Your guild</Badge>{" "}
+      <span className="font-semibold text-magenta">[{mine.tag}]</span> {where}
+    </p>
+  );
+}
+
+export function WarCard({
+  war,
+  now,
+  myGuildId = null,
+}: {
+  war: GuildWarSummary;
+  now: number;
+  myGuildId?: string | null;
+}) {
   const [open, setOpen] = useState<string | null>(null);
   const status = statusLook[war.status];
   const rewards = [
@@ -67,6 +97,7 @@ export function WarCard({ war, now }: { war: GuildWarSummary; now: number }) {
           <p className="mt-1 font-display text-sm tabular-nums text-cyan" data-testid="war-countdown">
             {warCountdown(war, now)}
           </p>
+          <MyGuildLine war={war} myGuildId={myGuildId} />
         </div>
         <div className="text-right">
           <p className="text-[0.65rem] font-semibold uppercase tracking-[0.2em] text-muted">Prize Pool</p>
@@ -96,9 +127,11 @@ export function WarCard({ war, now }: { war: GuildWarSummary; now: number }) {
               className={cn(
                 "flex w-full cursor-pointer items-center gap-3 rounded-md border border-cyan/10 bg-deep/50 px-3 py-2 text-left transition",
                 "hover:border-cyan/40 hover:bg-cyan/5",
+                p.guildId === myGuildId && "border-magenta/50 bg-magenta/10",
                 open === p.guildId && "border-cyan/50 bg-cyan/10",
               )}
               data-testid="war-guild"
+              aria-current={p.guildId === myGuildId ? "true" : undefined}
             >
               <PlacementBadge rank={p.placement ?? p.rank} />
               {p.rank === 1 && war.status !== "registration" && (
@@ -107,6 +140,7 @@ export function WarCard({ war, now }: { war: GuildWarSummary; now: number }) {
               <span className="min-w-0 flex-1 truncate text-ink">
                 <span className="font-display text-xs font-bold text-magenta">[{p.tag}]</span> {p.name}
               </span>
+              {p.guildId === myGuildId && <Badge tone="magenta">You</Badge>}
               {war.status !== "registration" && (
                 <span className="font-display text-sm tabular-nums text-lime" title="Duel wins">
                   {p.duelWins} W

@@ -1,7 +1,8 @@
 // Guild wars from the server, refreshed by the `guild-wars` live channel whenever a war or its guilds change.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../app/call";
-import { useLiveInvalidate } from "../../app/useLive";
+import { useLiveChannel } from "../../app/useLive";
+import { recordWatching } from "../battles/watching";
 
 export const warKeys = {
   all: ["guild-wars"] as const,
@@ -9,7 +10,11 @@ export const warKeys = {
 };
 
 export function useGuildWars() {
-  useLiveInvalidate("guild-wars", [warKeys.all]);
+  const queryClient = useQueryClient();
+  // Watcher counts of live duels ride on the channel too; they change nothing to refetch (battles/watching.tsx).
+  useLiveChannel("guild-wars", (event) => {
+    if (!recordWatching(queryClient, event)) void queryClient.invalidateQueries({ queryKey: warKeys.all });
+  });
   return useQuery({ queryKey: warKeys.all, queryFn: ({ signal }) => call("guildWars", {}, signal) });
 }
 

@@ -17,6 +17,7 @@ function aGuild(
     bank?: number;
     sitsOut?: boolean;
     bankHistory?: GuildBankEntry[];
+    disbanded?: boolean;
   } = {},
 ): GuildDetail {
   const bank = fields.bank ?? 620;
@@ -39,7 +40,7 @@ function aGuild(
         needed: 500,
         percent: Math.floor((Math.min(bank, 500) * 100) / 500),
       },
-      disbandedAt: null,
+      disbandedAt: fields.disbanded ? "2030-01-02T00:00:00.000Z" : null,
       createdAt: "2030-01-01T00:00:00.000Z",
     },
     members: myRole
@@ -212,5 +213,27 @@ describe("/guilds/:id: the bank history", () => {
       "War stake (old rule) · Guild War #1",
       "Donation · by ada",
     ]);
+  });
+});
+
+describe("/guilds/:id: leaving and the end", () => {
+  it("a disbanded guild shows no war status: it says Disbanded, and no 'Next Guild War' panel", async () => {
+    show(aGuild({ myRole: null, bank: 0, disbanded: true }));
+    expect(await screen.findByRole("heading", { name: "Neon Owls" })).toBeTruthy();
+    expect(screen.queryByText("Building")).toBeNull();
+    expect(screen.queryByTestId("war-standing")).toBeNull();
+    expect(screen.getAllByText("Disbanded").length).toBeGreaterThan(0);
+  });
+
+  it("Leave Guild is a quiet outline, not the page's loudest button, and still asks before leaving", async () => {
+    const { user, api } = show(aGuild({ myRole: "member" }), {
+      leaveGuild: { message: "Left guild successfully", disbanded: false, newLeaderId: null },
+    });
+    const leave = await screen.findByRole("button", { name: "Leave Guild" });
+    expect(leave.className).toContain("border-danger");
+    expect(leave.className).not.toContain("from-danger");
+    await user.click(leave);
+    expect(await screen.findByTestId("leave-warning")).toBeTruthy();
+    expect(api.callsTo("leaveGuild")).toHaveLength(0);
   });
 });

@@ -22,6 +22,7 @@ import { WarEnlistment } from "./WarEnlistment";
 import { type WarStanding, warStanding } from "./WarReadiness";
 
 const statusBadge: Record<WarStanding, ReactNode> = {
+  disbanded: <Badge tone="danger">Disbanded</Badge>,
   at_war: <Badge tone="magenta">At War</Badge>,
   sitting_out: <Badge tone="neutral">Sitting Out</Badge>,
   enlisted: <Badge tone="success">Ready</Badge>,
@@ -121,7 +122,8 @@ export default function GuildPage() {
             )}
             {detail.myRole && (
               <Button
-                variant="danger"
+                variant="dangerOutline"
+                size="sm"
                 onClick={() => setLeaving(true)}
                 icon={<LogOut className="size-4" aria-hidden="true" />}
               >

@@ -10,6 +10,7 @@ import { guildRoute } from "./api";
 import { GuildStat, WarProgress, WarReadyBadge, type WarStanding, warStanding } from "./WarReadiness";
 
 const readyText: Record<WarStanding, string> = {
+  disbanded: "No",
   at_war: "At war",
   sitting_out: "Sitting out",
   enlisted: "Yes",

@@ -20,6 +20,8 @@ function StandingLine({ detail }: { detail: GuildDetail }) {
   const { guild } = detail;
   const who = `[${guild.tag}]`;
   switch (warStanding(guild)) {
+    case "disbanded":
+      return null;
     case "at_war":
       return (
         <p className="text-ink">

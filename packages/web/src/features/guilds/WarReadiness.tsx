@@ -7,10 +7,12 @@ import { ProgressBar } from "../../ui/ProgressBar";
 import { formatCoins } from "../bank/coins";
 import { enlistHint } from "../guild-wars/rules";
 
-export type WarStanding = "at_war" | "sitting_out" | "enlisted" | "building";
+export type WarStanding = "disbanded" | "at_war" | "sitting_out" | "enlisted" | "building";
 
-/** Where the guild stands for the next war; sitting out wins over the bank, whatever it holds. */
-export function warStanding(guild: GuildSummary): WarStanding {
+/** Where the guild stands for the next war; sitting out wins over the bank, whatever it holds. A disbanded
+ * guild stands nowhere: it fights no war again. */
+export function warStanding(guild: GuildSummary & { disbandedAt?: string | null }): WarStanding {
+  if (guild.disbandedAt) return "disbanded";
   if (guild.currentWarId) return "at_war";
   if (guild.sitsOutNextWar) return "sitting_out";
   return guild.isEligibleForWar ? "enlisted" : "building";

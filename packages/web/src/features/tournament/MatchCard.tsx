@@ -1,13 +1,14 @@
 // One match of an event: its number, two sides (username and bot, 'BYE' for an empty seat, 'TBD' for a winner
 // still to come), a bolt on the side that strikes first, a crown on the winner, and while it is fought an
 // orange rim with a LIVE overlay. A fought match opens its battle in the COMBAT ZONE: live while in progress, as
-// a replay afterwards.
+// a replay afterwards. A decided match tells the winner's HP left; a live one how many are watching it.
 import type { TournamentMatch, TournamentParticipant } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
-import { Crown, Eye, Radio, Zap } from "lucide-react";
+import { Crown, Eye, HeartPulse, Radio, Zap } from "lucide-react";
 import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { cn } from "../../ui/cn";
+import { useWatchingCount, WatchingBadge } from "../battles/watching";
 
 type Side = { participant: TournamentParticipant | null; empty: "BYE" | "TBD" };
 
@@ -51,6 +52,7 @@ export function MatchCard({
 }) {
   const navigate = useNavigate();
   const live = match.status === "in_progress";
+  const watching = useWatchingCount(live ? match.battleId : null);
   // Who strikes first matters until the fight is over; afterwards the crown says what counts.
   const striking = match.status !== "completed" && match.firstStrikeId !== null;
   const empty = match.round === 1 && !match.thirdPlace ? "BYE" : "TBD";
@@ -100,7 +102,18 @@ export function MatchCard({
         <span className="font-display text-[0.65rem] font-bold uppercase tracking-[0.2em] text-muted">
           Match {match.matchNumber}
         </span>
-        {clickable && !live && <Eye className="size-3.5 text-cyan/70" aria-hidden="true" />}
+        <span className="flex items-center gap-2">
+          {match.winnerHp !== null && (
+            <span
+              className="flex items-center gap-1 text-[0.65rem] font-bold text-lime tabular-nums"
+              data-testid="winner-hp"
+            >
+              <HeartPulse className="size-3" aria-hidden="true" />
+              {match.winnerHp} HP left
+            </span>
+          )}
+          {clickable && !live && <Eye className="size-3.5 text-cyan/70" aria-hidden="true" />}
+        </span>
       </div>
       <SideRow
         side={side(match.participant1Id)}
@@ -122,6 +135,12 @@ export function MatchCard({
             <Radio className="size-3 animate-pulse" aria-hidden="true" />
             LIVE
           </span>
+          {watching > 0 && (
+            <WatchingBadge
+              count={watching}
+              className="absolute right-2 bottom-1 rounded bg-void/85 px-1.5 py-0.5 text-[0.65rem] font-bold text-orange-300"
+            />
+          )}
         </div>
       )}
     </div>

@@ -1,18 +1,31 @@
 // The ready-up phase: the four tiles (players, ready, entry fee, prize pool or 1st place reward), the prize
-// split in player mode, Join and I'm Ready, the waiting line, and the participant list.
+// split in player mode, Join and I'm Ready, the waiting line, and the participant list. Only the ready enter the
+// bracket, so the pool shown is theirs ('up to' the joined players' while registration runs), and once enough
+// have joined the line says who still has to ready up and when the start refunds them.
 import type { TournamentDetail } from "@bot-arena/contract";
-import { messages, readyUpMessage, TOURNAMENT_ENTRY_FEE } from "@bot-arena/game";
-import { CheckCircle2, Coins, Swords, Trophy, UserCheck, Users } from "lucide-react";
+import { messages, readyUpMessage, TOURNAMENT_ENTRY_FEE, TOURNAMENT_MIN_PLAYERS } from "@bot-arena/game";
+import { CheckCircle2, Coins, Swords, Timer, Trophy, UserCheck, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
 import { Button } from "../../ui/Button";
 import { Panel } from "../../ui/Panel";
 import { formatCoins } from "../bank/coins";
+import { countdownText } from "./countdown";
 import { ParticipantList } from "./ParticipantList";
 import { useJoinTournament, useReadyUp } from "./useTournament";
 
-function Tile({ label, value, icon }: { label: string; value: string; icon: ReactNode }) {
+function Tile({
+  label,
+  value,
+  icon,
+  note,
+}: {
+  label: string;
+  value: string;
+  icon: ReactNode;
+  note?: string;
+}) {
   return (
     <div className="rounded-lg border border-cyan/20 bg-void/60 p-4" data-testid="tile">
       <p className="flex items-center gap-2 text-xs font-bold uppercase tracking-[0.16em] text-muted">
@@ -20,17 +33,39 @@ function Tile({ label, value, icon }: { label: string; value: string; icon: Reac
         {label}
       </p>
       <p className="mt-2 font-display text-xl font-black text-ink">{value}</p>
+      {note && (
+        <p className="mt-0.5 text-xs text-muted" data-testid="tile-note">
+          {note}
+        </p>
+      )}
     </div>
   );
 }
 
-export function ReadyUpView({ detail }: { detail: TournamentDetail }) {
+/** When the start drops the unready: the countdown to registration's end, or just the rule once it is due. */
+function refundLine(tournament: TournamentDetail["tournament"], now: number): string {
+  const left = countdownText(tournament, now);
+  return tournament.registrationEndsAt && left !== messages.registrationEnded
+    ? `${messages.unreadyRefunded}, in ${left}.`
+    : `${messages.unreadyRefunded}.`;
+}
+
+export function ReadyUpView({ detail, now }: { detail: TournamentDetail; now: number }) {
   const { tournament, participants, myParticipantId } = detail;
   const join = useJoinTournament();
   const readyUp = useReadyUp();
   const me = participants.find((p) => p.id === myParticipantId) ?? null;
   const playerMode = tournament.entryFeeMode === "player";
   const full = tournament.currentPlayers >= tournament.maxPlayers;
+  const waiting = readyUpMessage({
+    currentPlayers: tournament.currentPlayers,
+    readyCount: tournament.readyCount,
+    minPlayers: tournament.minPlayers,
+  });
+  // Enough have joined and some are not ready: the start goes ahead without them.
+  const dropsUnready =
+    tournament.currentPlayers >= Math.max(tournament.minPlayers, TOURNAMENT_MIN_PLAYERS) &&
+    tournament.readyCount < tournament.currentPlayers;
 
   const onJoin = async () => {
     try {
@@ -68,7 +103,12 @@ export function ReadyUpView({ detail }: { detail: TournamentDetail }) {
         />
         <Tile
           label={playerMode ? "Prize Pool" : "1st Place"}
-          value={formatCoins(playerMode ? tournament.prizePool : tournament.rewards.first)}
+          value={formatCoins(playerMode ? tournament.readyPrizePool : tournament.rewards.first)}
+          note={
+            playerMode && tournament.prizePool > tournament.readyPrizePool
+              ? `up to ${formatCoins(tournament.prizePool)}`
+              : undefined
+          }
           icon={<Trophy className="size-4 text-amber" aria-hidden="true" />}
         />
       </div>
@@ -110,13 +150,20 @@ export function ReadyUpView({ detail }: { detail: TournamentDetail }) {
               {messages.readyNote}
             </p>
           )}
-          <p className="text-muted" data-testid="ready-message">
-            {readyUpMessage({
-              currentPlayers: tournament.currentPlayers,
-              readyCount: tournament.readyCount,
-              minPlayers: tournament.minPlayers,
-            })}
-          </p>
+          <div>
+            <p className="text-muted" data-testid="ready-message">
+              {waiting}
+            </p>
+            {dropsUnready && (
+              <p
+                className="mt-1 flex items-center justify-center gap-1.5 text-sm text-amber"
+                data-testid="ready-deadline"
+              >
+                <Timer className="size-4 shrink-0" aria-hidden="true" />
+                {refundLine(tournament, now)}
+              </p>
+            )}
+          </div>
         </div>
       </Panel>
       <Panel tone="neutral">

@@ -5,7 +5,7 @@
 import type { TournamentDetail } from "@bot-arena/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderPage } from "../../app/test-render";
+import { findLocation, renderPage } from "../../app/test-render";
 import { aDetail, aMatch, aParticipant, aStanding } from "./fixtures";
 import TournamentPage from "./TournamentPage";
 
@@ -192,5 +192,69 @@ describe("/tournament by format", () => {
       "4",
     ]);
     expect(screen.getAllByTestId("pairing-round")).toHaveLength(3);
+  });
+});
+
+describe("/tournament: the player's own line while it runs", () => {
+  const line = () => screen.findByTestId("my-tournament");
+
+  it("their match is live: Watch opens its battle", async () => {
+    const live = aMatch({ round: 1, a: 1, b: 2, title: "SEMI-FINALS", battleId: "battle-live" });
+    const { user } = show(
+      aDetail({
+        tournament: { format: "single_elimination" },
+        players: 4,
+        me: 2,
+        matches: [live, aMatch({ round: 1, a: 3, b: 4, title: "SEMI-FINALS" })],
+      }),
+    );
+    const mine = await line();
+    expect(mine.dataset.state).toBe("live");
+    expect(mine.textContent).toContain("Your match is live");
+    expect(mine.textContent).toContain(`SEMI-FINALS · Match ${live.matchNumber}`);
+    await user.click(within(mine).getByRole("link", { name: "Watch" }));
+    expect(await findLocation()).toBe(`/battles/${live.battleId}`);
+  });
+
+  it("knocked out: says so, and in which match", async () => {
+    const lost = aMatch({ round: 1, a: 1, b: 4, winner: 1, title: "QUARTER-FINALS" });
+    show(
+      aDetail({
+        tournament: { format: "single_elimination", currentRound: 2 },
+        players: 4,
+        me: 4,
+        matches: [lost, aMatch({ round: 2, a: 1, b: 2, title: "SEMI-FINALS" })],
+      }),
+    );
+    const mine = await line();
+    expect(mine.dataset.state).toBe("out");
+    expect(mine.textContent).toContain("You were knocked out");
+    expect(mine.textContent).toContain(`QUARTER-FINALS · Match ${lost.matchNumber}`);
+  });
+
+  it("a round robin's loss leaves the player in, waiting for the next round", async () => {
+    show(
+      aDetail({
+        tournament: { format: "round_robin", currentRound: 1 },
+        players: 3,
+        me: 2,
+        matches: [aMatch({ round: 1, a: 1, b: 2, winner: 1 }), aMatch({ round: 1, a: 3, b: null })],
+      }),
+    );
+    const mine = await line();
+    expect(mine.dataset.state).toBe("in");
+    expect(mine.textContent).toContain("You are still in");
+  });
+
+  it("says nothing to a player who is not in it", async () => {
+    show(
+      aDetail({
+        tournament: { format: "single_elimination" },
+        players: 2,
+        matches: [aMatch({ round: 1, a: 1, b: 2 })],
+      }),
+    );
+    await screen.findAllByTestId("match-card");
+    expect(screen.queryByTestId("my-tournament")).toBeNull();
   });
 });

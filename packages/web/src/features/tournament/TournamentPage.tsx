@@ -10,12 +10,14 @@ import { useServerNow } from "../../app/useServerNow";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { celebrate } from "../battles/celebrate";
+import { useWatchingCounts, WatchingCounts } from "../battles/watching";
 import { CompletedView } from "./CompletedView";
 import { EventView } from "./EventView";
+import { MyTournamentStatus } from "./MyTournamentStatus";
 import { PastTournaments } from "./PastTournaments";
 import { ReadyUpView } from "./ReadyUpView";
 import { TournamentHeader } from "./TournamentHeader";
-import { useCurrentTournament } from "./useTournament";
+import { channelOf, useCurrentTournament } from "./useTournament";
 
 /** Fires confetti when the tournament on screen turns completed (not when a finished one is merely opened). */
 function useChampionConfetti(detail: TournamentDetail | null) {
@@ -43,9 +45,9 @@ function NoTournament() {
   );
 }
 
-function Body({ detail }: { detail: TournamentDetail }) {
+function Body({ detail, now }: { detail: TournamentDetail; now: number }) {
   const { tournament } = detail;
-  if (tournament.status === "pending") return <ReadyUpView detail={detail} />;
+  if (tournament.status === "pending") return <ReadyUpView detail={detail} now={now} />;
   if (tournament.status === "completed") {
     return (
       <div className="space-y-6">
@@ -62,6 +64,7 @@ export default function TournamentPage() {
   const detail = current.data?.tournament ?? null;
   const now = useServerNow(detail?.serverTime);
   useChampionConfetti(detail);
+  const watching = useWatchingCounts(channelOf(detail?.tournament.id));
   const header = (
     <PageHeader
       title="Tournament"
@@ -82,10 +85,11 @@ export default function TournamentPage() {
     <div className="space-y-6">
       {header}
       {detail ? (
-        <>
+        <WatchingCounts value={watching}>
           <TournamentHeader tournament={detail.tournament} now={now} />
-          <Body detail={detail} />
-        </>
+          <MyTournamentStatus detail={detail} />
+          <Body detail={detail} now={now} />
+        </WatchingCounts>
       ) : (
         <NoTournament />
       )}

@@ -3,11 +3,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
-import { useLiveInvalidate } from "../../app/useLive";
+import { useLiveChannel, useLiveInvalidate } from "../../app/useLive";
+import { recordWatching } from "../battles/watching";
 import { tournamentKeys } from "./keys";
 
 /** The live channel of a tournament; the general one when there is none yet. */
-const channelOf = (id: string | undefined) => (id ? (`tournament:${id}` as const) : ("tournaments" as const));
+export const channelOf = (id: string | undefined) =>
+  id ? (`tournament:${id}` as const) : ("tournaments" as const);
 
 export function useCurrentTournament() {
   const query = useQuery({
@@ -15,7 +17,12 @@ export function useCurrentTournament() {
     queryFn: ({ signal }) => call("currentTournament", {}, signal),
   });
   useLiveInvalidate("tournaments", [tournamentKeys.all]);
-  useLiveInvalidate(channelOf(query.data?.tournament?.tournament.id), [tournamentKeys.all]);
+  const queryClient = useQueryClient();
+  // Watcher counts ride on the tournament's channel too; they change nothing to refetch (battles/watching.tsx).
+  useLiveChannel(channelOf(query.data?.tournament?.tournament.id), (event) => {
+    if (!recordWatching(queryClient, event))
+      void queryClient.invalidateQueries({ queryKey: tournamentKeys.all });
+  });
   return query;
 }
 

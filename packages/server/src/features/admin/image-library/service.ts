@@ -10,7 +10,7 @@ import {
   libraryClass,
   libraryRarity,
 } from "@bot-arena/contract";
-import { eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Db } from "../../../platform/db/database";
 import { botImageLibrary, bots } from "../../../platform/db/schema";
 import { AppError } from "../../../platform/errors";
@@ -28,6 +28,7 @@ export const LIBRARY_FOLDER = "library";
 export const imageUploadRefusals = {
   missing: adminMediaMessages.selectFileFirst,
   tooLarge: { message: adminMediaMessages.uploadFailed, reason: adminMediaMessages.imageTooLarge },
+  secondFile: { message: adminMediaMessages.uploadFailed, reason: adminMediaMessages.oneFileAtATime },
 };
 
 const uploadFailed = (status: number, reason: string) =>
@@ -90,29 +91,28 @@ export function createImageLibraryService(deps: { db: Db; storage: MediaStorage;
         if (!kind) throw uploadFailed(400, adminMediaMessages.imageNotAccepted);
         const imageUrl = await storage.save(LIBRARY_FOLDER, upload.bytes, kind.extension);
         const image = await db.transaction(async (tx) => {
-          const [existing] = await tx
-            .select({ id: botImageLibrary.id })
-            .from(botImageLibrary)
-            .where(eq(botImageLibrary.imageUrl, imageUrl));
-          if (existing) throw uploadFailed(409, adminMediaMessages.alreadyUploaded);
+          // The unique index decides, not a read before the insert: the same picture sent twice at once
+          // waits on the first insert and then adds nothing.
           const [row] = await tx
             .insert(botImageLibrary)
             .values({ ...slot, imageUrl, isClaimed: false })
+            .onConflictDoNothing({ target: botImageLibrary.imageUrl })
             .returning({
               id: botImageLibrary.id,
               rarity: botImageLibrary.rarity,
               botClass: botImageLibrary.botClass,
               imageUrl: botImageLibrary.imageUrl,
             });
+          if (!row) throw uploadFailed(409, adminMediaMessages.alreadyUploaded);
           await logAdminAction(tx, {
             adminId,
             action: "image_upload",
             targetType: "image",
-            targetId: row!.id,
+            targetId: row.id,
             result: "success",
             detail: { ...detail, ...slot, type: kind.contentType, imageUrl },
           });
-          return row!;
+          return row;
         });
         return { message: adminMediaMessages.imageUploaded, image: { ...image, ...slot } };
       });

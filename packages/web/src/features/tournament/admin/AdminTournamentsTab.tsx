@@ -1,19 +1,21 @@
 // The Tournaments tab of /admin, self-contained so the admin page only mounts it: the create form and every
 // tournament (its format, and a warning with the last error while the event runner keeps failing a step on it)
 // with the actions seed 001 section 4 offers (start unless active or finished; stop and End Now unless
-// finished; archive once finished), each answered by the server's message as a toast.
+// finished, each behind a confirmation since neither can be undone; archive once finished), each answered by the
+// server's message as a toast.
 import type { AdminTournament } from "@bot-arena/contract";
 import { Archive, Flag, Play, Square, Zap } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { errorMessage } from "../../../app/api";
 import { Badge, type BadgeTone } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
+import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { Panel } from "../../../ui/Panel";
 import { RetryingNote } from "../../../ui/RetryingNote";
 import { Spinner } from "../../../ui/Spinner";
-import { formatCoins } from "../../bank/coins";
 import { formatLabel, plural } from "../formats";
 import { CreateTournamentForm } from "./CreateTournamentForm";
+import { moneyLine } from "./moneyLine";
 import { useReport } from "./report";
 import { type AdminTournamentAction, useAdminTournaments, useTournamentAction } from "./useAdminTournaments";
 
@@ -58,6 +60,29 @@ const buttons: {
   },
 ];
 
+/** What Stop and End Now ask before they run: both finish the tournament for good. */
+function confirmationOf(action: AdminTournamentAction, t: AdminTournament) {
+  if (action === "stop") {
+    const refund =
+      t.entryFeeMode === "player" && t.currentPlayers > 0
+        ? `, and each of its ${plural(t.currentPlayers, "player")} gets the entry fee back`
+        : "";
+    return {
+      title: "Stop this tournament?",
+      description: `"${t.name}" is cancelled now: no more matches and no prizes${refund}. This cannot be undone.`,
+      confirmLabel: "Stop tournament",
+    };
+  }
+  if (action === "forceComplete") {
+    return {
+      title: "End this tournament now?",
+      description: `Registration for "${t.name}" closes, every remaining match is fought at once and the podium is paid (too few ready players cancel it instead). This cannot be undone.`,
+      confirmLabel: "End now",
+    };
+  }
+  return null;
+}
+
 const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /** The event runner failed this tournament's last steps: it retries, and the admin sees why. */
@@ -77,7 +102,10 @@ function StuckNote({ tournament }: { tournament: AdminTournament }) {
 function TournamentRow({ tournament }: { tournament: AdminTournament }) {
   const act = useTournamentAction();
   const report = useReport();
+  const [asking, setAsking] = useState<AdminTournamentAction | null>(null);
+  const confirmation = asking ? confirmationOf(asking, tournament) : null;
   const run = async (action: AdminTournamentAction) => {
+    setAsking(null);
     try {
       const result = await act.mutateAsync({ id: tournament.id, action });
       // Start or End Now that cancelled for want of ready players is worth a warning, not a cheer.
@@ -107,9 +135,7 @@ function TournamentRow({ tournament }: { tournament: AdminTournament }) {
         </div>
         <p className="text-sm text-muted">
           {tournament.currentPlayers}/{tournament.maxPlayers} players (min {tournament.minPlayers}) ·{" "}
-          {tournament.readyCount} ready · pool {formatCoins(tournament.poolBalance)} · prizes{" "}
-          {formatCoins(tournament.rewards.first)}/{formatCoins(tournament.rewards.second)}/
-          {formatCoins(tournament.rewards.third)} · {tournament.roundSeconds}s rounds ·{" "}
+          {tournament.readyCount} ready · {moneyLine(tournament)} · {tournament.roundSeconds}s rounds ·{" "}
           {dateTime.format(new Date(tournament.createdAt))}
         </p>
         <StuckNote tournament={tournament} />
@@ -123,12 +149,20 @@ function TournamentRow({ tournament }: { tournament: AdminTournament }) {
             icon={b.icon}
             busy={act.isPending && act.variables?.action === b.action}
             disabled={act.isPending}
-            onClick={() => void run(b.action)}
+            onClick={() => (confirmationOf(b.action, tournament) ? setAsking(b.action) : void run(b.action))}
           >
             {b.label}
           </Button>
         ))}
       </div>
+      {confirmation && asking && (
+        <ConfirmDialog
+          open
+          onCancel={() => setAsking(null)}
+          onConfirm={() => void run(asking)}
+          {...confirmation}
+        />
+      )}
     </li>
   );
 }
@@ -138,7 +172,7 @@ export function AdminTournamentsTab({ children }: { children?: ReactNode }) {
   const list = useAdminTournaments();
   return (
     <div className="space-y-6">
-      <CreateTournamentForm />
+      <CreateTournamentForm defaults={list.data?.defaults} />
       {children}
       <Panel tone="magenta">
         <h2 className="mb-2 flex items-center gap-2 font-display text-base font-bold uppercase tracking-widest text-ink">

@@ -1,7 +1,9 @@
 // The admin's 'Create Tournament' form: name, format (single elimination by default, double elimination, round
 // robin, Swiss with its rounds), entry fee mode (players pay 150 into the pool, or the house funds fixed
 // rewards), the three rewards (admin mode, 1000/500/250 by default), spectators (on by default), the player
-// limits, how long registration and each round last, and an optional repeat.
+// limits, how long registration and each round last (the server's configured lengths until the admin types
+// others), and an optional repeat.
+import type { TournamentDefaults } from "@bot-arena/contract";
 import {
   messages,
   ROUND_ROBIN_MAX_ENTRANTS,
@@ -30,7 +32,8 @@ const formatHints: Record<Form["format"], string> = {
   swiss: "Each round pairs players with equal scores, nobody twice; the table decides.",
 };
 
-export function CreateTournamentForm() {
+/** `defaults`: the server's configured lengths (from the admin list), shown in the untouched duration fields. */
+export function CreateTournamentForm({ defaults }: { defaults: TournamentDefaults | undefined }) {
   const [form, setForm] = useState<Form>(initial);
   const create = useCreateTournament();
   const report = useReport();
@@ -38,6 +41,10 @@ export function CreateTournamentForm() {
   const text = (key: keyof Form) => ({
     value: form[key] as string,
     onChange: (event: { target: { value: string } }) => set(key, event.target.value as never),
+  });
+  const duration = (key: keyof TournamentDefaults) => ({
+    value: form[key] ?? (defaults ? String(defaults[key]) : ""),
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value),
   });
 
   const submit = async (event: FormEvent) => {
@@ -140,8 +147,8 @@ export function CreateTournamentForm() {
             max={TOURNAMENT_PLAYERS_LIMIT}
             {...text("maxPlayers")}
           />
-          <Field label="Registration (minutes)" type="number" min={1} {...text("registrationMinutes")} />
-          <Field label="Seconds per round" type="number" min={1} {...text("roundSeconds")} />
+          <Field label="Registration (minutes)" type="number" min={1} {...duration("registrationMinutes")} />
+          <Field label="Seconds per round" type="number" min={1} {...duration("roundSeconds")} />
           <Field
             label="Repeat every (hours)"
             type="number"

@@ -3,7 +3,8 @@ import { bodyOf, initialForm } from "./createBody";
 
 describe("the create-tournament body", () => {
   it("defaults: single elimination, admin-funded 1000/500/250, spectators on, 2-16 players, no repeat", () => {
-    expect(bodyOf({ ...initialForm, name: "Neon Cup" })).toEqual({
+    const body = bodyOf({ ...initialForm, name: "Neon Cup" });
+    expect(body).toEqual({
       name: "Neon Cup",
       format: "single_elimination",
       entryFeeMode: "admin",
@@ -11,9 +12,14 @@ describe("the create-tournament body", () => {
       spectatorEnabled: true,
       minPlayers: 2,
       maxPlayers: 16,
-      registrationMinutes: 10,
-      roundSeconds: 45,
       repeatEveryHours: null,
+    });
+    // Untouched durations are the server's to decide (its configuration), never numbers of the web app's.
+    expect(body.registrationMinutes).toBeUndefined();
+    expect(body.roundSeconds).toBeUndefined();
+    expect(bodyOf({ ...initialForm, registrationMinutes: "3", roundSeconds: "20" })).toMatchObject({
+      registrationMinutes: 3,
+      roundSeconds: 20,
     });
   });
 

@@ -1,6 +1,7 @@
 // The create form's fields as the admin types them, and the request body they make: blank numbers leave the
 // server's defaults, player mode sends the rewards as 0 (the pool pays there), a blank or 0 repeat means once,
-// and a Swiss's rounds go only with a Swiss (blank: the player count decides).
+// and a Swiss's rounds go only with a Swiss (blank: the player count decides). The two durations start untouched
+// (null): the form shows the server's configured defaults there and sends nothing, so the server's apply.
 import type { CreateTournamentBody, TournamentFormat } from "@bot-arena/contract";
 import { TOURNAMENT_ADMIN_REWARDS, TOURNAMENT_MAX_PLAYERS, TOURNAMENT_MIN_PLAYERS } from "@bot-arena/game";
 
@@ -16,8 +17,9 @@ export type Form = {
   spectatorEnabled: boolean;
   minPlayers: string;
   maxPlayers: string;
-  registrationMinutes: string;
-  roundSeconds: string;
+  /** null until typed in: the server's configured default (shown from GET /api/admin/tournaments). */
+  registrationMinutes: string | null;
+  roundSeconds: string | null;
   repeatEveryHours: string;
 };
 
@@ -32,13 +34,14 @@ export const initialForm: Form = {
   spectatorEnabled: true,
   minPlayers: String(TOURNAMENT_MIN_PLAYERS),
   maxPlayers: String(TOURNAMENT_MAX_PLAYERS),
-  registrationMinutes: "10",
-  roundSeconds: "45",
+  registrationMinutes: null,
+  roundSeconds: null,
   repeatEveryHours: "",
 };
 
 /** A number field's value, or undefined when blank (the server's default applies). */
-const numberOf = (text: string): number | undefined => (text.trim() === "" ? undefined : Number(text));
+const numberOf = (text: string | null): number | undefined =>
+  text === null || text.trim() === "" ? undefined : Number(text);
 
 export function bodyOf(form: Form): CreateTournamentBody {
   const repeat = numberOf(form.repeatEveryHours);

@@ -1,0 +1,24 @@
+// The kinds of a player's alerts: live events on their own `me` channel that the app shows as a toast wherever
+// the player is (their tournament match goes live, they win or lose a round, their guild is drafted for a war,
+// a war their guild fought ends). The shapes of their data are in live.ts; this file holds no zod, so the app
+// shell can name the kinds without bringing zod into its download.
+export const playerAlertKinds = {
+  /** `TournamentMatchLiveAlert`: the player's match was fought and can be watched now. */
+  tournamentMatchLive: "tournament-match-live",
+  /** `TournamentResultAlert`: the player's match was decided (and, when it was the last, where they placed). */
+  tournamentResult: "tournament-result",
+  /** `WarDraftedAlert`: the player's guild was drafted into a war that opened. */
+  warDrafted: "war-drafted",
+  /** `WarEndedAlert`: a war the player's guild fought ended, with its placement and prize. */
+  warEnded: "war-ended",
+} as const;
+
+export type PlayerAlertKind = (typeof playerAlertKinds)[keyof typeof playerAlertKinds];
+
+/**
+ * How a decided match left the player: `won` (on to the next round), `lost` (still in: a loss in a round robin
+ * or Swiss, a first loss in double elimination, a semi-final lost before the bronze match), `knocked_out` (out
+ * of the event), `finished` (the event is over; `place` says where they ended).
+ */
+export const TOURNAMENT_OUTCOMES = ["won", "lost", "knocked_out", "finished"] as const;
+export type TournamentOutcome = (typeof TOURNAMENT_OUTCOMES)[number];

@@ -1,0 +1,111 @@
+// The claim rides in the action's own transaction. route.ts runs a request that carries an Idempotency-Key
+// inside a `KeyedRequest` (AsyncLocalStorage); the first transaction that request opens inserts the key's row
+// before its work, so the action never commits without its key, and a repeat running at the same moment (in
+// this process or another) waits on the row's primary key and then finds it taken. Services stay unaware.
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { Db } from "../db/database";
+import { isConnectionError } from "../db/pg-error";
+import { isRetriableTransactionError } from "../db/retry";
+import { backendAlive, claimKey, endBackend, isClaimed, type KeyOf } from "./store";
+
+export type KeyedRequest = KeyOf & {
+  /**
+   * open: no claim yet (or the claiming transaction rolled back); claiming: a transaction carries it;
+   * claimed: committed; taken: another request holds the key (this one must answer from its row).
+   */
+  state: "open" | "claiming" | "claimed" | "taken";
+  /** The handler has returned: transactions of work it left running claim nothing. */
+  closed: boolean;
+  /** The claiming transaction's COMMIT went out and its answer never came back: it may have happened. */
+  uncertain?: boolean;
+};
+
+const keyedRequests = new AsyncLocalStorage<KeyedRequest>();
+
+export const runKeyed = <T>(keyed: KeyedRequest, work: () => Promise<T>): Promise<T> =>
+  keyedRequests.run(keyed, work);
+
+/** Thrown inside the claiming transaction when the key is taken, so it rolls back having done nothing. */
+export class KeyTaken extends Error {
+  constructor() {
+    super("idempotency key taken by another request");
+    this.name = "KeyTaken";
+  }
+}
+
+/** How long a lost connection's backend may take to end before it is told to. */
+const BACKEND_END_WAIT_MS = 2_000;
+const POLL_MS = 25;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The connection broke after the work was done: the COMMIT may or may not have happened (the database got it
+ * and committed, but its answer never came back). Once that backend has ended its transaction is final either
+ * way, and the claim's row says which: a committed claim means the action happened, and the request goes on
+ * as if the answer had arrived, instead of answering 503 for an action that was done.
+ */
+async function committedAfterAll(db: Db, keyed: KeyedRequest, pid: number): Promise<boolean> {
+  try {
+    let told = false;
+    for (let waited = 0; await backendAlive(db, pid); waited += POLL_MS) {
+      if (waited >= 2 * BACKEND_END_WAIT_MS) return false;
+      if (waited >= BACKEND_END_WAIT_MS && !told) {
+        told = true;
+        await endBackend(db, pid);
+      }
+      await sleep(POLL_MS);
+    }
+    return await isClaimed(db, keyed);
+  } catch {
+    // The database is still out of reach: the outcome stays unknown, and so does the request's (503).
+    return false;
+  }
+}
+
+const isLostConnection = (error: unknown) => isConnectionError(error) && !isRetriableTransactionError(error);
+
+const wrapped = new WeakSet<Db>();
+
+/**
+ * Makes `db.transaction` claim the key of the keyed request it runs for (once per request; a request without a
+ * key pays one AsyncLocalStorage read). Applied once per database handle, outermost, so each retried attempt
+ * claims again inside its own transaction.
+ */
+export function claimKeysInTransactions(db: Db): void {
+  if (wrapped.has(db)) return;
+  wrapped.add(db);
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) => {
+    const keyed = keyedRequests.getStore();
+    if (keyed?.state !== "open" || keyed.closed) return transaction(work, config);
+    keyed.state = "claiming";
+    let worked: { value: unknown; pid: number } | null = null;
+    return transaction(async (tx) => {
+      worked = null;
+      const pid = await claimKey(tx, keyed);
+      if (pid === null) {
+        keyed.state = "taken";
+        throw new KeyTaken();
+      }
+      const value = await work(tx);
+      worked = { value, pid };
+      return value;
+    }, config).then(
+      (value) => {
+        keyed.state = "claimed";
+        return value;
+      },
+      async (error: unknown) => {
+        const done = worked as { value: unknown; pid: number } | null;
+        // Its live events were dropped with the error (after-commit.ts held them): other tabs catch up later.
+        if (done && isLostConnection(error) && (await committedAfterAll(db, keyed, done.pid))) {
+          keyed.state = "claimed";
+          return done.value;
+        }
+        if (keyed.state === "claiming") keyed.state = "open";
+        if (done && isLostConnection(error)) keyed.uncertain = true;
+        throw error;
+      },
+    );
+  }) as Db["transaction"];
+}

@@ -1,0 +1,105 @@
+// A player's alerts (issue 26): wherever they are in the app, each alert on their `me` channel shows its toast,
+// and the toast's action takes them where it happened (Watch opens the live match in the COMBAT ZONE).
+import { type LiveEvent, playerAlertKinds } from "@bot-arena/contract";
+import { screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { LiveSession } from "../LiveSession";
+import { openSocket, stubLiveSocket } from "../test-live";
+import { findLocation, findToast, renderPage } from "../test-render";
+
+const CUP = { tournamentId: "t-1", tournamentName: "Neon Cup" };
+const WAR = { warId: "w-1", warName: "Guild War #3", guildId: "g-1", guildTag: "VOLT", guildName: "Voltage" };
+
+/** Anywhere in the app: a page of its own, with the live session the shell mounts. */
+async function somewhereInTheApp() {
+  const view = renderPage(
+    <>
+      <LiveSession />
+      <p>Shop shelves</p>
+    </>,
+    { path: "/shop" },
+  );
+  const socket = await openSocket();
+  await waitFor(() => expect(socket.channels()).toContain("me"));
+  const alert = (kind: string, data: Record<string, unknown>) =>
+    socket.push({ channel: "me", kind, data } satisfies Omit<LiveEvent, "at">);
+  return { ...view, alert };
+}
+
+async function actionOf(title: string, label: string) {
+  const toast = (await findToast(title)).closest("[data-sonner-toast]") as HTMLElement;
+  return [...toast.querySelectorAll("button")].find((b) => b.textContent === label)!;
+}
+
+describe("player alerts", () => {
+  beforeEach(stubLiveSocket);
+
+  it("a live match: a toast whose Watch opens the battle", async () => {
+    const { alert, user } = await somewhereInTheApp();
+    alert(playerAlertKinds.tournamentMatchLive, { ...CUP, round: 2, battleId: "b-42" });
+    expect(await findToast("Your match in Neon Cup is live")).toBeTruthy();
+    expect(await findToast("Round 2: your bot is fighting now.")).toBeTruthy();
+    await user.click(await actionOf("Your match in Neon Cup is live", "Watch"));
+    expect(await findLocation()).toBe("/battles/b-42");
+  });
+
+  it("a round won, a round lost but still in, a knock-out, and the final place", async () => {
+    const { alert, user } = await somewhereInTheApp();
+    const result = (outcome: string, extra: Record<string, unknown> = {}) =>
+      alert(playerAlertKinds.tournamentResult, {
+        ...CUP,
+        round: 1,
+        outcome,
+        place: null,
+        prize: 0,
+        ...extra,
+      });
+    result("won");
+    expect(await findToast("You won round 1 of Neon Cup")).toBeTruthy();
+    expect(await findToast("You advance to the next round.")).toBeTruthy();
+    result("lost");
+    expect(await findToast("You lost round 1 of Neon Cup")).toBeTruthy();
+    result("knocked_out");
+    expect(await findToast("Knocked out of Neon Cup")).toBeTruthy();
+    result("finished", { round: 3, place: 2, prize: 500 });
+    expect(await findToast("Neon Cup is over: you placed 2nd")).toBeTruthy();
+    expect(await findToast("+500 coins.")).toBeTruthy();
+    await user.click(await actionOf("Knocked out of Neon Cup", "View"));
+    expect(await findLocation()).toBe("/tournament");
+  });
+
+  it("a champion is told they won", async () => {
+    const { alert } = await somewhereInTheApp();
+    alert(playerAlertKinds.tournamentResult, {
+      ...CUP,
+      round: 3,
+      outcome: "finished",
+      place: 1,
+      prize: 1000,
+    });
+    expect(await findToast("You won Neon Cup!")).toBeTruthy();
+    expect(await findToast("Champion: +1,000 coins.")).toBeTruthy();
+  });
+
+  it("the guild drafted for a war, then the war over with its place and prize", async () => {
+    const { alert, user } = await somewhereInTheApp();
+    alert(playerAlertKinds.warDrafted, WAR);
+    expect(await findToast("[VOLT] Voltage is drafted for Guild War #3")).toBeTruthy();
+    alert(playerAlertKinds.warEnded, { ...WAR, placement: 1, prize: 2000 });
+    expect(await findToast("Guild War #3 is over: [VOLT] placed 1st")).toBeTruthy();
+    expect(await findToast("+2,000 coins into the guild bank.")).toBeTruthy();
+    await user.click(await actionOf("[VOLT] Voltage is drafted for Guild War #3", "View"));
+    expect(await findLocation()).toBe("/guild-wars");
+  });
+
+  it("shows nothing for other events on the channel, nor for an alert whose data is not what it should be", async () => {
+    const { alert } = await somewhereInTheApp();
+    alert("balance", { coins: 10 });
+    alert(playerAlertKinds.tournamentMatchLive, { ...CUP, round: 2 });
+    alert(playerAlertKinds.warDrafted, { warName: "Guild War #3" });
+    alert(playerAlertKinds.tournamentResult, { ...CUP, round: 1, outcome: "bribed" });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.querySelectorAll("[data-sonner-toast]")).toHaveLength(0);
+    expect(screen.getByText("Shop shelves")).toBeTruthy();
+  });
+});
