@@ -42,7 +42,7 @@ export async function buildServer() {
     bundle: true,
     platform: "node",
     format: "esm",
-    target: "node20.19",
+    target: "node22.12",
     sourcemap: true,
     logLevel: "warning",
     // Packages from node_modules stay imports; only our own workspace sources are compiled in.

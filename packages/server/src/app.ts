@@ -23,7 +23,7 @@ import { limitStoresFor } from "./platform/limits/store";
 import { createLiveHub } from "./platform/live/hub";
 import { publishAll } from "./platform/live/publish";
 import { liveSocketRoute } from "./platform/live/socket";
-import { loggerOptions } from "./platform/logger";
+import { loggerOptions, RequestLogsAtDebug } from "./platform/logger";
 import { createProcessMetrics, type ProcessMetrics } from "./platform/metrics";
 import type { Platform } from "./platform/platform";
 import { createReconciler, type Reconciler } from "./platform/reconciler";
@@ -46,7 +46,10 @@ export type AppOptions = {
   database: Database;
   /** Default: the database's clock (platform/clock.ts). Tests pass a manual one; not with TEST_CLOCK=on. */
   clock?: Clock;
-  /** Fastify's logger option; default pino at config.logLevel with secrets redacted. Tests pass false. */
+  /**
+   * Fastify's logger option; default pino's JSON lines at config.logLevel with secrets redacted (main.ts passes
+   * the readable stream on a terminal). Tests pass false.
+   */
   logger?: FastifyServerOptions["logger"];
 };
 
@@ -80,6 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
+    // Each request's two lines at debug, not info (platform/logger.ts).
+    logController: new RequestLogsAtDebug(),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     frameworkErrors,

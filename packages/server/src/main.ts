@@ -4,9 +4,10 @@ import type { AddressInfo } from "node:net";
 import { buildApp } from "./app";
 import { featureSeedSteps } from "./features";
 import { drawAiLooks } from "./features/arena/ai-looks";
+import { startBanner } from "./platform/banner";
 import { loadConfig } from "./platform/config";
 import { openDatabase } from "./platform/db/open";
-import { forwardingLog } from "./platform/logger";
+import { forwardingLog, logDestination, loggerOptions } from "./platform/logger";
 import { platformSeedSteps } from "./platform/seed";
 import { prepareDatabase } from "./platform/startup";
 import { createMediaStorage } from "./platform/storage";
@@ -14,9 +15,13 @@ import { createMediaStorage } from "./platform/storage";
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const config = loadConfig();
-const dbLog = forwardingLog();
+const dbLog = forwardingLog(config.logFormat);
 const database = await openDatabase(config, dbLog);
-const app = await buildApp({ config, database });
+const app = await buildApp({
+  config,
+  database,
+  logger: loggerOptions(config.logLevel, await logDestination(config.logFormat)),
+});
 dbLog.attach(app.log);
 
 let stopping = false;
@@ -60,7 +65,7 @@ try {
 }
 
 const { port } = app.server.address() as AddressInfo;
-console.log(`Bot Arena running at http://localhost:${port}`);
+console.log(startBanner(config, port));
 
 // In the background, a turn of the event loop between pictures: opponent rolls then read them from the store.
 const mediaDir = createMediaStorage(config.dataDir).root;

@@ -124,6 +124,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     checkResponses: true,
     // A lock out of order fails the test that takes the path.
     lockOrder: "strict",
+    logFormat: "json",
     logLevel: "silent",
     ...overrides,
   };

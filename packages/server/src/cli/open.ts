@@ -7,7 +7,8 @@ import { openDatabase } from "../platform/db/open";
 import { forwardingLog } from "../platform/logger";
 
 export async function openForCli(): Promise<Database> {
-  const database = await openDatabase(loadConfig(), forwardingLog());
+  const config = loadConfig();
+  const database = await openDatabase(config, forwardingLog(config.logFormat));
   await database.withStartupLock((db) => migrateDatabase(database.driver, db));
   return database;
 }

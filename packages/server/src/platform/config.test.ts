@@ -4,7 +4,7 @@ import { ConfigError, loadConfig, repoRoot } from "./config";
 
 describe("loadConfig", () => {
   it("defaults: port 3000, data and the web build found from the repository root, not the cwd", () => {
-    const config = loadConfig({});
+    const config = loadConfig({}, false);
     expect(config).toMatchObject({
       port: 3000,
       host: "0.0.0.0",
@@ -17,6 +17,7 @@ describe("loadConfig", () => {
       rateLimit: { authMax: 10, authWindowMs: 60_000 },
       playerLimits: { requests: 300, windowMs: 60_000, concurrent: 4, concurrentReads: 1 },
       passwordHashing: { workers: 2, queue: 16, niceness: 10 },
+      logFormat: "json",
       logLevel: "info",
     });
     expect(config.dataDir).toBe(path.join(repoRoot, "data"));

@@ -77,8 +77,16 @@ export type Config = {
    * "warn" (the default) logs it and lets the request go on (platform/db/locks.ts).
    */
   lockOrder: "strict" | "warn";
+  /**
+   * LOG_FORMAT: "pretty" (readable lines, platform/logger.ts) when unset and stdout is a terminal, "json" (one
+   * JSON line per entry) otherwise; "json" or "pretty" forces it.
+   */
+  logFormat: LogFormat;
+  /** LOG_LEVEL: pino's level; by default "warn" in the readable format (a person's terminal), "info" in JSON. */
   logLevel: string;
 };
+
+export type LogFormat = "json" | "pretty";
 
 type Env = Record<string, string | undefined>;
 
@@ -122,12 +130,22 @@ function trustProxy(raw: string | undefined): boolean | string[] {
   return list(value); // addresses or CIDR ranges of the proxies
 }
 
+/** LOG_FORMAT unset or "auto": readable lines for a person at a terminal, JSON lines for anything else. */
+export function chooseLogFormat(raw: string | undefined, stdoutIsTerminal: boolean): LogFormat {
+  const value = raw?.trim().toLowerCase();
+  if (!value || value === "auto") return stdoutIsTerminal ? "pretty" : "json";
+  if (value === "json" || value === "pretty") return value;
+  throw new ConfigError("LOG_FORMAT must be auto, json or pretty");
+}
+
 /** Relative paths in the environment are taken from the cwd, as a shell user expects; defaults from the repo root. */
 function dir(raw: string | undefined, fallback: string): string {
   return raw ? path.resolve(raw) : path.join(repoRoot, fallback);
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/** `stdoutIsTerminal` decides the log's format when LOG_FORMAT leaves it to the output. */
+export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.stdout.isTTY === true): Config {
+  const logFormat = chooseLogFormat(env.LOG_FORMAT, stdoutIsTerminal);
   return {
     port: int(env, "PORT", 3000),
     host: env.HOST || "0.0.0.0",
@@ -182,6 +200,7 @@ export function loadConfig(env: Env = process.env): Config {
     testClock: toggle(env, "TEST_CLOCK", "off") === "on",
     testRunnerKill: env.TEST_RUNNER_KILL || null,
     lockOrder: env.LOCK_ORDER === "strict" ? "strict" : "warn",
-    logLevel: env.LOG_LEVEL || "info",
+    logFormat,
+    logLevel: env.LOG_LEVEL || (logFormat === "pretty" ? "warn" : "info"),
   };
 }

@@ -1,5 +1,8 @@
-// Logging: Fastify's pino, with every place a secret could appear redacted.
-import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
+// Logging: Fastify's pino, with every place a secret could appear redacted. JSON lines by default (a log
+// collector's format); readable lines when the output is a terminal (LOG_FORMAT, platform/config.ts), written
+// by pino-pretty as a stream in this process: no transport worker to load by module name.
+import { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController } from "fastify";
+import type { LogFormat } from "./config";
 
 export const redactedPaths = [
   "req.headers.cookie",
@@ -12,25 +15,79 @@ export const redactedPaths = [
   "*.token",
 ];
 
-export function loggerOptions(level: string): FastifyServerOptions["logger"] {
-  return { level, redact: { paths: redactedPaths, censor: "[redacted]" } };
+type LogDestination = { write(line: string): void };
+
+/** Pino's options for Fastify: the level, the redaction, and where the lines go (stdout as JSON unless given). */
+export function loggerOptions(level: string, stream?: LogDestination) {
+  return {
+    level,
+    redact: { paths: redactedPaths, censor: "[redacted]" },
+    ...(stream ? { stream } : {}),
+  };
+}
+
+/**
+ * Where the server's log lines go for a format: nothing (pino's own JSON lines on stdout) for "json"; for
+ * "pretty", a pino-pretty stream writing readable lines to stdout (or `output`). Loaded only then, so a production process
+ * never loads pino-pretty. Synchronous writes: the lines are few (warnings and errors by default) and the last
+ * one before an exit (a failed start) is not lost.
+ */
+export async function logDestination(
+  format: LogFormat,
+  output: number | NodeJS.WritableStream = 1,
+): Promise<LogDestination | undefined> {
+  if (format === "json") return undefined;
+  const { default: pretty } = await import("pino-pretty");
+  return pretty({
+    destination: output,
+    sync: true,
+    translateTime: "SYS:HH:MM:ss",
+    ignore: "pid,hostname",
+  });
+}
+
+/**
+ * Fastify's two lines per request ("incoming request", "request completed") at debug instead of info, so the
+ * log at info holds what happened to the game, not its traffic (LOG_LEVEL=debug brings them back). A request
+ * that errored stays an error.
+ */
+export class RequestLogsAtDebug extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, "incoming request");
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    if (error)
+      reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, "request errored");
+    else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, "request completed");
+  }
+
+  override routeNotFound(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug(`Route ${request.raw.method}:${request.raw.url} not found`);
+  }
 }
 
 type WarnLog = Pick<FastifyBaseLogger, "warn">;
 
 /**
- * A log for code that starts before Fastify's logger exists (the database): JSON lines on stderr until
- * `attach` hands it the real logger.
+ * A log for code that starts before Fastify's logger exists (the database): on stderr until `attach` hands it
+ * the real logger; a JSON line, or a readable one when the log's format is "pretty".
  */
-export function forwardingLog() {
+export function forwardingLog(format: LogFormat = "json") {
   let target: WarnLog | null = null;
   return {
     warn(obj: unknown, msg?: string) {
-      if (target) target.warn(obj, msg);
-      else
-        console.error(
-          JSON.stringify({ level: "warn", msg, detail: String((obj as { err?: unknown })?.err ?? obj) }),
-        );
+      if (target) return target.warn(obj, msg);
+      const detail = String((obj as { err?: unknown })?.err ?? obj);
+      if (format === "pretty") console.error(`WARN: ${msg ?? ""} ${detail}`.trim());
+      else console.error(JSON.stringify({ level: "warn", msg, detail }));
     },
     attach(log: WarnLog) {
       target = log;

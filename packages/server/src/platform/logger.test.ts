@@ -1,0 +1,131 @@
+// The log a person reads and the log a machine reads: which format a process chooses, what each looks like,
+// and that a request's own lines sit at debug, below the default level of both.
+import { Writable } from "node:stream";
+import Fastify from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../../test/helpers";
+import { buildApp } from "../app";
+import { startBanner } from "./banner";
+import { ConfigError, chooseLogFormat, loadConfig } from "./config";
+import { logDestination, loggerOptions } from "./logger";
+
+function capture() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...chunk.toString().split("\n").filter(Boolean));
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
+describe("the log's format", () => {
+  it("is readable on a terminal and JSON lines anywhere else, unless LOG_FORMAT says", () => {
+    expect(chooseLogFormat(undefined, true)).toBe("pretty");
+    expect(chooseLogFormat("", true)).toBe("pretty");
+    expect(chooseLogFormat("auto", true)).toBe("pretty");
+    expect(chooseLogFormat(undefined, false)).toBe("json");
+    expect(chooseLogFormat("auto", false)).toBe("json");
+    expect(chooseLogFormat("json", true)).toBe("json");
+    expect(chooseLogFormat(" JSON ", true)).toBe("json");
+    expect(chooseLogFormat("pretty", false)).toBe("pretty");
+    expect(() => chooseLogFormat("xml", true)).toThrow(ConfigError);
+  });
+
+  it("shows warnings and errors on a terminal and info in JSON, unless LOG_LEVEL says", () => {
+    expect(loadConfig({}, true)).toMatchObject({ logFormat: "pretty", logLevel: "warn" });
+    expect(loadConfig({}, false)).toMatchObject({ logFormat: "json", logLevel: "info" });
+    expect(loadConfig({ LOG_FORMAT: "json" }, true)).toMatchObject({ logFormat: "json", logLevel: "info" });
+    expect(loadConfig({ LOG_LEVEL: "debug" }, true)).toMatchObject({
+      logFormat: "pretty",
+      logLevel: "debug",
+    });
+    expect(() => loadConfig({ LOG_FORMAT: "loud" }, true)).toThrow(ConfigError);
+  });
+
+  it("JSON leaves pino its own stdout; pretty writes readable lines, secrets still redacted", async () => {
+    expect(await logDestination("json")).toBeUndefined();
+    const out = capture();
+    const { log } = Fastify({ logger: loggerOptions("warn", await logDestination("pretty", out.stream)) });
+    log.info("not shown at warn");
+    log.warn({ body: { password: "hunter2-but-longer" } }, "a warning for a person");
+    const text = out.lines.join("\n");
+    expect(text).toContain("WARN");
+    expect(text).toContain("a warning for a person");
+    expect(text).toContain("[redacted]");
+    expect(text).not.toContain("hunter2");
+    expect(text).not.toContain("not shown");
+    expect(out.lines[0]?.startsWith("{")).toBe(false);
+  });
+});
+
+describe("the start banner", () => {
+  const base = { databaseUrl: null, dataDir: "/srv/arena", adminEmails: [], logLevel: "warn" };
+
+  it("is the one line the process tests wait for in JSON, and a few for a person on a terminal", () => {
+    expect(startBanner({ ...base, logFormat: "json", logLevel: "info" }, 3000)).toBe(
+      "Bot Arena running at http://localhost:3000",
+    );
+    const banner = startBanner({ ...base, logFormat: "pretty" }, 3000);
+    expect(banner.split("\n")[0]).toBe("Bot Arena running at http://localhost:3000");
+    expect(banner).toContain("PGlite (embedded) in /srv/arena/pglite");
+    expect(banner).toContain("npm run admin -- grant");
+    expect(banner).toContain("warnings and errors");
+  });
+
+  it("names a PostgreSQL by host and database, never its password", () => {
+    const banner = startBanner(
+      {
+        ...base,
+        logFormat: "pretty",
+        databaseUrl: "postgres://arena:s3cret@db.internal:5433/arena",
+        adminEmails: ["boss@arena.io"],
+      },
+      8080,
+    );
+    expect(banner).toContain("PostgreSQL at db.internal:5433/arena");
+    expect(banner).not.toContain("s3cret");
+    expect(banner).toContain("boss@arena.io");
+  });
+});
+
+describe("a request's log lines", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function linesOfOneRequest(level: string) {
+    const out = capture();
+    const app = await buildApp({
+      config: t.config,
+      database: t.database,
+      logger: loggerOptions(level, out.stream),
+    });
+    try {
+      await app.ready();
+      expect((await app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
+      expect((await app.inject({ method: "GET", url: "/api/no-such-route" })).statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+    return out.lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+  }
+
+  it("are not at info: a server at its default level writes none for a request", async () => {
+    const messages = (await linesOfOneRequest("info")).map((line) => line.msg);
+    expect(messages).not.toContain("incoming request");
+    expect(messages).not.toContain("request completed");
+  });
+
+  it("are at debug: LOG_LEVEL=debug brings both back", async () => {
+    const lines = await linesOfOneRequest("debug");
+    const incoming = lines.filter((line) => line.msg === "incoming request");
+    const completed = lines.filter((line) => line.msg === "request completed");
+    expect(incoming).toHaveLength(2);
+    expect(completed).toHaveLength(2);
+    for (const line of [...incoming, ...completed]) expect(line.level).toBe(20); // pino's debug
+  });
+});
