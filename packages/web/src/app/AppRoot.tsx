@@ -1,6 +1,6 @@
 // The whole app: providers around the router, rendered into #root, or hydrated there when the build prerendered
 // the page (/, /auth, the not-found page) so its first paint came from HTML alone.
-import { type ReactNode, StrictMode, useEffect } from "react";
+import { type ReactNode, StrictMode, startTransition, useEffect } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { Providers } from "./providers";
 import { AppRouter, preloadPage } from "./router";
@@ -35,7 +35,11 @@ export async function startApp(): Promise<void> {
   if (root.firstElementChild) {
     // The page's own chunk first, so hydration draws it in one pass over the HTML instead of suspending.
     await preloadPage(window.location.pathname);
-    hydrateRoot(root, <AppRoot />);
+    // As a transition the hydration yields to the browser every few milliseconds instead of running as one long
+    // task: the page is already painted, and a press meanwhile is replayed once its part has hydrated.
+    startTransition(() => {
+      hydrateRoot(root, <AppRoot />);
+    });
   } else {
     createRoot(root).render(<AppRoot />);
   }
