@@ -11,6 +11,8 @@ test("the landing arrives brotli-compressed without the widgets' code; one press
   page.on("response", (response) => responses.push(response));
   await page.goto("/");
   await expect(page.getByRole("heading", { name: /battle/i }).first()).toBeVisible();
+  // The app arrives once the page is idle: its live counters then show their figures.
+  await expect(page.getByTestId("pilots-line")).toBeVisible();
 
   const document = responses.find((r) => new URL(r.url()).pathname === "/");
   expect(document?.headers()["cache-control"]).toBe("no-store");
@@ -28,10 +30,22 @@ test("the landing arrives brotli-compressed without the widgets' code; one press
   }
   const names = scripts.map((r) => new URL(r.url()).pathname).join(" ");
   expect(names).not.toMatch(/MusicPlayer|ChatWidget|Toaster|ShellLayout/);
-  // Issue 11's budget, the figure `npm run bench -- --only=bundle` prints: sonner (9 KB) once slipped back into
-  // the first chunk through a static import in the live session, unseen by the chunk names above.
-  const gzipped = sized.reduce((sum, { body }) => sum + gzipSync(body).length, 0);
-  expect(gzipped, "the landing's JavaScript, gzip").toBeLessThanOrEqual(120 * 1024);
+  // Issue 29: the prerendered landing paints from HTML and CSS; what the page itself names (its entry and what
+  // it preloads) stays within 60 KB on the wire, and the app it hydrates with follows once the page is idle.
+  const html = (await document?.text()) ?? "";
+  const own = sized.filter(({ r }) => html.includes(new URL(r.url()).pathname));
+  expect(own.length).toBeGreaterThan(0);
+  const ownWire = (await Promise.all(own.map(({ r }) => r.request().sizes()))).reduce(
+    (sum, sizes) => sum + sizes.responseBodySize,
+    0,
+  );
+  expect(ownWire, "the landing's own JavaScript on the wire").toBeLessThanOrEqual(60 * 1024);
+  // Issue 11's budget for the app the landing brings in, the figure `npm run bench -- --only=bundle` prints: sonner
+  // (9 KB) once slipped back into the first chunk through a static import in the live session, unseen by the
+  // chunk names above.
+  const app = sized.filter(({ r }) => !html.includes(new URL(r.url()).pathname));
+  const gzipped = app.reduce((sum, { body }) => sum + gzipSync(body).length, 0);
+  expect(gzipped, "the app's JavaScript on the landing, gzip").toBeLessThanOrEqual(120 * 1024);
 
   await page.getByRole("button", { name: "Open music player" }).click();
   await expect(page.getByRole("heading", { name: "MUSIC PLAYER" })).toBeVisible();

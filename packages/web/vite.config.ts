@@ -1,9 +1,11 @@
 // Vite build of the single-page app. The API server serves dist/ under a strict CSP, so the build must emit
-// no inline scripts and no data: URLs (fonts and images always become files).
+// no inline scripts and no data: URLs (fonts and images always become files). The public pages are prerendered
+// (vite-prerender.ts).
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { precompress } from "./vite-precompress.ts";
+import { prerenderPages } from "./vite-prerender.ts";
 import { routeTable } from "./vite-route-table.ts";
 
 // The API server's default dev address (npm start).
@@ -14,7 +16,7 @@ const proxy = {
 };
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routeTable(), precompress()],
+  plugins: [react(), tailwindcss(), routeTable(), precompress(), prerenderPages()],
   build: {
     outDir: "dist",
     emptyOutDir: true,
@@ -22,6 +24,9 @@ export default defineConfig({
     target: "es2022",
     // modulepreload's polyfill would otherwise be injected; every browser we target supports it natively.
     modulePreload: { polyfill: false },
+    // Two pages: the app (index.html) and the prerendered landing (landing.html, its own lighter entry);
+    // vite-prerender.ts fills both with HTML and names the files the server sends.
+    rollupOptions: { input: { index: "index.html", landing: "landing.html" } },
   },
   server: {
     port: 5173,

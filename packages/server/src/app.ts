@@ -28,7 +28,7 @@ import { createProcessMetrics, type ProcessMetrics } from "./platform/metrics";
 import type { Platform } from "./platform/platform";
 import { createReconciler, type Reconciler } from "./platform/reconciler";
 import { createMediaStorage } from "./platform/storage";
-import { hasWebApp, notFoundHandler, registerMedia, registerWebApp } from "./platform/web";
+import { hasWebApp, notFoundHandler, registerMedia, registerWebApp, webPagesOf } from "./platform/web";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -222,7 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerMedia(app, storage.root);
   const serveApp = hasWebApp(config.webDist);
   if (serveApp) await registerWebApp(app, config.webDist);
-  app.setNotFoundHandler(notFoundHandler(serveApp));
+  app.setNotFoundHandler(notFoundHandler(serveApp ? webPagesOf(config.webDist) : null));
 
   return app;
 }

@@ -1,17 +1,5 @@
-// Entry point: providers around the router.
+// Entry point of every page but the landing: the app (a prerendered /auth or not-found page is hydrated).
 import "./index.css";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { Providers } from "./app/providers";
-import { AppRouter } from "./app/router";
+import { startApp } from "./app/AppRoot";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("index.html has no #root element");
-
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
-);
+void startApp();

@@ -1,5 +1,5 @@
 // Files over HTTP: media under /media (immutable, sandboxed) and the built web app with its SPA fallback.
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -51,8 +51,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       // Vite puts content-hashed bundles under assets/; everything else may change with a deploy.
       if (file.startsWith(assets))
         reply.header("cache-control", `public, max-age=${YEAR_SECONDS}, immutable`);
-      else if (/^index\.html(\.br|\.gz)?$/.test(path.basename(file)))
-        reply.header("cache-control", INDEX_CACHE);
+      else if (/\.html(\.br|\.gz)?$/.test(path.basename(file))) reply.header("cache-control", INDEX_CACHE);
       else reply.header("cache-control", "no-cache");
     },
   });
@@ -61,20 +60,42 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
 const isApiOrMedia = (url: string) => /^\/(api|media)(\/|$)/.test(url);
 
 /**
- * Unknown GETs of page-like paths (no file extension) get the app's index.html so the client router can show
- * the page (or its own 404); everything else, and every /api and /media path, gets a JSON 404.
+ * Which built page answers a page path. The web build prerenders / (index.html), /auth and the not-found page,
+ * and names them in pages.json with the app's own routes (the signed-in shell's, `/guilds/:id` style), which get
+ * the app's page (app.html) for the client to render. A build without pages.json answers every page path with
+ * index.html.
  */
-export function notFoundHandler(serveApp: boolean) {
+export type WebPages = (pathname: string) => { file: string; status: number };
+
+type PagesFile = { pages: Record<string, string>; notFound: string; app: string; appPaths: string[] };
+
+export function webPagesOf(webDist: string): WebPages {
+  const file = path.join(webDist, "pages.json");
+  if (!existsSync(file)) return () => ({ file: "index.html", status: 200 });
+  const pages = JSON.parse(readFileSync(file, "utf8")) as PagesFile;
+  const appPaths = pages.appPaths.map(
+    (route) => new RegExp(`^${route.replace(/:[^/]+/g, "[^/]+").replace(/[.]/g, "\\.")}/?$`),
+  );
+  return (pathname) => {
+    const page = pages.pages[pathname];
+    if (page) return { file: page, status: 200 };
+    if (appPaths.some((pattern) => pattern.test(pathname))) return { file: pages.app, status: 200 };
+    return { file: pages.notFound, status: 404 };
+  };
+}
+
+/**
+ * Unknown GETs of page-like paths (no file extension) get their built page (webPagesOf): a prerendered one, the
+ * app's page for the client router, or the not-found page with a 404; everything else, and every /api and /media
+ * path, gets a JSON 404.
+ */
+export function notFoundHandler(pages: WebPages | null) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split("?")[0] ?? "/";
     const pageLike = !path.posix.basename(url).includes(".");
-    if (
-      serveApp &&
-      (request.method === "GET" || request.method === "HEAD") &&
-      !isApiOrMedia(url) &&
-      pageLike
-    ) {
-      return reply.header("cache-control", INDEX_CACHE).sendFile("index.html");
+    if (pages && (request.method === "GET" || request.method === "HEAD") && !isApiOrMedia(url) && pageLike) {
+      const page = pages(url);
+      return reply.code(page.status).header("cache-control", INDEX_CACHE).sendFile(page.file);
     }
     return sendError(reply, notFound());
   };

@@ -32,7 +32,11 @@ function subscribe(listener: () => void) {
 
 export function ToasterHost() {
   const { pathname } = useLocation();
-  const mounted = useSyncExternalStore(subscribe, () => wanted);
+  const mounted = useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
   useEffect(() => {
     if (pathname !== "/") wantToaster();
   }, [pathname]);

@@ -2,8 +2,8 @@
 // feature's folder so the engineer building a feature replaces exactly one file.
 // Declarative routing (BrowserRouter + useRoutes), not the data router: the app loads data with React Query,
 // and the data router's code would double what the landing page downloads for routing (docs/performance.md).
-import { type ComponentType, lazy, Suspense } from "react";
-import { BrowserRouter, type RouteObject, useRoutes } from "react-router";
+import { type ComponentType, lazy, Suspense, useState } from "react";
+import { BrowserRouter, matchPath, type RouteObject, useRoutes } from "react-router";
 import { RequireAdmin, RequireSession } from "./guards";
 import { PublicLayout } from "./PublicLayout";
 import { RootLayout } from "./RootLayout";
@@ -13,19 +13,45 @@ import { ScreenLoader } from "./ScreenState";
 // The signed-in shell (navigation bar and its icons) is not part of the landing page's download.
 const ShellLayout = lazy(() => import("./ShellLayout").then((m) => ({ default: m.ShellLayout })));
 
-function page(load: () => Promise<{ default: ComponentType }>) {
-  const Page = lazy(load);
-  return (
+type PageModule = { default: ComponentType };
+
+/**
+ * A route's page, loaded when first shown. One whose chunk was loaded first (preloadPage) draws at once instead of
+ * through its Suspense fallback: the app then takes over a prerendered page without a loader's flash.
+ */
+function lazyPage(load: () => Promise<PageModule>) {
+  let loaded: ComponentType | null = null;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  function Page() {
+    // Chosen once: a page that started lazily stays so, rather than mount twice.
+    const [Shown] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Shown />;
+  }
+  const element = (
     <RouteErrorBoundary>
       <Page />
     </RouteErrorBoundary>
   );
+  return { element, preload };
 }
 
+function page(load: () => Promise<PageModule>) {
+  return lazyPage(load).element;
+}
+
+const landing = lazyPage(() => import("../features/landing/LandingPage"));
+const auth = lazyPage(() => import("../features/auth/AuthPage"));
+const notFound = lazyPage(() => import("../features/not-found/NotFoundPage"));
+
 const publicPages: RouteObject[] = [
-  { path: "/", element: page(() => import("../features/landing/LandingPage")) },
-  { path: "/auth", element: page(() => import("../features/auth/AuthPage")) },
-  { path: "*", element: page(() => import("../features/not-found/NotFoundPage")) },
+  { path: "/", element: landing.element },
+  { path: "/auth", element: auth.element },
+  { path: "*", element: notFound.element },
 ];
 
 const shellPages: RouteObject[] = [
@@ -73,7 +99,32 @@ const routes: RouteObject[] = [
   },
 ];
 
-function AppRoutes() {
+/** The paths of the signed-in shell's pages (the server answers any other unknown path with the 404 page). */
+export const shellPaths: string[] = shellPages.map((route) => route.path!);
+
+/** The public page at `pathname` (the landing, /auth or the not-found page), or null for a shell page. */
+export function publicPageAt(pathname: string): "landing" | "auth" | "not-found" | null {
+  if (pathname === "/") return "landing";
+  if (pathname === "/auth") return "auth";
+  return shellPaths.some((path) => matchPath(path, pathname)) ? null : "not-found";
+}
+
+/** Loads the chunk of the public page at `pathname` (nothing for a shell page). */
+export async function preloadPage(pathname: string): Promise<void> {
+  const which = publicPageAt(pathname);
+  if (which) await { landing, auth, "not-found": notFound }[which].preload();
+}
+
+/** The route table's pages with the app's error boundary, under whichever router renders them. */
+export function AppRoutes() {
+  return (
+    <AppErrorBoundary>
+      <RoutesOf />
+    </AppErrorBoundary>
+  );
+}
+
+function RoutesOf() {
   return useRoutes(routes);
 }
 
@@ -82,9 +133,7 @@ export function AppRouter() {
     // Navigations render at once (not in a transition), so a page that must leave before the session changes
     // (logout) can flush its navigation; a page still loading shows its layout's loader meanwhile.
     <BrowserRouter useTransitions={false}>
-      <AppErrorBoundary>
-        <AppRoutes />
-      </AppErrorBoundary>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

@@ -10,7 +10,8 @@ export function Footer() {
           <BrandMark className="size-6" />
           <span className="font-display text-xs font-bold tracking-[0.2em] text-ink">BOT ARENA</span>
         </div>
-        <p>© {new Date().getFullYear()} BOT ARENA. Build. Battle. Dominate.</p>
+        {/* The prerendered pages carry their build's year; a new year's first visit must not fail hydration. */}
+        <p suppressHydrationWarning>© {new Date().getFullYear()} BOT ARENA. Build. Battle. Dominate.</p>
       </div>
     </footer>
   );

@@ -1,5 +1,6 @@
-// A banner slot at the top or bottom of a page, rotating through the house ads. It takes no room at
-// all when ads are off, none exist, or the request failed: an ad must never break a page.
+// A banner slot at the top or bottom of a page, rotating through the house ads. It takes no room at all when ads
+// are off, none exist, or the request failed (while it loads the slot holds a banner's room, unseen, so a prerendered
+// page does not move when its banner arrives): an ad must never break a page.
 import type { HouseAd } from "@bot-arena/contract";
 import { ChevronRight, Megaphone } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -10,11 +11,27 @@ import { useAds } from "./useAds";
 
 const ROTATE_EVERY_MS = 12_000;
 
+/** Holds a banner's room, unseen, until the ads have answered: a banner arriving must not push the page down. */
+const placeholder: HouseAd = {
+  id: "placeholder",
+  title: "Bot Arena",
+  text: "The arena's news arrives here: summons, tournaments, guilds and the vault, with a line for each one.",
+  cta: "Open",
+  href: "/",
+};
+
 export function AdSlot({ placement, className }: { placement: "top" | "bottom"; className?: string }) {
-  const { data } = useAds();
+  const { data, isError } = useAds();
   const ads = data?.enabled ? data.ads : [];
   const tick = useTicker(ads.length > 1 ? ROTATE_EVERY_MS : null);
   const ad = adAt(ads, tick, placement === "top" ? 0 : 1);
+  if (!data && !isError) {
+    return (
+      <div aria-hidden="true" inert className={cn("invisible", className)}>
+        <AdBanner ad={placeholder} />
+      </div>
+    );
+  }
   if (!ad) return null;
   return (
     <aside

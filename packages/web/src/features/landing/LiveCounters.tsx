@@ -1,6 +1,7 @@
 // The three live counters under the hero: real figures from /api/stats.
 import { Castle, Swords, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
+import { cn } from "../../ui/cn";
 import { pilotsLine } from "./pilotsLine";
 import { useStats } from "./useStats";
 
@@ -16,15 +17,17 @@ export function LiveCounters() {
         <Counter icon={<Trophy />} label="Tournaments" value={value(data?.openTournaments)} tone="amber" />
         <Counter icon={<Castle />} label="Guild Wars" value={value(data?.activeGuildWars)} tone="magenta" />
       </ul>
-      {data && (
-        <p className="mt-3 flex items-center gap-2 text-sm text-muted">
-          <span className="relative flex size-2">
-            <span className="absolute inline-flex size-full animate-ping rounded-full bg-lime opacity-60 motion-reduce:animate-none" />
-            <span className="relative inline-flex size-2 rounded-full bg-lime" />
-          </span>
-          <span data-testid="pilots-line">{pilotsLine(data.players)}</span>
-        </p>
-      )}
+      {/* Its line is held (unseen) until the figures arrive, so their arrival moves nothing below. */}
+      <p
+        aria-hidden={data ? undefined : true}
+        className={cn("mt-3 flex items-center gap-2 text-sm text-muted", !data && "invisible")}
+      >
+        <span className="relative flex size-2">
+          <span className="absolute inline-flex size-full animate-ping rounded-full bg-lime opacity-60 motion-reduce:animate-none" />
+          <span className="relative inline-flex size-2 rounded-full bg-lime" />
+        </span>
+        <span data-testid="pilots-line">{data ? pilotsLine(data.players) : "\u00a0"}</span>
+      </p>
     </div>
   );
 }
