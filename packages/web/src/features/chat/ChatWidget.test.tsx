@@ -10,68 +10,13 @@ import {
   type GuildChat,
   guildChatChannel,
   type HiddenPlayers,
-  type LiveClientMessage,
-  type LiveEvent,
-  type LiveServerMessage,
 } from "@bot-arena/contract";
-import { act, screen, waitFor, within } from "@testing-library/react";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
 import { LiveSession } from "../../app/LiveSession";
+import { FakeSocket, openSocket, stubLiveSocket } from "../../app/test-live";
 import { aPlayer, renderApp, renderPage } from "../../app/test-render";
 import ChatWidget from "./ChatWidget";
-
-/**
- * A live socket that opens (a turn after it is made, as a browser's does), keeps what the client sends, and
- * lets the test push the server's events.
- */
-class FakeSocket {
-  static readonly made: FakeSocket[] = [];
-  readyState = 0;
-  onopen: ((event: unknown) => void) | null = null;
-  onclose: ((event: unknown) => void) | null = null;
-  onerror: ((event: unknown) => void) | null = null;
-  onmessage: ((event: { data: unknown }) => void) | null = null;
-  readonly sent: LiveClientMessage[] = [];
-
-  constructor(readonly url: string) {
-    FakeSocket.made.push(this);
-    setTimeout(() => {
-      if (this.readyState !== 0) return;
-      this.readyState = 1;
-      this.onopen?.({});
-    }, 0);
-  }
-
-  send(data: string) {
-    this.sent.push(JSON.parse(data) as LiveClientMessage);
-  }
-
-  close() {
-    this.readyState = 3;
-  }
-
-  /** The channels this socket follows now, after every subscribe and unsubscribe it sent. */
-  channels(): string[] {
-    const following = new Set<string>();
-    for (const message of this.sent) {
-      if (message.type === "subscribe") for (const channel of message.channels) following.add(channel);
-      if (message.type === "unsubscribe") for (const channel of message.channels) following.delete(channel);
-    }
-    return [...following];
-  }
-
-  /** The server pushes one event. */
-  push(event: Omit<LiveEvent, "at">) {
-    const message: LiveServerMessage = { type: "event", event: { ...event, at: Date.now() } };
-    act(() => this.onmessage?.({ data: JSON.stringify(message) }));
-  }
-}
-
-/** The one socket the page opened, once it is open. */
-async function openSocket(): Promise<FakeSocket> {
-  await waitFor(() => expect(FakeSocket.made.at(-1)?.readyState).toBe(1));
-  return FakeSocket.made.at(-1)!;
-}
 
 const me = aPlayer();
 const OTHER = "00000000-0000-4000-8000-00000000b001";
@@ -120,8 +65,7 @@ function renderSignedIn(listChat: () => ChatMessageList, guildChat: GuildChat = 
 
 describe("the chat widget", () => {
   beforeEach(() => {
-    FakeSocket.made.length = 0;
-    vi.stubGlobal("WebSocket", FakeSocket);
+    stubLiveSocket();
   });
 
   it("signed out: only 'Please login to chat', leading to /auth: no lines, no invitation to write, no tabs", async () => {
