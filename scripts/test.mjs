@@ -63,13 +63,18 @@ const typecheck = step("typecheck", ["npm", ["run", "typecheck"]]);
 const game = step("game", vitest("packages/game", "game"));
 const images = step("images", vitest("packages/images", "images"));
 const web = step("web", vitest("packages/web", "web"));
+// Built before the server suite: the server's test of the prerendered pages reads the real build.
+const webBuild = step("web build (for the server's page tests)", [
+  "npm",
+  ["run", "build", "-w", "packages/web"],
+]);
 // Each phase's lanes run side by side, the steps of a lane one after another. A phase of one lane streams its
 // output as it comes; the server suite has a phase to itself (two workers and PostgreSQL fill both cores).
 const phases = postgres
   ? [
       [
         [lint, arrows, typecheck],
-        [game, images],
+        [game, images, webBuild],
       ],
       [
         [
@@ -90,7 +95,7 @@ const phases = postgres
   : [
       [
         [lint, arrows, typecheck],
-        [game, images],
+        [game, images, webBuild],
       ],
       [
         [

@@ -42,10 +42,12 @@ test("the landing arrives brotli-compressed without the widgets' code; one press
   expect(ownWire, "the landing's own JavaScript on the wire").toBeLessThanOrEqual(60 * 1024);
   // Issue 11's budget for the app the landing brings in, the figure `npm run bench -- --only=bundle` prints: sonner
   // (9 KB) once slipped back into the first chunk through a static import in the live session, unseen by the
-  // chunk names above.
+  // chunk names above. Since issue 29 this is what the landing fetches once idle, after its first paint, so it no
+  // longer delays the hero; 128 KB (from 120) makes room for the alerts, the guild chat's tabs and the
+  // idempotent client of issue 26 and 27, which every signed-in page needs (123.6 KB when raised).
   const app = sized.filter(({ r }) => !html.includes(new URL(r.url()).pathname));
   const gzipped = app.reduce((sum, { body }) => sum + gzipSync(body).length, 0);
-  expect(gzipped, "the app's JavaScript on the landing, gzip").toBeLessThanOrEqual(120 * 1024);
+  expect(gzipped, "the app's JavaScript on the landing, gzip").toBeLessThanOrEqual(128 * 1024);
 
   await page.getByRole("button", { name: "Open music player" }).click();
   await expect(page.getByRole("heading", { name: "MUSIC PLAYER" })).toBeVisible();

@@ -97,7 +97,9 @@ export function route<S extends RouteSpec>(
       }
       if (spec.auth === "none") return;
       // 'finish' when the answer is sent, 'close' when the client left first: either frees a slot.
+      // A slot granted after the client left would wait for a 'close' already emitted: it goes back at once.
       const holdUntilDone = (release: () => void) => {
+        if (reply.raw.closed || reply.raw.destroyed) return release();
         reply.raw.once("finish", release);
         reply.raw.once("close", release);
       };

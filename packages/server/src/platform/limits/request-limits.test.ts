@@ -1,5 +1,6 @@
 // One player cannot starve the rest: a rate per player and a cap on requests in flight, with 429, Retry-After
 // and the error shape; the sign-in limit counted in the same store.
+import { connect } from "node:net";
 import { describe, expect, it } from "vitest";
 import { appsOnOneDatabase, errorOf, signUp, type TestApp } from "../../../test/helpers";
 import type { Config } from "../config";
@@ -94,6 +95,50 @@ describe("requests in flight", () => {
     });
     expect(refused[0]!.headers["retry-after"]).toBe("1");
     expect(app.requestLimits.inFlight(greedy.id)).toBe(0);
+  });
+});
+
+describe("a client that leaves while it waits", () => {
+  it("gives its slot back when the slot comes after it left, so the player is not locked out", async () => {
+    const { app } = await appWith({ requests: 1_000, windowMs: 60_000, concurrent: 1 });
+    const player = await signUp(app);
+    const limits = app.requestLimits;
+    const admit = limits.admitPlayer;
+    let releaseFirst = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    let admitted = 0;
+    limits.admitPlayer = async (userId, reply) => {
+      const release = await admit(userId, reply);
+      admitted += 1;
+      if (admitted === 1) await firstHeld;
+      return release;
+    };
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    const port = new URL(address).port;
+    try {
+      const first = player.get("/api/bots");
+      while (admitted < 1) await new Promise((r) => setTimeout(r, 5));
+      // The second request waits for the only slot over a real socket, and its client goes away meanwhile.
+      const socket = connect(Number(port), "127.0.0.1");
+      await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
+      socket.write(`GET /api/bots HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${player.cookie}\r\n\r\n`);
+      // Time for the request to be read and queue behind the held one (a wait, not a measured time).
+      await new Promise((r) => setTimeout(r, 200));
+      socket.destroy();
+      await new Promise((r) => setTimeout(r, 50));
+      releaseFirst();
+      expect((await first).statusCode).toBe(200);
+      // The slot the departed request was handed must come back: the player's next request is served.
+      limits.admitPlayer = admit;
+      const next = await player.get("/api/bots");
+      expect(next.statusCode).toBe(200);
+      expect(limits.inFlight(player.id)).toBe(0);
+    } finally {
+      limits.admitPlayer = admit;
+      await new Promise((resolve) => app.server.close(resolve));
+    }
   });
 });
 

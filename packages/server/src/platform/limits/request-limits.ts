@@ -151,6 +151,8 @@ export function createRequestLimits(deps: {
 
     /** Requests in flight in this process, per player (for tests and operators). */
     inFlight: (userId: string) => slots.get(userId)?.running ?? 0,
+    /** Requests waiting for one of the player's slots in this process. */
+    waiting: (userId: string) => slots.get(userId)?.waiting.length ?? 0,
     readsInFlight: (userId: string) => slots.get(`read:${userId}`)?.running ?? 0,
   };
 }

@@ -10,6 +10,7 @@ import { Brand } from "../../app/shell/Brand";
 import { Button } from "../../ui/Button";
 import { Field } from "../../ui/Input";
 import { Panel } from "../../ui/Panel";
+import { useHydrated } from "../../ui/useHydrated";
 import { usePageTitle } from "../../ui/usePageTitle";
 import {
   type AuthMode,
@@ -33,6 +34,7 @@ export default function AuthPage() {
   // Set once this form signs someone in, so the signed-in redirect does not race the form's own.
   const authenticated = useRef(false);
   const busy = signIn.isPending || signUp.isPending;
+  const hydrated = useHydrated();
   const signingUp = mode === "sign-up";
   usePageTitle(signingUp ? "Create Account" : "Sign In");
 
@@ -99,48 +101,51 @@ export default function AuthPage() {
               {signingUp ? "Register as a pilot and claim your first bot." : "Access your command center."}
             </p>
           </div>
-          <form noValidate onSubmit={submit} className="mt-6 space-y-4" aria-busy={busy}>
-            {signingUp && (
+          <form noValidate onSubmit={submit} className="mt-6" aria-busy={busy}>
+            <fieldset disabled={!hydrated} className="m-0 min-w-0 space-y-4 border-0 p-0">
+              {signingUp && (
+                <Field
+                  label="Username"
+                  name="username"
+                  autoComplete="username"
+                  icon={<User className="size-4" />}
+                  value={values.username}
+                  onChange={set("username")}
+                  error={errors.username}
+                  maxLength={60}
+                />
+              )}
               <Field
-                label="Username"
-                name="username"
-                autoComplete="username"
-                icon={<User className="size-4" />}
-                value={values.username}
-                onChange={set("username")}
-                error={errors.username}
-                maxLength={60}
+                label="Email"
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                icon={<Mail className="size-4" />}
+                value={values.email}
+                onChange={set("email")}
+                error={errors.email}
               />
-            )}
-            <Field
-              label="Email"
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              icon={<Mail className="size-4" />}
-              value={values.email}
-              onChange={set("email")}
-              error={errors.email}
-            />
-            <Field
-              label="Password"
-              name="password"
-              type="password"
-              autoComplete={signingUp ? "new-password" : "current-password"}
-              icon={<Lock className="size-4" />}
-              value={values.password}
-              onChange={set("password")}
-              error={errors.password}
-            />
-            <Button type="submit" size="lg" className="w-full" busy={busy}>
-              {busy ? "Processing..." : signingUp ? "Create Account" : "Sign In"}
-            </Button>
+              <Field
+                label="Password"
+                name="password"
+                type="password"
+                autoComplete={signingUp ? "new-password" : "current-password"}
+                icon={<Lock className="size-4" />}
+                value={values.password}
+                onChange={set("password")}
+                error={errors.password}
+              />
+              <Button type="submit" size="lg" className="w-full" busy={busy}>
+                {busy ? "Processing..." : signingUp ? "Create Account" : "Sign In"}
+              </Button>
+            </fieldset>
           </form>
           <p className="mt-6 text-center">
             <button
               type="button"
               onClick={switchMode}
+              disabled={!hydrated}
               className="cursor-pointer rounded-sm font-semibold text-cyan underline-offset-4 transition hover:text-magenta hover:underline"
             >
               {signingUp ? "Already have an account? Sign in" : "Don't have an account? Sign up"}
