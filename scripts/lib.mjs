@@ -1,5 +1,5 @@
-// Small helpers shared by the start and test scripts: run a command (or run it with its output held back), find
-// Chromium, tell whether a build is stale.
+// Small helpers shared by the start and test scripts and the bench: run a command (or run it with its output held
+// back), find Chromium and nginx (installed with apt-get when missing), tell whether a build is stale.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -73,6 +73,20 @@ export function ensureFaketime() {
   return ensureDebianPackage("faketime", "/usr/bin/faketime");
 }
 
+/** Debian's nginx for the bench's proxy check (`--only=proxy`), or NGINX_PATH. */
+export function nginxPath() {
+  return process.env.NGINX_PATH || "/usr/sbin/nginx";
+}
+
+export function ensureNginx() {
+  return ensureDebianPackage("nginx", nginxPath(), "or set NGINX_PATH");
+}
+
+/** openssl, for the proxy check's throw-away certificate. */
+export function ensureOpenssl() {
+  return ensureDebianPackage("openssl", "/usr/bin/openssl");
+}
+
 /** True when `file` exists, after installing `pkg` with apt-get if it is missing and we run as root. */
 function ensureDebianPackage(pkg, file, alternative = "") {
   if (existsSync(file)) return true;
@@ -82,7 +96,7 @@ function ensureDebianPackage(pkg, file, alternative = "") {
     );
     return false;
   }
-  console.log(`Installing Debian's ${pkg} for the tests...`);
+  console.log(`Installing Debian's ${pkg} (apt-get)...`);
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
   const install = spawnSync("apt-get", ["install", "-y", "-qq", pkg], { stdio: "inherit", env });

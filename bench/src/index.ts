@@ -1,7 +1,8 @@
-// `npm run bench`: prints the project's performance figures. It never fails on time; it only reports.
+// `npm run bench`: prints the project's performance figures. It never fails on time; it only reports. The fault
+// runs and the proxy check (`--only=proxy`) exit non-zero when what they check breaks.
 import { spawnSync } from "node:child_process";
 import { EVENT_FORMAT_NAMES, type EventFormatName } from "@bot-arena/game";
-import { benchApiMe } from "./api-me";
+import { benchApiMe, reachablePostgres } from "./api-me";
 import { benchAiBattles, benchLeaderboard } from "./arena";
 import { benchAuthFlood } from "./auth-flood";
 import { benchBots } from "./bots";
@@ -11,6 +12,7 @@ import { runFanout } from "./fanout";
 import { runCrash } from "./faults/crash";
 import { benchGuildWars } from "./guild-wars";
 import { benchLanding } from "./landing";
+import { runProxy } from "./proxy";
 import { repoRoot } from "./server-process";
 import { runSim } from "./sim";
 import { benchStartup } from "./startup";
@@ -108,6 +110,18 @@ if (only === "crash") {
     loadSeconds: num("seconds", 5),
     postgresUrl: process.env.DATABASE_URL || null,
     port: num("port", 4430),
+  });
+  if (!ok) process.exitCode = 1;
+}
+
+if (only === "proxy") {
+  console.log(
+    "\n## A real proxy in front (issue 28 item 5): Debian's nginx with docs/operations.md's configuration",
+  );
+  const ok = await runProxy({
+    port: num("port", 4490),
+    proxyPort: num("proxy-port", 0),
+    postgresUrl: await reachablePostgres(),
   });
   if (!ok) process.exitCode = 1;
 }

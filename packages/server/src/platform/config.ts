@@ -23,7 +23,10 @@ export type Config = {
   webDist: string;
   /** "auto" marks the session cookie Secure when the request came over HTTPS. */
   cookieSecure: "auto" | "always" | "never";
-  /** Fastify trustProxy: true, false, or the proxies' addresses. Needed behind a TLS-terminating proxy. */
+  /**
+   * Fastify trustProxy: false, the proxies' addresses (the client is then the last X-Forwarded-For hop that is not
+   * one of them: the address nginx appended), or true (every hop, so the leftmost, which the client writes).
+   */
   trustProxy: boolean | string[];
   /** Extra origins allowed to send state-changing requests (besides the server's own host). */
   trustedOrigins: string[];

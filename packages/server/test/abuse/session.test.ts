@@ -1,6 +1,7 @@
 // Sessions under attack: cookie flags, sign-out revoking the cookie on every route, the login limit that a
-// spoofed X-Forwarded-For cannot dodge, cross-origin state changes refused on every route, and neither the
-// password, its hash nor the session token ever in an answer body or a log line.
+// spoofed X-Forwarded-For cannot dodge (with no proxy trusted, or behind one at a trusted address), cross-origin
+// state changes refused on every route, and neither the password, its hash nor the session token ever in an
+// answer body or a log line.
 import { Writable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
@@ -81,6 +82,84 @@ describe("the login limit", () => {
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+// Behind nginx with `X-Forwarded-For $proxy_add_x_forwarded_for` (docs/operations.md): the header reaches the
+// server as "<whatever the client wrote>, <the address nginx saw>", from nginx's own address.
+describe("behind a proxy (TRUST_PROXY)", () => {
+  const PROXY = "127.0.0.1";
+  const withProxy = (trustProxy: boolean | string[]) =>
+    createTestApp({
+      database: shared.database,
+      config: { trustProxy, rateLimit: { authMax: 3, authWindowMs: 60_000 } },
+    });
+  // Each sign-in names a fresh email: the per-account guessing throttle must not be what answers 429 here.
+  let guesses = 0;
+  const wrongSignIn = (app: FastifyInstance, forwardedFor: string, remoteAddress = PROXY) =>
+    app
+      .inject({
+        method: "POST",
+        url: "/api/auth/sign-in",
+        remoteAddress,
+        headers: { "x-forwarded-for": forwardedFor },
+        payload: { email: `guess${++guesses}@arena.test`, password: "guess-again" },
+      })
+      .then((response) => response.statusCode);
+
+  it("counts the address the trusted proxy appended, not the ones the client wrote before it", async () => {
+    const proxied = await withProxy([PROXY]);
+    try {
+      const spoofing: number[] = [];
+      for (let i = 0; i < 5; i++)
+        spoofing.push(await wrongSignIn(proxied.app, `203.0.113.${i}, 198.51.100.7`));
+      expect(spoofing).toEqual([401, 401, 401, 429, 429]);
+      // Another client behind the same proxy has a count of its own.
+      expect(await wrongSignIn(proxied.app, "198.51.100.8")).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("believes nothing from a client that is not the trusted proxy", async () => {
+    const proxied = await withProxy([PROXY]);
+    try {
+      const direct: number[] = [];
+      for (let i = 0; i < 4; i++)
+        direct.push(await wrongSignIn(proxied.app, `198.51.100.${20 + i}`, "192.0.2.50"));
+      expect(direct).toEqual([401, 401, 401, 429]);
+      const proto = await proxied.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up",
+        remoteAddress: "192.0.2.51",
+        headers: { "x-forwarded-proto": "https" },
+        payload: { username: "direct_pilot", email: "direct@arena.test", password: "secret12" },
+      });
+      expect(proto.cookies.find((c) => c.name === "ba_session")?.secure).toBeFalsy();
+      const viaProxy = await proxied.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-up",
+        remoteAddress: PROXY,
+        headers: { "x-forwarded-proto": "https", "x-forwarded-for": "198.51.100.30" },
+        payload: { username: "proxied_pilot", email: "proxied@arena.test", password: "secret12" },
+      });
+      expect(viaProxy.cookies.find((c) => c.name === "ba_session")?.secure).toBe(true);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("TRUST_PROXY=on believes the leftmost address: a client behind an appending proxy picks its own", async () => {
+    // Why docs/operations.md names the proxy's address instead: every made-up address is a fresh limit.
+    const everyHop = await withProxy(true);
+    try {
+      const spoofing: number[] = [];
+      for (let i = 0; i < 5; i++)
+        spoofing.push(await wrongSignIn(everyHop.app, `192.0.2.${i}, 198.51.100.9`));
+      expect(spoofing).toEqual([401, 401, 401, 401, 401]);
+    } finally {
+      await everyHop.close();
     }
   });
 });
