@@ -44,9 +44,8 @@ export const serverEnv = (database: BenchDatabase | null, poolSize: number): Rec
 export type FleetOptions = { servers: number; port: number; poolSize: number };
 
 /**
- * The server processes of a run: one on PGlite (in `dataDir`), or several on one PostgreSQL database, sharing
- * `dataDir` as processes serving the same /media URLs must (each with its own, a picture one drew was a 404 on
- * the other, and each drew every AI opponent's look once more).
+ * The server processes of a run: one on PGlite (in `dataDir`), or several on one PostgreSQL database (the media
+ * are in the database, so the folder they share holds nothing they read).
  */
 export async function startFleet(options: FleetOptions, database: BenchDatabase | null, dataDir: string) {
   if (!database && options.servers > 1) throw new Error("PGlite admits one server process: use PostgreSQL");

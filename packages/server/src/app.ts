@@ -24,11 +24,13 @@ import { createLiveHub } from "./platform/live/hub";
 import { publishAll } from "./platform/live/publish";
 import { liveSocketRoute } from "./platform/live/socket";
 import { loggerOptions, RequestLogsAtDebug } from "./platform/logger";
+import { openMediaStore } from "./platform/media/open";
+import { registerMediaRoute } from "./platform/media/serve";
+import type { MediaStore } from "./platform/media/store";
 import { createProcessMetrics, type ProcessMetrics } from "./platform/metrics";
 import type { Platform } from "./platform/platform";
 import { createReconciler, type Reconciler } from "./platform/reconciler";
-import { createMediaStorage } from "./platform/storage";
-import { hasWebApp, notFoundHandler, registerMedia, registerWebApp, webPagesOf } from "./platform/web";
+import { hasWebApp, notFoundHandler, registerWebApp, webPagesOf } from "./platform/web";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -38,6 +40,8 @@ declare module "fastify" {
     metrics: ProcessMetrics;
     /** Password hashing on worker threads, in lanes with a bound (platform/auth/password-hasher.ts). */
     passwords: PasswordHasher;
+    /** The media store (platform/media/): main.ts seeds through it, tests look into it. */
+    media: MediaStore;
   }
 }
 
@@ -124,7 +128,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config.lockOrder === "strict" ? null : (error) => app.log.error({ err: error }, "lock order broken"),
   );
   const sessions = createSessions({ db: database.db, clock, config });
-  const storage = createMediaStorage(config.dataDir);
+  const media = await openMediaStore({ db: database.db, s3: config.mediaS3 });
   const reconciler = createReconciler({
     db: database.db,
     clock,
@@ -137,7 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
     clock,
     testClock: databaseClock?.testClock ?? null,
-    storage,
+    media,
     sessions,
     log: app.log,
     reconciler,
@@ -168,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("checkResponses", config.checkResponses);
   app.decorate("testBattleSeeds", config.testBattleSeeds);
   app.decorate("reconciler", reconciler);
+  app.decorate("media", media);
   const metrics = createProcessMetrics({ poolUse: database.poolUse, liveSockets: hub.connectionCount });
   app.decorate("metrics", metrics);
   app.addHook("onResponse", (_request, reply, done) => {
@@ -219,7 +224,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerFeatures(app, createServices(platform), platform);
 
-  await registerMedia(app, storage.root);
+  registerMediaRoute(app, media);
   const serveApp = hasWebApp(config.webDist);
   if (serveApp) await registerWebApp(app, config.webDist);
   app.setNotFoundHandler(notFoundHandler(serveApp ? webPagesOf(config.webDist) : null));

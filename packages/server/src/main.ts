@@ -10,7 +10,6 @@ import { openDatabase } from "./platform/db/open";
 import { forwardingLog, logDestination, loggerOptions } from "./platform/logger";
 import { platformSeedSteps } from "./platform/seed";
 import { prepareDatabase } from "./platform/startup";
-import { createMediaStorage } from "./platform/storage";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -21,6 +20,11 @@ const app = await buildApp({
   config,
   database,
   logger: loggerOptions(config.logLevel, await logDestination(config.logFormat)),
+}).catch(async (error: unknown) => {
+  // A bucket that does not answer as it should (MEDIA_S3_URL): the reason, not a stack, and the database freed.
+  console.error(`could not start: ${(error as Error).message}`);
+  await database.close().catch(() => {});
+  process.exit(1);
 });
 dbLog.attach(app.log);
 
@@ -51,7 +55,7 @@ process.on("SIGINT", () => void stop("SIGINT"));
 
 try {
   await prepareDatabase(database, {
-    storage: createMediaStorage(config.dataDir),
+    media: app.media,
     config,
     log: app.log,
     steps: [...platformSeedSteps, ...featureSeedSteps],
@@ -67,8 +71,7 @@ try {
 const { port } = app.server.address() as AddressInfo;
 console.log(startBanner(config, port));
 
-// In the background, a turn of the event loop between pictures: opponent rolls then read them from the store.
-const mediaDir = createMediaStorage(config.dataDir).root;
-void drawAiLooks({ mediaDir, log: app.log }).catch((error) =>
+// In the background, a turn of the event loop between pictures: opponent rolls then find them in the store.
+void drawAiLooks({ media: app.media, log: app.log }).catch((error) =>
   app.log.warn({ err: error }, "AI opponents' pictures not drawn ahead"),
 );

@@ -17,7 +17,6 @@ import { openPostgres } from "../src/platform/db/postgres";
 import type { UserId } from "../src/platform/ids";
 import { platformSeedSteps, type SeedStep } from "../src/platform/seed";
 import { prepareDatabase } from "../src/platform/startup";
-import { createMediaStorage } from "../src/platform/storage";
 
 const quietLog = { warn() {}, info() {}, debug() {} };
 
@@ -134,13 +133,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const config = testConfig(options.config);
   const owned = options.database ? null : await createTestDatabase();
   const database = options.database ?? owned!.database;
+  // Built first, as main.ts does: the seeds store media through the app's store.
+  const app = await buildApp({ config, database, clock: options.clock, logger: false });
   await prepareDatabase(database, {
-    storage: createMediaStorage(config.dataDir),
+    media: app.media,
     config,
     log: quietLog,
     steps: options.seedSteps ?? platformSeedSteps,
   });
-  const app = await buildApp({ config, database, clock: options.clock, logger: false });
   await app.ready();
   return {
     app,

@@ -1,11 +1,13 @@
 // What `npm start` prints once it listens. Its first line, "Bot Arena running at <address>", is what the
 // process tests and the journeys' servers wait for, in both formats. On a terminal (the readable log format)
-// a few lines follow for the person who started it: where the data is, how to become admin, what the log shows.
+// a few lines follow for the person who started it: where the data and the media are, how to become admin, what
+// the log shows.
 import path from "node:path";
 import type { Config } from "./config";
+import { describeS3Location } from "./media/s3-location";
 
 export function startBanner(
-  config: Pick<Config, "databaseUrl" | "dataDir" | "adminEmails" | "logFormat" | "logLevel">,
+  config: Pick<Config, "databaseUrl" | "dataDir" | "mediaS3" | "adminEmails" | "logFormat" | "logLevel">,
   port: number,
 ): string {
   const first = `Bot Arena running at http://localhost:${port}`;
@@ -13,9 +15,9 @@ export function startBanner(
   const database = config.databaseUrl
     ? `PostgreSQL ${describeDatabaseUrl(config.databaseUrl)}`
     : `PGlite (embedded) in ${path.join(config.dataDir, "pglite")}`;
-  const data = config.databaseUrl
-    ? `${config.dataDir} (bot images, music)`
-    : `${config.dataDir} (the database, bot images, music)`;
+  const media = config.mediaS3
+    ? `S3 bucket at ${describeS3Location(config.mediaS3)} (MEDIA_S3_URL)`
+    : "in the database (bot images, music, uploads)";
   const admin =
     config.adminEmails.length > 0
       ? `${config.adminEmails.join(", ")} (ADMIN_EMAILS) become admin at sign-up or sign-in`
@@ -27,7 +29,7 @@ export function startBanner(
   return [
     first,
     `  database  ${database}`,
-    `  data      ${data}`,
+    `  media     ${media}`,
     `  admin     ${admin}`,
     `  log       ${log}`,
     "  stop      Ctrl+C",

@@ -2,6 +2,7 @@
 
 import path from "node:path";
 import { DEFAULT_PASSWORD_HASH_COST } from "./auth/password";
+import { parseS3Location, type S3Location, S3LocationError } from "./media/s3-location";
 import { repoRoot } from "./paths";
 
 export { repoRoot };
@@ -11,11 +12,13 @@ export type Toggle = "on" | "off";
 export type Config = {
   port: number;
   host: string;
-  /** Where PGlite keeps its files and media (music, images) are stored. */
+  /** Where PGlite keeps its files (and where media files of an older version are imported from). */
   dataDir: string;
   /** node-postgres instead of the embedded PGlite when set. */
   databaseUrl: string | null;
   databasePoolSize: number;
+  /** MEDIA_S3_URL parsed: media in that bucket; null keeps them in the database (platform/media/). */
+  mediaS3: S3Location | null;
   /** Lower-cased addresses that become admins when they sign up or sign in. */
   adminEmails: string[];
   ads: Toggle;
@@ -141,6 +144,17 @@ export function chooseLogFormat(raw: string | undefined, stdoutIsTerminal: boole
   throw new ConfigError("LOG_FORMAT must be auto, json or pretty");
 }
 
+/** AWS_* are read only when MEDIA_S3_URL is set (platform/media/s3-location.ts). */
+function mediaS3(env: Env): S3Location | null {
+  const raw = env.MEDIA_S3_URL?.trim();
+  if (!raw) return null;
+  try {
+    return parseS3Location(raw, env);
+  } catch (error) {
+    throw error instanceof S3LocationError ? new ConfigError(error.message) : error;
+  }
+}
+
 /** Relative paths in the environment are taken from the cwd, as a shell user expects; defaults from the repo root. */
 function dir(raw: string | undefined, fallback: string): string {
   return raw ? path.resolve(raw) : path.join(repoRoot, fallback);
@@ -155,6 +169,7 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.st
     dataDir: dir(env.DATA_DIR, "data"),
     databaseUrl: env.DATABASE_URL || null,
     databasePoolSize: int(env, "DATABASE_POOL_SIZE", 10, 1),
+    mediaS3: mediaS3(env),
     adminEmails: list(env.ADMIN_EMAILS).map((e) => e.toLowerCase()),
     ads: toggle(env, "ADS", "on"),
     starterMusic: toggle(env, "STARTER_MUSIC", "on"),

@@ -8,6 +8,7 @@ import { buildApp } from "../app";
 import { startBanner } from "./banner";
 import { ConfigError, chooseLogFormat, loadConfig } from "./config";
 import { logDestination, loggerOptions } from "./logger";
+import { parseS3Location } from "./media/s3-location";
 
 function capture() {
   const lines: string[] = [];
@@ -61,7 +62,7 @@ describe("the log's format", () => {
 });
 
 describe("the start banner", () => {
-  const base = { databaseUrl: null, dataDir: "/srv/arena", adminEmails: [], logLevel: "warn" };
+  const base = { databaseUrl: null, dataDir: "/srv/arena", mediaS3: null, adminEmails: [], logLevel: "warn" };
 
   it("is the one line the process tests wait for in JSON, and a few for a person on a terminal", () => {
     expect(startBanner({ ...base, logFormat: "json", logLevel: "info" }, 3000)).toBe(
@@ -70,11 +71,12 @@ describe("the start banner", () => {
     const banner = startBanner({ ...base, logFormat: "pretty" }, 3000);
     expect(banner.split("\n")[0]).toBe("Bot Arena running at http://localhost:3000");
     expect(banner).toContain("PGlite (embedded) in /srv/arena/pglite");
+    expect(banner).toContain("media     in the database");
     expect(banner).toContain("npm run admin -- grant");
     expect(banner).toContain("warnings and errors");
   });
 
-  it("names a PostgreSQL by host and database, never its password", () => {
+  it("names a PostgreSQL and a bucket by where they are, never their secrets", () => {
     const banner = startBanner(
       {
         ...base,
@@ -86,6 +88,16 @@ describe("the start banner", () => {
     );
     expect(banner).toContain("PostgreSQL at db.internal:5433/arena");
     expect(banner).not.toContain("s3cret");
+    const withBucket = startBanner(
+      {
+        ...base,
+        logFormat: "pretty",
+        mediaS3: parseS3Location("s3://key:bucketSecret@arena-media?endpoint=http://minio:9000", {}),
+      },
+      8080,
+    );
+    expect(withBucket).toContain("media     S3 bucket at http://minio:9000/arena-media (MEDIA_S3_URL)");
+    expect(withBucket).not.toContain("bucketSecret");
     expect(banner).toContain("boss@arena.io");
   });
 });

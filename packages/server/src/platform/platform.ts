@@ -4,8 +4,8 @@ import type { Sessions } from "./auth/session";
 import type { Clock, TestClockControl } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
+import type { MediaStore } from "./media/store";
 import type { Reconciler } from "./reconciler";
-import type { MediaStorage } from "./storage";
 
 export type Platform = {
   db: Db;
@@ -13,7 +13,8 @@ export type Platform = {
   clock: Clock;
   /** Under TEST_CLOCK=on: the shared offset and its control (POST /api/test/clock); null otherwise. */
   testClock: TestClockControl | null;
-  storage: MediaStorage;
+  /** Uploaded and generated media, in the database or a bucket (platform/media/). */
+  media: MediaStore;
   sessions: Sessions;
   log: FastifyBaseLogger;
   /** The deadline loop: features with deadlines register a due-row handler (see reconciler.ts). */

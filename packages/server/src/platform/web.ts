@@ -1,32 +1,11 @@
-// Files over HTTP: media under /media (immutable, sandboxed) and the built web app with its SPA fallback.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+// The built web app over HTTP, with its pages for page paths (media are served by platform/media/serve.ts).
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { notFound, sendError } from "./errors";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
-/** Media may include uploaded SVG: opened directly it must not run scripts on our origin. */
-const MEDIA_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; media-src 'self'; sandbox";
-
-export async function registerMedia(app: FastifyInstance, mediaRoot: string): Promise<void> {
-  mkdirSync(mediaRoot, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: mediaRoot,
-    prefix: "/media/",
-    decorateReply: false,
-    index: false,
-    dotfiles: "deny",
-    // Files only: a folder is "not found", not "forbidden".
-    allowedPath: (pathName) => !pathName.endsWith("/"),
-    // Names are content hashes (see storage.ts): a URL's bytes never change.
-    immutable: true,
-    maxAge: YEAR_SECONDS * 1000,
-    setHeaders: (reply) => {
-      reply.header("content-security-policy", MEDIA_CSP);
-    },
-  });
-}
 
 /** True when the web app was built; the server then serves it at / . */
 export function hasWebApp(webDist: string): boolean {

@@ -1,12 +1,11 @@
 // The Image Library tab's routes: who may call them, the counts, uploads judged by their bytes (and nothing
 // stored when refused), one generated image per click, clearing, the top-up switch, and the log rows of each.
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { adminMediaMessages, LIBRARY_LOW_MARK } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type Player, signUp, type TestApp } from "../../../test/helpers";
+import { isStored, storedMediaIn } from "../../../test/media";
 import { botImageLibrary } from "../../platform/db/schema";
 import { listAdminOperations } from "../../platform/ops-log";
 import { addLibraryImages } from "../bots/images";
@@ -24,10 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const libraryFiles = () => {
-  const folder = path.join(t.config.dataDir, "media", "library");
-  return existsSync(folder) ? readdirSync(folder) : [];
-};
+const libraryFiles = () => storedMediaIn(t.db, "library");
 const summary = async () => (await admin.get("/api/admin/image-library")).json();
 const upload = (
   as: Player | null,
@@ -58,7 +54,7 @@ describe("who may use the image library routes", () => {
       status: 403,
       message: messages.adminRequired,
     });
-    expect(libraryFiles()).toEqual([]);
+    expect(await libraryFiles()).toEqual([]);
     expect((await summary()).total).toBe(0);
   });
 });
@@ -81,7 +77,7 @@ describe("GET /api/admin/image-library", () => {
     await addLibraryImages(
       t.db,
       { rarity: "legendary", botClass: "hero", amount: 11 },
-      { mediaDir: path.join(t.config.dataDir, "media") },
+      { media: t.app.media },
     );
     const [first] = await t.db
       .select({ id: botImageLibrary.id })
@@ -168,25 +164,25 @@ describe("POST /api/admin/image-library/upload", () => {
     ["a text file named .png", "notes.png", "image/png", Buffer.from("hello there")],
     ["a WAV named .png", "beep.png", "image/png", wavBytes()],
   ])("refuses %s with 'Upload failed' and stores nothing", async (_, filename, type, bytes) => {
-    const before = { files: libraryFiles().length, total: (await summary()).total };
+    const before = { files: (await libraryFiles()).length, total: (await summary()).total };
     expect(errorOf(await upload(admin, slot, { filename, type, bytes }))).toMatchObject({
       status: 400,
       message: "Upload failed",
       fields: { file: adminMediaMessages.imageNotAccepted },
     });
-    expect(libraryFiles()).toHaveLength(before.files);
+    expect(await libraryFiles()).toHaveLength(before.files);
     expect((await summary()).total).toBe(before.total);
   });
 
   it("refuses an image over 2 MB while it streams, storing nothing", async () => {
     const big = Buffer.concat([pngBytes(), Buffer.alloc(2 * 1024 * 1024)]);
-    const before = libraryFiles().length;
+    const before = (await libraryFiles()).length;
     expect(errorOf(await upload(admin, slot, { filename: "huge.png", bytes: big }))).toMatchObject({
       status: 413,
       message: "Upload failed",
       fields: { file: adminMediaMessages.imageTooLarge },
     });
-    expect(libraryFiles()).toHaveLength(before);
+    expect(await libraryFiles()).toHaveLength(before);
   });
 
   it("'Please select a file first' without a file (or without multipart at all)", async () => {
@@ -280,7 +276,7 @@ describe("PUT /api/admin/image-library/top-up", () => {
 });
 
 describe("DELETE /api/admin/image-library", () => {
-  it("clears every image ('Library cleared: N images deleted'), keeping the files bots wear", async () => {
+  it("clears every image ('Library cleared: N images deleted'), keeping the pictures bots wear", async () => {
     const { total } = await summary();
     expect(total).toBeGreaterThan(0);
     const [worn] = await t.db
@@ -291,9 +287,9 @@ describe("DELETE /api/admin/image-library", () => {
     const response = await admin.request({ method: "DELETE", url: "/api/admin/image-library" });
     expect(response.json()).toEqual({ message: `Library cleared: ${total} images deleted`, deleted: total });
     expect((await summary()).total).toBe(0);
-    expect(libraryFiles()).toEqual([]);
-    // A claimed image belongs to a fused bot's picture: its file stays.
-    expect(existsSync(path.join(t.config.dataDir, worn!.imageUrl))).toBe(true);
+    expect(await libraryFiles()).toEqual([]);
+    // A claimed image belongs to a fused bot's picture: it stays stored.
+    expect(await isStored(t.db, worn!.imageUrl)).toBe(true);
   });
 
   it("says 'Library is already empty' when there is nothing to clear", async () => {

@@ -1,13 +1,12 @@
 // Music Management routes: who may call them, uploads judged by their bytes (nothing stored when refused), the
 // title from the file name, enable/disable, moving, deleting with the file, the players' playlist following
 // on the live channel, a deleted starter song staying deleted, and the log rows of each.
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
 import { adminMediaMessages } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type Player, signUp, type TestApp } from "../../../test/helpers";
 import { connectLive } from "../../../test/live-client";
+import { isStored, storedMediaIn } from "../../../test/media";
 import { listAdminOperations } from "../../platform/ops-log";
 import { expectAdminOnly } from "./access";
 import { titleFromFileName } from "./music";
@@ -27,7 +26,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Track = { id: string; title: string; fileUrl: string; isActive: boolean; sortOrder: number };
-const musicFiles = () => readdirSync(path.join(t.config.dataDir, "media", "music"));
+const musicFiles = () => storedMediaIn(t.db, "music");
 const adminTracks = async () => (await admin.get("/api/admin/music")).json().tracks as Track[];
 const playlist = async () => (await t.app.inject("/api/music/tracks")).json().tracks as Track[];
 const upload = (as: Player | null, file?: Parameters<typeof multipart>[1]) => {
@@ -49,14 +48,14 @@ describe("who may manage music", () => {
   });
 
   it("upload: 401 without a session, 403 for a player, nothing stored", async () => {
-    const before = musicFiles().length;
+    const before = (await musicFiles()).length;
     const file = { filename: "sneaky.wav", bytes: wavBytes(300, 523) };
     expect(errorOf(await upload(null, file))).toMatchObject({ status: 401 });
     expect(errorOf(await upload(player, file))).toMatchObject({
       status: 403,
       message: messages.adminRequired,
     });
-    expect(musicFiles()).toHaveLength(before);
+    expect(await musicFiles()).toHaveLength(before);
   });
 });
 
@@ -99,24 +98,24 @@ describe("POST /api/admin/music", () => {
     ["a PNG named .wav", "picture.wav", pngBytes()],
     ["a truncated WAV", "cut.wav", wavBytes(400).subarray(0, 500)],
   ])("refuses %s with 'Please upload an audio file', storing nothing", async (_, filename, bytes) => {
-    const before = { files: musicFiles().length, tracks: (await adminTracks()).length };
+    const before = { files: (await musicFiles()).length, tracks: (await adminTracks()).length };
     expect(errorOf(await upload(admin, { filename, bytes }))).toMatchObject({
       status: 400,
       message: "Please upload an audio file",
     });
-    expect(musicFiles()).toHaveLength(before.files);
+    expect(await musicFiles()).toHaveLength(before.files);
     expect(await adminTracks()).toHaveLength(before.tracks);
   });
 
   it("refuses a 21 MB audio file with 'Upload failed' while it streams, storing nothing", async () => {
     const big = Buffer.concat([wavBytes(100), Buffer.alloc(21 * 1024 * 1024)]);
-    const before = musicFiles().length;
+    const before = (await musicFiles()).length;
     expect(errorOf(await upload(admin, { filename: "long.wav", bytes: big }))).toMatchObject({
       status: 413,
       message: "Upload failed",
       fields: { file: adminMediaMessages.audioTooLarge },
     });
-    expect(musicFiles()).toHaveLength(before);
+    expect(await musicFiles()).toHaveLength(before);
   });
 
   it("'Please select a file first' without a file, and the same file twice is refused", async () => {
@@ -184,10 +183,10 @@ describe("DELETE /api/admin/music/:id", () => {
   it("deletes the track and its file ('Track deleted')", async () => {
     const bytes = wavBytes(150, 300);
     const { track } = (await upload(admin, { filename: "doomed.wav", bytes })).json();
-    const file = path.join(t.config.dataDir, track.fileUrl);
-    expect(existsSync(file)).toBe(true);
+    expect(await isStored(t.db, track.fileUrl)).toBe(true);
     expect((await remove(admin, track.id)).json()).toEqual({ message: "Track deleted" });
-    expect(existsSync(file)).toBe(false);
+    expect(await isStored(t.db, track.fileUrl)).toBe(false);
+    expect((await t.app.inject(track.fileUrl)).statusCode).toBe(404);
     expect((await adminTracks()).map((x) => x.id)).not.toContain(track.id);
     expect(errorOf(await remove(admin, track.id))).toMatchObject({ status: 404, message: "Track not found" });
   });

@@ -8,9 +8,9 @@ import { musicTracks } from "../../platform/db/schema";
 import { AppError, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { publish } from "../../platform/live/publish";
+import type { MediaStore } from "../../platform/media/store";
 import { logAdminAction } from "../../platform/ops-log";
 import { STARTER_ARTIST } from "../../platform/seed/starter-music";
-import type { MediaStorage } from "../../platform/storage";
 import type { Upload } from "../../platform/uploads/read-upload";
 import { sniffAudio } from "../../platform/uploads/sniff";
 import { audited } from "./audit";
@@ -67,8 +67,8 @@ async function lockTrack(tx: Tx, id: string): Promise<TrackRow> {
 
 export type AdminMusicService = ReturnType<typeof createAdminMusicService>;
 
-export function createAdminMusicService(deps: { db: Db; storage: MediaStorage }) {
-  const { db, storage } = deps;
+export function createAdminMusicService(deps: { db: Db; media: MediaStore }) {
+  const { db, media } = deps;
 
   return {
     async list(): Promise<{ tracks: AdminTrack[] }> {
@@ -88,7 +88,7 @@ export function createAdminMusicService(deps: { db: Db; storage: MediaStorage })
             file: adminMediaMessages.uploadAudioFile,
           });
         }
-        const fileUrl = await storage.save(MUSIC_FOLDER, upload.bytes, kind.extension);
+        const fileUrl = await media.save(MUSIC_FOLDER, upload.bytes, kind.extension);
         const title = titleFromFileName(upload.filename);
         const track = await db.transaction(async (tx) => {
           // One playlist order at a time: concurrent uploads must not take the same place. The unique index
@@ -178,12 +178,12 @@ export function createAdminMusicService(deps: { db: Db; storage: MediaStorage })
           await playlistChanged(tx);
           return track;
         });
-        // Files are named by their content: another track may hold the same file.
+        // Recordings are named by their content: another track may play the same one.
         const [other] = await db
           .select({ id: musicTracks.id })
           .from(musicTracks)
           .where(eq(musicTracks.fileUrl, removed.fileUrl));
-        if (!other) await storage.remove(removed.fileUrl);
+        if (!other) await media.remove(removed.fileUrl);
         return { message: adminMediaMessages.trackDeleted };
       });
     },

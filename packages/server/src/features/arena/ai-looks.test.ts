@@ -1,7 +1,5 @@
-// Every AI opponent's picture can be drawn ahead, once per media folder, and a rolled opponent uses one of them.
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
+// Every AI opponent's picture can be drawn ahead, once into the shared media store, and a rolled opponent uses
+// one of them.
 import {
   BOT_CLASSES,
   BOT_MODEL_NAMES,
@@ -9,15 +7,19 @@ import {
   createRng,
   generateAiOpponent,
 } from "@bot-arena/game";
+import type { MechaInput } from "@bot-arena/images";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countStatements } from "../../../test/helpers";
+import { databaseMediaStore, mediaOnTestDatabase, storedMediaIn } from "../../../test/media";
 import { generateBotImage } from "../bots/bot-images";
+import { svgProvider } from "../bots/images";
 import { aiLookInput, drawAiLooks, everyAiLook } from "./ai-looks";
 
-let mediaDir = "";
+let stored: Awaited<ReturnType<typeof mediaOnTestDatabase>>;
 beforeAll(async () => {
-  mediaDir = await mkdtemp(path.join(tmpdir(), "ai-looks-"));
+  stored = await mediaOnTestDatabase();
 });
-afterAll(() => rm(mediaDir, { recursive: true, force: true }));
+afterAll(() => stored.drop());
 
 describe("AI opponents' pictures", () => {
   it("are one per model, class and colour scheme: 5 x 3 x 8 = 120", () => {
@@ -27,17 +29,31 @@ describe("AI opponents' pictures", () => {
     expect(new Set(looks.map((l) => JSON.stringify(l))).size).toBe(120);
   });
 
-  it("are drawn ahead into the media folder, each once; a rolled opponent's is among them", async () => {
-    expect(await drawAiLooks({ mediaDir })).toBe(120);
-    const files = await readdir(path.join(mediaDir, "bots"));
-    expect(files).toHaveLength(120);
-    expect(await drawAiLooks({ mediaDir })).toBe(120);
-    expect(await readdir(path.join(mediaDir, "bots"))).toHaveLength(120);
+  it("are drawn ahead into the store, each once; a rolled opponent's is among them, found with no statement", async () => {
+    expect(await drawAiLooks({ media: stored.media })).toBe(120);
+    const pictures = await storedMediaIn(stored.db, "bots");
+    expect(pictures).toHaveLength(120);
+    // Another process finds them all stored and draws none.
+    const other = databaseMediaStore(stored.db);
+    let drawn = 0;
+    const counting = {
+      ...svgProvider,
+      generate(input: MechaInput) {
+        drawn += 1;
+        return svgProvider.generate(input);
+      },
+    };
+    expect(await drawAiLooks({ media: other, provider: counting })).toBe(120);
+    expect(drawn).toBe(0);
+    expect(await storedMediaIn(stored.db, "bots")).toEqual(pictures);
 
     for (const seed of ["a", "b", "c"]) {
       const rolled = generateAiOpponent(createRng(seed), 7);
-      const url = await generateBotImage({ mediaDir }, aiLookInput(rolled));
-      expect(files).toContain(path.basename(url!));
+      const { answer, count } = await countStatements(stored, () =>
+        generateBotImage({ media: other }, aiLookInput(rolled)),
+      );
+      expect(pictures).toContain(answer);
+      expect(count).toBe(0);
     }
   });
 });

@@ -1,7 +1,8 @@
 // The pictures of AI opponents: one per look (model x class x colour scheme, whatever the name or level), so
-// a few hundred at most, each drawn once per media folder. A server process draws the missing ones in the
-// background after it starts listening, so no player's opponent roll waits for a drawing (5 to 20 ms of the
-// event loop each, paid by the first players after every deploy before this).
+// a few hundred at most, each drawn once into the shared media store. A server process draws the missing ones
+// in the background after it starts listening, so no player's opponent roll waits for a drawing (5 to 20 ms of
+// the event loop each, paid by the first players after every deploy before this); a look already stored costs
+// that process one lookup, once.
 
 import { BOT_CLASSES, BOT_MODEL_NAMES, type BotClass, CREATION_COLOR_SCHEMES } from "@bot-arena/game";
 import type { MechaInput } from "@bot-arena/images";

@@ -16,6 +16,7 @@ import { aiOpponents } from "../../platform/db/schema";
 import { conflict } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { publishToPlayer } from "../../platform/live/publish";
+import type { MediaStore } from "../../platform/media/store";
 import { fight, newBattleId, newBattleSeed, recordBattle } from "../battles/record";
 import { type FighterSnapshot, snapshotOfBot } from "../battles/snapshot";
 import { generateBotImage } from "../bots/bot-images";
@@ -32,8 +33,8 @@ export type KeptOpponent = AiOpponent & { imageUrl: string | null };
 export type ArenaDeps = {
   db: Db;
   clock: Clock;
-  /** Where AI opponents' images are stored (the platform's media root). */
-  mediaDir: string;
+  /** Where AI opponents' images are stored. */
+  media: MediaStore;
   log: { warn(obj: unknown, msg?: string): void };
 };
 
@@ -93,10 +94,7 @@ export function createAiArena(deps: ArenaDeps) {
       const seed = newBattleSeed();
       const rolled = generateAiOpponent(createRng(seed), active.level);
       // Drawn from the look alone (ai-looks.ts), each drawn once, at start: here it is read from the store.
-      const imageUrl = await generateBotImage(
-        { mediaDir: deps.mediaDir, log: deps.log },
-        aiLookInput(rolled),
-      );
+      const imageUrl = await generateBotImage({ media: deps.media, log: deps.log }, aiLookInput(rolled));
       const opponent: KeptOpponent = { ...rolled, imageUrl };
       const kept = { botId: active.id, seed, opponent, createdAt: clock.now() };
       await db

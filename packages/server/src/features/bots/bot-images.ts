@@ -7,11 +7,12 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
 import { bots, equipment } from "../../platform/db/schema";
 import type { BotId } from "../../platform/ids";
+import type { MediaStore } from "../../platform/media/store";
 import { type ImageProvider, storeBotImage, svgProvider } from "./images";
 
 export type BotImageDeps = {
-  /** The media root (platform storage.root); images land in its bots/ folder. */
-  mediaDir: string;
+  /** The platform's media store; images land in its bots/ folder. */
+  media: MediaStore;
   provider?: ImageProvider;
   log?: { warn(obj: unknown, msg?: string): void };
 };
@@ -44,7 +45,7 @@ export function mechaInputOf(bot: ImageSource, weapon: WeaponInput | null = null
  */
 export async function generateBotImage(deps: BotImageDeps, input: MechaInput): Promise<string | null> {
   try {
-    return await storeBotImage(deps.mediaDir, deps.provider ?? svgProvider, input);
+    return await storeBotImage(deps.media, deps.provider ?? svgProvider, input);
   } catch (error) {
     deps.log?.warn({ err: error }, "bot image generation failed");
     return null;

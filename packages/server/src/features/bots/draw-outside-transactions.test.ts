@@ -1,15 +1,14 @@
 // Drawing a bot's picture never happens while a transaction holds the player's rows: every action that draws
 // (create, summon, name, refresh, equip, customize, a fusion into a dry rarity, the admin's generate, the
-// library top-up) draws before its transaction opens or after it commits. The generator and the file store are
+// library top-up) draws before its transaction opens or after it commits. The generator and the image store are
 // wrapped to record, for each drawing (and each store lookup, which may find the file and draw nothing),
 // whether a transaction of the app's database was open around it.
-import path from "node:path";
 import { BOT_CLASSES, type MechaInput } from "@bot-arena/images";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestApp, type Player, signUp, type TestApp } from "../../../test/helpers";
 import { inTransaction, watchTransactions } from "../../../test/transaction-watch";
-import { equipment, inventory } from "../../platform/db/schema";
+import { botImageLibrary, equipment, inventory } from "../../platform/db/schema";
 import { availableIn, createLibraryTopUp, TOP_UP_TARGET } from "../admin/image-library/top-up";
 import { insertBot } from "../bank/economy-test-kit";
 import { LIBRARY_RARITIES } from "./images";
@@ -47,11 +46,9 @@ const quiet = { info() {}, error() {} };
 let t: TestApp;
 let player: Player;
 let admin: Player;
-let mediaDir = "";
 beforeAll(async () => {
   t = await createTestApp({ config: { adminEmails: [adminEmail], imageLibraryTopUp: "on" } });
   watchTransactions(t.db);
-  mediaDir = path.join(t.config.dataDir, "media");
   player = await signUp(t.app);
   admin = await signUp(t.app, { username: "draw_watch", email: adminEmail });
   await giveCoins(t.db, player, 5_000);
@@ -114,21 +111,34 @@ describe("no drawing inside a transaction", () => {
     const generate = await drawn("generate", () =>
       ok(admin.post("/api/admin/image-library/generate", { rarity: "rare", botClass: "hero" })),
     );
-    // A top-up pass of its own (the fusion also nudged the app's, which runs meanwhile), then until every
-    // slot is full, so the app's pass has drawn what it will draw.
-    const topUp = await drawn("top-up", () =>
-      createLibraryTopUp({ db: t.db, mediaDir, defaultEnabled: true, intervalMs: 0, log: quiet }).runOnce(),
-    );
-    await vi.waitFor(
-      async () => {
-        for (const rarity of LIBRARY_RARITIES) {
-          for (const botClass of BOT_CLASSES) {
-            expect(await availableIn(t.db, rarity, botClass)).toBeGreaterThanOrEqual(TOP_UP_TARGET);
+    // The fusion nudged the app's own top-up pass, which fills every slot in the background: wait until it
+    // has, then empty one slot, so a top-up pass of the test's own has a slot to draw for.
+    const everySlotFull = () =>
+      vi.waitFor(
+        async () => {
+          for (const rarity of LIBRARY_RARITIES) {
+            for (const botClass of BOT_CLASSES) {
+              expect(await availableIn(t.db, rarity, botClass)).toBeGreaterThanOrEqual(TOP_UP_TARGET);
+            }
           }
-        }
-      },
-      { timeout: 60_000, interval: 200 },
+        },
+        { timeout: 60_000, interval: 200 },
+      );
+    await everySlotFull();
+    await t.db
+      .update(botImageLibrary)
+      .set({ isClaimed: true })
+      .where(and(eq(botImageLibrary.rarity, "diamond"), eq(botImageLibrary.botClass, "support")));
+    const topUp = await drawn("top-up", () =>
+      createLibraryTopUp({
+        db: t.db,
+        media: t.app.media,
+        defaultEnabled: true,
+        intervalMs: 0,
+        log: quiet,
+      }).runOnce(),
     );
+    await everySlotFull();
 
     const byAction = { create, summon, name, refresh, equip, customize, fusion, generate, topUp };
     for (const [action, made] of Object.entries(byAction)) {

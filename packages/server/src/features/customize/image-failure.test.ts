@@ -23,7 +23,7 @@ describe("customize when the image cannot be drawn", () => {
       db: t.db,
       clock: testClock(),
       images: {
-        mediaDir: t.config.dataDir,
+        media: t.app.media,
         provider: {
           id: "broken",
           generate: async () => {

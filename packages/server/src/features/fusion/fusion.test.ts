@@ -7,7 +7,6 @@ import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type Player, signUp, type TestApp } from "../../../test/helpers";
 import { botImageLibrary, bots, equipment, inventory, marketplaceListings } from "../../platform/db/schema";
-import { createMediaStorage } from "../../platform/storage";
 import { coinsInGame, insertBot } from "../bank/economy-test-kit";
 import { addLibraryImages } from "../bots/images";
 import { botsOf, createBot, expectLedgerClean } from "../bots/testing";
@@ -16,10 +15,9 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // The library the fusions draw from: a few images per class of the two rarities these tests make.
-  const { root } = createMediaStorage(t.config.dataDir);
   for (const rarity of ["uncommon", "diamond"] as const) {
     for (const botClass of ["hero", "villain", "support"] as const) {
-      await addLibraryImages(t.db, { rarity, botClass, amount: 8 }, { mediaDir: root });
+      await addLibraryImages(t.db, { rarity, botClass, amount: 8 }, { media: t.app.media });
     }
   }
 });

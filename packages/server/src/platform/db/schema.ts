@@ -8,6 +8,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -256,7 +257,7 @@ export const botImageLibrary = pgTable(
     model: text("model"),
     colorPrimary: text("color_primary"),
     colorSecondary: text("color_secondary"),
-    /** Named by the file's content hash (platform/storage.ts): one row per picture, whatever the race. */
+    /** A media URL named by a hash (platform/media/keys.ts): one row per picture, whatever the race. */
     imageUrl: text("image_url").notNull(),
     isClaimed: boolean("is_claimed").notNull().default(false),
     createdAt: createdAt(),
@@ -1038,5 +1039,27 @@ export const idempotencyKeys = pgTable(
     primaryKey({ name: "idempotency_keys_pk", columns: [t.playerId, t.key] }),
     index("idempotency_keys_created_at_idx").on(t.createdAt),
     check("idempotency_keys_key_length", sql`char_length(${t.key}) between 1 and 64`),
+  ],
+);
+
+// ---------------------------------------------------------------- media
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+/**
+ * Media in the database (platform/media/database-backend.ts): the bytes of one `/media/<key>` URL. The key's
+ * name is a hash of the bytes (or of what they were drawn from), so a row never changes: written once (a second
+ * writer's insert does nothing), removed only when nothing names it. The bytes are stored uncompressed
+ * (`SET STORAGE EXTERNAL` in the migration), so a part of a track is read without reading what comes before it.
+ */
+export const mediaObjects = pgTable(
+  "media_objects",
+  {
+    key: text("key").primaryKey(),
+    bytes: bytea("bytes").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("media_objects_key_valid", sql`${t.key} ~ '^[a-z0-9][a-z0-9-]*/[a-zA-Z0-9_-]+[.][a-z0-9]{1,8}$'`),
   ],
 );

@@ -2,7 +2,8 @@
 // Each step is idempotent, and all run under the start-up lock, so several processes starting together seed once.
 import type { Config } from "../config";
 import type { Db } from "../db/database";
-import type { MediaStorage } from "../storage";
+import { importMediaFilesStep } from "../media/import-files";
+import type { MediaStore } from "../media/store";
 import { equipmentCatalogueStep } from "./equipment";
 import { nameSkeletonsStep } from "./name-skeletons";
 import { shopItemsStep } from "./shop-items";
@@ -10,8 +11,8 @@ import { starterMusicStep } from "./starter-music";
 
 export type SeedContext = {
   db: Db;
-  storage: MediaStorage;
-  config: Pick<Config, "starterMusic">;
+  media: MediaStore;
+  config: Pick<Config, "starterMusic" | "dataDir">;
   log: { info(obj: unknown, msg?: string): void; warn?(obj: unknown, msg?: string): void };
 };
 
@@ -19,6 +20,8 @@ export type SeedStep = { name: string; run(ctx: SeedContext): Promise<void> };
 
 /** The platform's own reference data; features add theirs through `featureSeedSteps` (src/features/index.ts). */
 export const platformSeedSteps: SeedStep[] = [
+  // First: the steps after it look for media an older version kept as files.
+  importMediaFilesStep,
   nameSkeletonsStep,
   shopItemsStep,
   equipmentCatalogueStep,

@@ -135,8 +135,8 @@ describe("filling the skeletons of names stored before the rule", () => {
     await nameSkeletonsStep.run({
       db: t.db,
       log,
-      storage: undefined as never,
-      config: { starterMusic: "off" },
+      media: undefined as never,
+      config: { starterMusic: "off", dataDir: "" },
     });
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.msg).toMatch(/^3 name\(s\) stored before the name rules look like an older one/);

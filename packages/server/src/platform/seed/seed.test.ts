@@ -52,7 +52,12 @@ describe("reference data", () => {
   it("seeds again without duplicates, keeping row ids", async () => {
     const before = await t.db.select({ id: equipment.id, name: equipment.name }).from(equipment);
     await runSeeds(
-      { db: t.db, storage: undefined as never, config: { starterMusic: "off" }, log: { info() {} } },
+      {
+        db: t.db,
+        media: t.app.media,
+        config: { starterMusic: "off", dataDir: t.config.dataDir },
+        log: { info() {} },
+      },
       platformSeedSteps,
     );
     const [{ value }] = (await t.db.select({ value: count() }).from(equipment)) as [{ value: number }];

@@ -1,5 +1,5 @@
-// The starter soundtrack (STARTER_MUSIC=on): three original chiptune loops, synthesized into DATA_DIR/media/music
-// when missing, each with a music_tracks row keyed by title and artist.
+// The starter soundtrack (STARTER_MUSIC=on): three original chiptune loops, synthesized into the media store
+// (platform/media/) when missing, each with a music_tracks row keyed by title and artist.
 import { and, eq, sql } from "drizzle-orm";
 import { adminSettings, musicTracks } from "../db/schema";
 import { publish } from "../live/publish";
@@ -53,7 +53,7 @@ export const starterSongs: Song[] = [
 
 export const starterMusicStep: SeedStep = {
   name: "starter_music",
-  async run({ db, storage, config }) {
+  async run({ db, media, config }) {
     if (config.starterMusic === "off") return;
     // Songs an admin deleted (Music Management) stay deleted.
     const [deleted] = await db
@@ -69,9 +69,9 @@ export const starterMusicStep: SeedStep = {
         .from(musicTracks)
         .where(and(eq(musicTracks.title, song.title), eq(musicTracks.artist, STARTER_ARTIST)));
       const row = existing[0];
-      // Rendering takes a tenth of a second per song: skip it when the track and its file are in place.
-      if (row && (await storage.exists(row.fileUrl))) continue;
-      const fileUrl = await storage.save("music", encodeWav8(renderSong(song)), "wav");
+      // Rendering takes a tenth of a second per song: skip it when the track and its recording are in place.
+      if (row && (await media.exists(row.fileUrl))) continue;
+      const fileUrl = await media.save("music", encodeWav8(renderSong(song)), "wav");
       if (!row) {
         // One track per recording: an admin may have uploaded this very file as a track of their own.
         const added = await db
@@ -81,8 +81,8 @@ export const starterMusicStep: SeedStep = {
           .returning({ id: musicTracks.id });
         changed ||= added.length > 0;
       } else if (row.fileUrl !== fileUrl) {
-        // The file was lost, or the synthesizer changed: point the track at the new rendering, unless another
-        // track already plays that file.
+        // The recording was lost, or the synthesizer changed: point the track at the new rendering, unless another
+        // track already plays that recording.
         const moved = await db
           .update(musicTracks)
           .set({ fileUrl })

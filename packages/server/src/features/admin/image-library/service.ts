@@ -15,8 +15,8 @@ import type { Db } from "../../../platform/db/database";
 import { botImageLibrary, bots } from "../../../platform/db/schema";
 import { AppError } from "../../../platform/errors";
 import type { UserId } from "../../../platform/ids";
+import type { MediaStore } from "../../../platform/media/store";
 import { logAdminAction } from "../../../platform/ops-log";
-import type { MediaStorage } from "../../../platform/storage";
 import type { Upload } from "../../../platform/uploads/read-upload";
 import { sniffImage } from "../../../platform/uploads/sniff";
 import { audited } from "../audit";
@@ -48,8 +48,8 @@ function slotOf(fields: Record<string, string>) {
 
 export type ImageLibraryService = ReturnType<typeof createImageLibraryService>;
 
-export function createImageLibraryService(deps: { db: Db; storage: MediaStorage; topUp: LibraryTopUp }) {
-  const { db, storage, topUp } = deps;
+export function createImageLibraryService(deps: { db: Db; media: MediaStore; topUp: LibraryTopUp }) {
+  const { db, media, topUp } = deps;
 
   async function topUpState() {
     return { enabled: await topUp.isEnabled(), target: TOP_UP_TARGET };
@@ -89,7 +89,7 @@ export function createImageLibraryService(deps: { db: Db; storage: MediaStorage;
         const slot = slotOf(upload.fields);
         const kind = sniffImage(upload.bytes);
         if (!kind) throw uploadFailed(400, adminMediaMessages.imageNotAccepted);
-        const imageUrl = await storage.save(LIBRARY_FOLDER, upload.bytes, kind.extension);
+        const imageUrl = await media.save(LIBRARY_FOLDER, upload.bytes, kind.extension);
         const image = await db.transaction(async (tx) => {
           // The unique index decides, not a read before the insert: the same picture sent twice at once
           // waits on the first insert and then adds nothing.
@@ -127,7 +127,7 @@ export function createImageLibraryService(deps: { db: Db; storage: MediaStorage;
         { adminId, action: "image_generate", targetType: "image", detail: slot },
         async () => {
           // Drawn before the transaction: only the insert and its log row run inside it.
-          const drawn = await drawLibraryImage(storage.root, { ...slot, isClaimed: false });
+          const drawn = await drawLibraryImage(media, { ...slot, isClaimed: false });
           const image = await db.transaction(async (tx) => {
             const row = await insertLibraryImage(tx, drawn);
             await logAdminAction(tx, {
@@ -168,7 +168,7 @@ export function createImageLibraryService(deps: { db: Db; storage: MediaStorage;
               });
               return { deleted: 0, orphans: [] as string[] };
             }
-            // Bots keep the pictures they wear: only files no bot shows are removed.
+            // Bots keep the pictures they wear: only pictures no bot shows are removed.
             const unclaimed = [...new Set(rows.filter((r) => !r.isClaimed).map((r) => r.imageUrl))];
             const worn = unclaimed.length
               ? await tx
@@ -191,7 +191,7 @@ export function createImageLibraryService(deps: { db: Db; storage: MediaStorage;
             });
             return { deleted: rows.length, orphans };
           });
-          await Promise.all(orphans.map((url) => storage.remove(url)));
+          await Promise.all(orphans.map((url) => media.remove(url)));
           const message =
             deleted === 0
               ? adminMediaMessages.libraryAlreadyEmpty

@@ -1,7 +1,6 @@
 // The library top-up: with it on, fusions never run out of pictures (one player once emptied the uncommon slot
 // for everyone), every fused bot gets a picture of its own, and background passes refill each slot to the
 // target without two processes overfilling it; with it off, an empty slot refuses as before.
-import path from "node:path";
 import { LIBRARY_LOW_MARK } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,12 +13,10 @@ import { availableIn, createLibraryTopUp, TOP_UP_TARGET } from "./top-up";
 const adminEmail = "topup_boss@arena.test";
 let t: TestApp;
 let admin: Player;
-let mediaDir = "";
 const quiet = { info() {}, error() {} };
 beforeAll(async () => {
   t = await createTestApp({ config: { adminEmails: [adminEmail] } });
   admin = await signUp(t.app, { username: "topup_boss", email: adminEmail });
-  mediaDir = path.join(t.config.dataDir, "media");
 });
 afterAll(() => t.close());
 
@@ -45,7 +42,7 @@ describe("fusion with the top-up", () => {
 
   it("on: 50 parallel fusions into a slot of 3 images all succeed, each bot with a picture of its own", async () => {
     for (const botClass of ["hero", "villain", "support"] as const) {
-      await addLibraryImages(t.db, { rarity: "uncommon", botClass, amount: 1 }, { mediaDir });
+      await addLibraryImages(t.db, { rarity: "uncommon", botClass, amount: 1 }, { media: t.app.media });
     }
     expect((await setTopUp(true)).statusCode).toBe(200);
     const pairs = await Promise.all(Array.from({ length: 50 }, () => pairOfCommons()));
@@ -65,14 +62,14 @@ describe("background passes", () => {
     await setTopUp(true);
     const processA = createLibraryTopUp({
       db: t.db,
-      mediaDir,
+      media: t.app.media,
       defaultEnabled: false,
       intervalMs: 0,
       log: quiet,
     });
     const processB = createLibraryTopUp({
       db: t.db,
-      mediaDir,
+      media: t.app.media,
       defaultEnabled: false,
       intervalMs: 0,
       log: quiet,
@@ -91,7 +88,7 @@ describe("background passes", () => {
     await t.db.delete(botImageLibrary);
     const process = createLibraryTopUp({
       db: t.db,
-      mediaDir,
+      media: t.app.media,
       defaultEnabled: true,
       intervalMs: 0,
       log: quiet,
@@ -104,14 +101,14 @@ describe("background passes", () => {
     const fresh = await createTestApp();
     const on = createLibraryTopUp({
       db: fresh.db,
-      mediaDir,
+      media: t.app.media,
       defaultEnabled: true,
       intervalMs: 0,
       log: quiet,
     });
     const off = createLibraryTopUp({
       db: fresh.db,
-      mediaDir,
+      media: t.app.media,
       defaultEnabled: false,
       intervalMs: 0,
       log: quiet,

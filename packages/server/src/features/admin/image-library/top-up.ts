@@ -12,6 +12,7 @@ import { BOT_CLASSES } from "@bot-arena/images";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../platform/db/database";
 import { type BotClass, botImageLibrary } from "../../../platform/db/schema";
+import type { MediaStore } from "../../../platform/media/store";
 import {
   drawLibraryImages,
   LIBRARY_RARITIES,
@@ -29,12 +30,12 @@ export const freshImageIndex = () => randomInt(2 ** 47);
 const isLibraryRarity = (rarity: string): rarity is LibraryRarity =>
   (LIBRARY_RARITIES as readonly string[]).includes(rarity);
 
-/** Draws one new image for a slot and stores its file: the row to insert. Call it before a transaction opens. */
+/** Draws one new image for a slot and stores it: the row to insert. Call it before a transaction opens. */
 export async function drawLibraryImage(
-  mediaDir: string,
+  media: MediaStore,
   slot: { rarity: LibraryRarity; botClass: BotClass; isClaimed: boolean },
 ): Promise<LibraryImageRow> {
-  const [row] = await drawLibraryImages({ ...slot, amount: 1, firstIndex: freshImageIndex() }, { mediaDir });
+  const [row] = await drawLibraryImages({ ...slot, amount: 1, firstIndex: freshImageIndex() }, { media });
   return { ...row!, isClaimed: slot.isClaimed };
 }
 
@@ -70,14 +71,14 @@ export type LibraryTopUp = ReturnType<typeof createLibraryTopUp>;
 
 export function createLibraryTopUp(deps: {
   db: Db;
-  mediaDir: string;
+  media: MediaStore;
   /** Used until an admin flips the switch (IMAGE_LIBRARY_TOP_UP). */
   defaultEnabled: boolean;
   /** The timer between passes; 0 leaves only the nudges (after fusions). */
   intervalMs: number;
   log: Log;
 }) {
-  const { db, mediaDir, log } = deps;
+  const { db, media, log } = deps;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running = false;
   let inFlight: Promise<number> | null = null;
@@ -92,10 +93,10 @@ export function createLibraryTopUp(deps: {
     const short = TOP_UP_TARGET - (await availableIn(db, rarity, botClass));
     if (short <= 0) return 0;
     // Drawn before the lock; under it only as many as are still missing go in (another process may have
-    // topped up meanwhile: its spare drawings are files no row names, harmless).
+    // topped up meanwhile: its spare drawings are media no row names, harmless).
     const drawn = await drawLibraryImages(
       { rarity, botClass, amount: short, firstIndex: freshImageIndex() },
-      { mediaDir },
+      { media },
     );
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`image_library:${rarity}:${botClass}`}))`);
@@ -145,7 +146,7 @@ export function createLibraryTopUp(deps: {
      */
     async reserveFresh(want: { rarity: string; botClass: BotClass }): Promise<string | null> {
       if (!isLibraryRarity(want.rarity) || !(await isEnabled())) return null;
-      const drawn = await drawLibraryImage(mediaDir, { ...want, rarity: want.rarity, isClaimed: true });
+      const drawn = await drawLibraryImage(media, { ...want, rarity: want.rarity, isClaimed: true });
       return (await insertLibraryImage(db, drawn)).imageUrl;
     },
 

@@ -1,4 +1,4 @@
-// Bot images on the server: the provider seam, the file store and library seeding around the pure generator
+// Bot images on the server: the provider seam, storing them as media and library seeding around the pure generator
 // (@bot-arena/images), which draws.
 export {
   addLibraryImages,
@@ -18,10 +18,4 @@ export {
   type ImageProviderConfig,
   svgProvider,
 } from "./provider";
-export {
-  BOT_IMAGE_CACHE_CONTROL,
-  BOT_IMAGE_URL_PREFIX,
-  botImageKey,
-  storeBotImage,
-  writeBotImage,
-} from "./store";
+export { BOT_IMAGE_URL_PREFIX, botImageKey, storeBotImage } from "./store";

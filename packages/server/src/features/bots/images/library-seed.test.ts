@@ -1,27 +1,25 @@
-import { access, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { BOT_CLASSES, MECHA_MODELS } from "@bot-arena/images";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../../test/helpers";
+import { databaseMediaStore } from "../../../../test/media";
 import type { Db } from "../../../platform/db/database";
 import { botImageLibrary } from "../../../platform/db/schema";
+import type { MediaStore } from "../../../platform/media/store";
 import { addLibraryImages, LIBRARY_RARITIES, libraryImageInput, seedImageLibrary } from "./library-seed";
 
 let database: TestDatabase;
 let db: Db;
-let mediaDir = "";
+let media: MediaStore;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.database.db;
-  mediaDir = await mkdtemp(path.join(tmpdir(), "bot-library-"));
+  media = databaseMediaStore(db);
 }, 60_000);
 
 afterAll(async () => {
   await database?.drop();
-  await rm(mediaDir, { recursive: true, force: true });
 });
 
 const unclaimedIn = async (rarity: string, botClass: "hero" | "villain" | "support") =>
@@ -38,7 +36,7 @@ const unclaimedIn = async (rarity: string, botClass: "hero" | "villain" | "suppo
 
 describe("seedImageLibrary", () => {
   it("fills every rarity x class slot with ten unclaimed, stored, varied images", async () => {
-    const { added } = await seedImageLibrary(db, { mediaDir });
+    const { added } = await seedImageLibrary(db, { media });
     expect(added).toBe(LIBRARY_RARITIES.length * BOT_CLASSES.length * 10);
     for (const rarity of LIBRARY_RARITIES) {
       for (const botClass of BOT_CLASSES) {
@@ -51,11 +49,11 @@ describe("seedImageLibrary", () => {
     }
     const [row] = await unclaimedIn("diamond", "villain");
     expect(row!.imageUrl).toMatch(/^\/media\/bots\/[a-f0-9]{32}\.svg$/);
-    await access(path.join(mediaDir, row!.imageUrl.slice("/media/".length)));
+    expect(await databaseMediaStore(db).exists(row!.imageUrl)).toBe(true);
   }, 60_000);
 
   it("adds nothing when run again", async () => {
-    expect(await seedImageLibrary(db, { mediaDir })).toEqual({ added: 0 });
+    expect(await seedImageLibrary(db, { media })).toEqual({ added: 0 });
   });
 
   it("tops up only what fusion claimed, with images new to the slot", async () => {
@@ -69,7 +67,7 @@ describe("seedImageLibrary", () => {
           taken.map((r) => r.id),
         ),
       );
-    expect(await seedImageLibrary(db, { mediaDir })).toEqual({ added: 3 });
+    expect(await seedImageLibrary(db, { media })).toEqual({ added: 3 });
     const fresh = await unclaimedIn("legendary", "hero");
     expect(fresh).toHaveLength(10);
     const urls = new Set(fresh.map((r) => r.imageUrl));
@@ -77,14 +75,12 @@ describe("seedImageLibrary", () => {
   });
 
   it("honours a larger perSlot", async () => {
-    expect(await seedImageLibrary(db, { mediaDir, perSlot: 11 })).toEqual({ added: 15 });
+    expect(await seedImageLibrary(db, { media, perSlot: 11 })).toEqual({ added: 15 });
   });
 
   it("adds one image per admin click to a chosen slot", async () => {
     const before = (await unclaimedIn("rare", "support")).length;
-    expect(await addLibraryImages(db, { rarity: "rare", botClass: "support", amount: 1 }, { mediaDir })).toBe(
-      1,
-    );
+    expect(await addLibraryImages(db, { rarity: "rare", botClass: "support", amount: 1 }, { media })).toBe(1);
     expect(await unclaimedIn("rare", "support")).toHaveLength(before + 1);
   });
 });

@@ -5,6 +5,7 @@ import { BOT_CLASSES, type BotClass, createRng, MECHA_MODELS, type MechaInput } 
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Db } from "../../../platform/db/database";
 import { botImageLibrary } from "../../../platform/db/schema";
+import type { MediaStore } from "../../../platform/media/store";
 import type { SeedStep } from "../../../platform/seed";
 import { type ImageProvider, svgProvider } from "./provider";
 import { storeBotImage } from "./store";
@@ -39,7 +40,7 @@ export function libraryImageInput(rarity: LibraryRarity, botClass: BotClass, ind
 }
 
 export interface LibraryImageOptions {
-  mediaDir: string;
+  media: MediaStore;
   provider?: ImageProvider;
 }
 
@@ -51,7 +52,7 @@ export type LibraryImageRow = typeof botImageLibrary.$inferInsert;
  */
 export async function drawLibraryImages(
   slot: { rarity: LibraryRarity; botClass: BotClass; amount: number; firstIndex: number },
-  { mediaDir, provider = svgProvider }: LibraryImageOptions,
+  { media, provider = svgProvider }: LibraryImageOptions,
 ): Promise<LibraryImageRow[]> {
   const rows: LibraryImageRow[] = [];
   for (let i = 0; i < slot.amount; i++) {
@@ -62,7 +63,7 @@ export async function drawLibraryImages(
       model: input.model,
       colorPrimary: input.colorPrimary,
       colorSecondary: input.colorSecondary,
-      imageUrl: await storeBotImage(mediaDir, provider, input),
+      imageUrl: await storeBotImage(media, provider, input),
       isClaimed: false,
     });
   }
@@ -127,8 +128,8 @@ export async function seedImageLibrary(
 /** The start-up seed step; register it in the features' seed steps. */
 export const imageLibrarySeedStep: SeedStep = {
   name: "bot_image_library",
-  async run({ db, storage, log }) {
-    const { added } = await seedImageLibrary(db, { mediaDir: storage.root });
+  async run({ db, media, log }) {
+    const { added } = await seedImageLibrary(db, { media });
     if (added > 0) log.info({ added }, "bot image library topped up");
   },
 };

@@ -1,8 +1,7 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type MechaInput, renderMechaSvg } from "@bot-arena/images";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countStatements } from "../../../../test/helpers";
+import { databaseMediaStore, mediaOnTestDatabase, storedMediaIn } from "../../../../test/media";
 import { createImageProvider, type ImageProvider, svgProvider } from "./provider";
 import { BOT_IMAGE_URL_PREFIX, botImageKey, storeBotImage } from "./store";
 
@@ -15,10 +14,11 @@ const input: MechaInput = {
   botClass: "support",
 };
 
-/** Counts generate calls, to see when the store reuses a file. */
+/** Counts generate calls, to see when the store reuses a picture. */
 function countingProvider(): ImageProvider & { calls: number } {
   const provider = {
     id: svgProvider.id,
+    extension: "svg",
     calls: 0,
     generate(i: MechaInput) {
       provider.calls++;
@@ -28,35 +28,37 @@ function countingProvider(): ImageProvider & { calls: number } {
   return provider;
 }
 
-let mediaDir = "";
-beforeEach(async () => {
-  mediaDir = await mkdtemp(path.join(tmpdir(), "bot-images-"));
+let stored: Awaited<ReturnType<typeof mediaOnTestDatabase>>;
+beforeAll(async () => {
+  stored = await mediaOnTestDatabase();
 });
-afterEach(async () => {
-  await rm(mediaDir, { recursive: true, force: true });
-});
+afterAll(() => stored.drop());
+
+const bytesOf = async (url: string) => (await stored.media.find(url.slice("/media/".length)))?.bytes;
 
 describe("storeBotImage", () => {
-  it("writes the SVG under bots/<hash>.svg and answers its /media URL", async () => {
-    const url = await storeBotImage(mediaDir, svgProvider, input);
+  it("stores the SVG under bots/<hash>.svg and answers its /media URL", async () => {
+    const url = await storeBotImage(stored.media, svgProvider, input);
     expect(url).toMatch(/^\/media\/bots\/[a-f0-9]{32}\.svg$/);
     expect(url.startsWith(BOT_IMAGE_URL_PREFIX)).toBe(true);
-    const file = path.join(mediaDir, url.slice("/media/".length));
-    expect(await readFile(file, "utf8")).toBe(renderMechaSvg(input));
+    expect(new TextDecoder().decode(await bytesOf(url))).toBe(renderMechaSvg(input));
   });
 
-  it("names files by input, so the same bot reuses its file without drawing it again", async () => {
+  it("names pictures by input, so the same bot reuses its picture without drawing it again", async () => {
     const provider = countingProvider();
-    const first = await storeBotImage(mediaDir, provider, input);
-    const again = await storeBotImage(mediaDir, provider, { ...input, colorPrimary: "#FF8C00" });
+    const first = await storeBotImage(stored.media, provider, { ...input, botName: "Reuse" });
+    const again = await storeBotImage(stored.media, provider, {
+      ...input,
+      botName: "Reuse",
+      colorPrimary: "#FF8C00",
+    });
     expect(again).toBe(first);
     expect(provider.calls).toBe(1);
-    expect(await readdir(path.join(mediaDir, "bots"))).toHaveLength(1);
   });
 
-  it("gives a different input, or a different provider, a different file", async () => {
-    const a = await storeBotImage(mediaDir, svgProvider, input);
-    const b = await storeBotImage(mediaDir, svgProvider, {
+  it("gives a different input, or a different provider, a different picture", async () => {
+    const a = await storeBotImage(stored.media, svgProvider, input);
+    const b = await storeBotImage(stored.media, svgProvider, {
       ...input,
       equippedWeapon: { name: "Ion Lance", type: "weapon" },
     });
@@ -64,19 +66,26 @@ describe("storeBotImage", () => {
     expect(botImageKey({ id: "other-provider" }, input)).not.toBe(botImageKey(svgProvider, input));
   });
 
-  it("survives many writers of the same image at once", async () => {
+  it("survives many writers of the same picture at once: one stored object", async () => {
+    const look = { ...input, botName: "Crowd" };
+    const before = await storedMediaIn(stored.db, "bots");
     const urls = await Promise.all(
-      Array.from({ length: 8 }, () => storeBotImage(mediaDir, svgProvider, input)),
+      Array.from({ length: 8 }, () => storeBotImage(stored.media, svgProvider, look)),
     );
     expect(new Set(urls).size).toBe(1);
-    expect(await readdir(path.join(mediaDir, "bots"))).toHaveLength(1);
+    expect(await storedMediaIn(stored.db, "bots")).toEqual([...before, urls[0]!].sort());
   });
 
-  it("makes its folder again when the folder it made before is gone", async () => {
-    await storeBotImage(mediaDir, svgProvider, input);
-    await rm(path.join(mediaDir, "bots"), { recursive: true });
-    const url = await storeBotImage(mediaDir, svgProvider, { ...input, botName: "Sparky II" });
-    expect(await readdir(path.join(mediaDir, "bots"))).toEqual([url.slice(BOT_IMAGE_URL_PREFIX.length)]);
+  it("finds a look another process drew with one lookup, then with none", async () => {
+    const provider = countingProvider();
+    const look = { ...input, botName: "Elsewhere" };
+    const drawnThere = await storeBotImage(stored.media, provider, look);
+    const here = databaseMediaStore(stored.db);
+    const first = await countStatements(stored, () => storeBotImage(here, provider, look));
+    expect(first).toMatchObject({ answer: drawnThere, count: 1 });
+    const again = await countStatements(stored, () => storeBotImage(here, provider, look));
+    expect(again).toMatchObject({ answer: drawnThere, count: 0 });
+    expect(provider.calls).toBe(1);
   });
 });
 

@@ -1,0 +1,12 @@
+// The store a process uses: the bucket MEDIA_S3_URL names, or else the database.
+import type { Db } from "../db/database";
+import { databaseBackend } from "./database-backend";
+import type { S3Location } from "./s3-location";
+import { createMediaStore, type MediaStore } from "./store";
+
+export async function openMediaStore(options: { db: Db; s3: S3Location | null }): Promise<MediaStore> {
+  if (!options.s3) return createMediaStore(databaseBackend(options.db));
+  // Only a process with a bucket loads the S3 client.
+  const { s3Backend } = await import("./s3-backend");
+  return createMediaStore(await s3Backend(options.s3));
+}

@@ -1,0 +1,118 @@
+// GET /media/<folder>/<name>: the stored media, with the headers @fastify/static gave the files they once were:
+// cached for a year as immutable, an ETag (now the name's hash, the same on every process), Last-Modified, 304 to
+// a matching If-None-Match, and byte ranges (the music player seeks with them). Small objects are sent from
+// this process's memory; large ones stream from the store a part at a time.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AppError, notFound, sendError } from "../errors";
+import { contentTypeOf, etagOf, mediaKey } from "./keys";
+import type { MediaObject, MediaStore } from "./store";
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+export const MEDIA_CACHE_CONTROL = `public, max-age=${YEAR_SECONDS}, immutable`;
+/** Media may include uploaded SVG: opened directly it must not run scripts on our origin. */
+export const MEDIA_CSP =
+  "default-src 'none'; img-src data:; style-src 'unsafe-inline'; media-src 'self'; sandbox";
+
+export type ByteRange = { start: number; end: number };
+
+/**
+ * The one range of a `Range: bytes=...` header within `size` bytes: null to send it all (no header, another
+ * unit, several ranges, or nonsense, as @fastify/send did), "unsatisfiable" for a range wholly past the end.
+ */
+export function byteRangeOf(header: string | undefined, size: number): ByteRange | "unsatisfiable" | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === "" && match[2] === "")) return null;
+  const [first, last] = [match[1]!, match[2]!];
+  if (first === "") {
+    // The last N bytes.
+    const suffix = Number(last);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  if (last !== "" && Number(last) < start) return null;
+  if (start >= size) return "unsatisfiable";
+  return { start, end };
+}
+
+/** A request header's one value (Node joins repeated ones, or gives an array for a few). */
+const headerOf = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+/** If-None-Match lists ETags (weak ones compare equal by their value) or `*`. */
+function matchesAny(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((tag) => {
+    const value = tag.trim();
+    return value === "*" || value.replace(/^W\//, "") === etag;
+  });
+}
+
+/** If-Range names this ETag or a date not before the object's: only then does the Range apply. */
+function rangeStillApplies(ifRange: string | undefined, etag: string, modified: Date): boolean {
+  if (!ifRange) return true;
+  if (ifRange.startsWith('"') || ifRange.startsWith("W/")) return ifRange === etag;
+  const since = Date.parse(ifRange);
+  return !Number.isNaN(since) && Math.floor(modified.getTime() / 1000) <= Math.floor(since / 1000);
+}
+
+function notModifiedSince(request: FastifyRequest, modified: Date): boolean {
+  const header = headerOf(request, "if-modified-since");
+  if (!header || headerOf(request, "if-none-match")) return false;
+  const since = Date.parse(header);
+  return !Number.isNaN(since) && Math.floor(modified.getTime() / 1000) <= Math.floor(since / 1000);
+}
+
+function send(reply: FastifyReply, store: MediaStore, key: string, object: MediaObject, range: ByteRange) {
+  const length = range.end - range.start + 1;
+  reply.header("content-length", length);
+  if (reply.request.method === "HEAD" || length === 0) return reply.send();
+  // A view of the remembered bytes, not a copy.
+  if (object.bytes)
+    return reply.send(Buffer.from(object.bytes.buffer, object.bytes.byteOffset + range.start, length));
+  return reply.send(store.read(key, range.start, range.end));
+}
+
+export function registerMediaRoute(app: FastifyInstance, store: MediaStore): void {
+  // HEAD named here: Fastify's own HEAD for a GET would read the whole object to count its length.
+  app.route<{ Params: { folder: string; name: string } }>({
+    method: ["GET", "HEAD"],
+    url: "/media/:folder/:name",
+    handler: async (request, reply) => {
+      const key = mediaKey(request.params.folder, request.params.name);
+      if (!key) return sendError(reply, notFound());
+      const etag = etagOf(key);
+      reply
+        .header("cache-control", MEDIA_CACHE_CONTROL)
+        .header("content-security-policy", MEDIA_CSP)
+        .header("etag", etag)
+        .header("accept-ranges", "bytes");
+      // The name is the ETag: a browser holding these bytes is answered without asking the store.
+      if (matchesAny(headerOf(request, "if-none-match"), etag)) return reply.code(304).send();
+      const object = await store.find(key);
+      if (!object) {
+        reply.removeHeader("cache-control").removeHeader("etag").removeHeader("accept-ranges");
+        return sendError(reply, notFound());
+      }
+      reply.header("last-modified", object.modified.toUTCString());
+      if (notModifiedSince(request, object.modified)) return reply.code(304).send();
+      reply.header("content-type", contentTypeOf(key));
+      const asked = rangeStillApplies(headerOf(request, "if-range"), etag, object.modified)
+        ? byteRangeOf(headerOf(request, "range"), object.size)
+        : null;
+      if (asked === "unsatisfiable") {
+        reply.removeHeader("content-type");
+        reply.header("content-range", `bytes */${object.size}`);
+        return sendError(reply, new AppError(416, "BAD_REQUEST", "The range asked for is past the end"));
+      }
+      if (asked) {
+        reply.code(206).header("content-range", `bytes ${asked.start}-${asked.end}/${object.size}`);
+        return send(reply, store, key, object, asked);
+      }
+      return send(reply, store, key, object, { start: 0, end: object.size - 1 });
+    },
+  });
+}
