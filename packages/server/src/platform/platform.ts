@@ -5,6 +5,7 @@ import type { Clock, TestClockControl } from "./clock";
 import type { Config } from "./config";
 import type { Db } from "./db/database";
 import type { Reconciler } from "./reconciler";
+import type { SharedRedis } from "./redis";
 import type { MediaStorage } from "./storage";
 
 export type Platform = {
@@ -18,4 +19,6 @@ export type Platform = {
   log: FastifyBaseLogger;
   /** The deadline loop: features with deadlines register a due-row handler (see reconciler.ts). */
   reconciler: Reconciler;
+  /** The Redis of LIVE_BUS_URL, where counts shared by every process go (the chat's pace); null without one. */
+  redis: SharedRedis | null;
 };
