@@ -2,7 +2,8 @@
 // can fail), rules, the image generator, the server suite, web units, browser journeys.
 // The server suite runs once in full: on PostgreSQL whenever one is reachable (its races prove something only
 // there; CI always has one), plus the few files about PGlite itself on PGlite; with no PostgreSQL, all of it on
-// PGlite, and this says so. Independent steps run side by side where two cores allow, each one's output held
+// PGlite, and this says so. With TEST_LIVE_BUS_URL (a Redis; CI sets it) the live, session, chat and limit
+// files run once more on PostgreSQL with the live bus on that Redis. Independent steps run side by side where two cores allow, each one's output held
 // back and printed whole when it ends; the minutes each step took are printed above the last line.
 // Each runner writes a JSON report so the last line can add them up as one "N passed, N failed"; a journey
 // that passed only on a retry counts as failed (the journeys run without retries anyway).
@@ -33,10 +34,10 @@ async function reachablePostgres() {
 
 const reports = join(root, "test-results");
 mkdirSync(reports, { recursive: true });
-const vitestReports = ["arrows", "game", "images", "server", "server-postgres", "web"];
+const vitestReports = ["arrows", "game", "images", "server", "server-postgres", "server-redis-bus", "web"];
 for (const name of [...vitestReports, "e2e"]) rmSync(join(reports, `${name}.json`), { force: true });
 
-const vitest = (workspace, name) => [
+const vitest = (workspace, name, files = []) => [
   "npx",
   [
     "vitest",
@@ -46,7 +47,17 @@ const vitest = (workspace, name) => [
     "--reporter=default",
     "--reporter=json",
     `--outputFile=${join(reports, `${name}.json`)}`,
+    ...files,
   ],
+];
+
+/** The files that run again with the live bus on Redis: whatever travels on the bus or counts in Redis. */
+const liveBusFiles = [
+  "src/platform/live",
+  "src/platform/auth/session-memory.test.ts",
+  "src/platform/limits",
+  "src/features/chat",
+  "test/two-servers.test.ts",
 ];
 
 const startedAt = Date.now();
@@ -54,8 +65,10 @@ const postgres = await reachablePostgres();
 // The PostgreSQL run holds the clock-skew test, which starts a server under faketime: installed up front (as
 // root), or named here, so its failure is not the first news of it.
 if (postgres) ensureFaketime();
-// The PGlite runs must not pick up a DATABASE_URL from the environment: that is the PostgreSQL run's.
-const pgliteEnv = { ...process.env, DATABASE_URL: "" };
+// The PGlite runs must not pick up a DATABASE_URL from the environment: that is the PostgreSQL run's. No run
+// but the live bus's picks up a LIVE_BUS_URL either: the suite runs on the database's own bus.
+const pgliteEnv = { ...process.env, DATABASE_URL: "", LIVE_BUS_URL: "" };
+const liveBusUrl = postgres ? process.env.TEST_LIVE_BUS_URL || null : null;
 const step = (name, [command, args], options) => ({ name, command, args, options });
 const lint = step("lint", ["npx", ["biome", "check", "."]]);
 const arrows = step("import arrows can fail", vitest("scripts", "arrows"));
@@ -79,10 +92,23 @@ const phases = postgres
       [
         [
           step("server on PostgreSQL", vitest("packages/server", "server-postgres"), {
-            env: { ...process.env, DATABASE_URL: postgres },
+            env: { ...process.env, DATABASE_URL: postgres, LIVE_BUS_URL: "" },
           }),
         ],
       ],
+      ...(liveBusUrl
+        ? [
+            [
+              [
+                step(
+                  "server's live, session, chat and limit files on PostgreSQL with the live bus on Redis",
+                  vitest("packages/server", "server-redis-bus", liveBusFiles),
+                  { env: { ...process.env, DATABASE_URL: postgres, LIVE_BUS_URL: liveBusUrl } },
+                ),
+              ],
+            ],
+          ]
+        : []),
       [
         [
           step("server on PGlite (PGlite's own files)", vitest("packages/server", "server"), {
@@ -110,6 +136,7 @@ if (postgres) {
   console.log(
     `\nPostgreSQL reachable (${redacted(postgres)}): the server suite runs there in full, and PGlite's own files on PGlite.`,
   );
+  if (liveBusUrl) console.log(`Live bus files once more with LIVE_BUS_URL=${redacted(liveBusUrl)}.`);
 } else {
   console.log(
     "\nNo PostgreSQL reachable (DATABASE_URL unset, nothing on 127.0.0.1:5432): the server suite runs on PGlite only, where race tests prove nothing (the PostgreSQL-only files and races are left out).",

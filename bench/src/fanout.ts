@@ -12,7 +12,7 @@ import { createApi, detectRoutes } from "./sim/api";
 import { createBenchDatabase } from "./sim/database";
 import { startFleet } from "./sim/index";
 import { Metrics } from "./sim/metrics";
-import { refreshRoster, type SimPlayer, signUpPlayer, spareBots } from "./sim/player";
+import { type AccountMaker, refreshRoster, type SimPlayer, signUpPlayer, spareBots } from "./sim/player";
 import { pool } from "./sim/run";
 import { printTable, summarize } from "./stats";
 
@@ -103,25 +103,47 @@ async function chatPublisher(api: Api, base: URL): Promise<Publisher> {
   };
 }
 
-export async function runFanout(options: FanoutOptions): Promise<void> {
-  const database = options.postgresUrl ? await createBenchDatabase(options.postgresUrl, "ba_fanout") : null;
-  const dataDir = mkdtempSync(join(tmpdir(), "bot-arena-fanout-"));
-  let servers: RunningServer[] = [];
+/** One fan-out's figures: every event's delay at every socket. */
+export type FanoutFigures = {
+  events: number;
+  deliveries: number;
+  expected: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  connectSeconds: number;
+};
+
+/**
+ * The fan-out on servers already running: `clients` sockets spread over the servers and `sessions` signed-in
+ * readers (accounts made in bulk when `accounts` is given, else signed up through the API), then the publisher's
+ * rounds. The sockets are closed before it answers.
+ */
+export async function fanoutOn(options: {
+  bases: URL[];
+  api: Api;
+  channel: FanoutChannel;
+  clients: number;
+  sessions: number;
+  publishes: number;
+  accounts?: AccountMaker | null;
+  /** Called once every socket is connected and subscribed, before anything is published. */
+  whileConnected?: () => Promise<void>;
+}): Promise<FanoutFigures> {
+  const { bases, api } = options;
+  const needs = options.channel === "chat" ? "sendChat" : "marketplaceCreateListing";
+  if (!api.has(needs)) throw new Error(`fan-out needs the ${options.channel} routes`);
   const sockets: WebSocket[] = [];
   try {
-    servers = await startFleet(
-      { servers: options.servers, port: options.port, poolSize: 10 },
-      database,
-      dataDir,
-    );
-    const bases = servers.map((s) => s.base);
-    const api = createApi(await detectRoutes(bases[0]!), () => new Metrics());
-    const needs = options.channel === "chat" ? "sendChat" : "marketplaceCreateListing";
-    if (!api.has(needs)) throw new Error(`fan-out needs the ${options.channel} routes`);
     const cookies: string[] = [];
+    const prefix = `fan${Date.now() % 100000}`;
     await pool(options.sessions, 8, async (i) => {
-      const player = await signUpPlayer(api, bases[i % bases.length]!, i + 1, `fan${Date.now() % 100000}`);
-      if (player) cookies.push(player.caller.cookie);
+      const base = bases[i % bases.length]!;
+      const cookie = options.accounts
+        ? (await options.accounts.create(`${prefix}_${i + 1}`, `${prefix}_${i + 1}@arena.test`)).cookie
+        : (await signUpPlayer(api, base, i + 1, prefix))?.caller.cookie;
+      if (cookie) cookies.push(cookie);
     });
     const delays: number[] = [];
     const connectStarted = performance.now();
@@ -130,7 +152,8 @@ export async function runFanout(options: FanoutOptions): Promise<void> {
         await subscribe(bases[i % bases.length]!, cookies[i % cookies.length]!, options.channel, delays),
       );
     });
-    const connectMs = performance.now() - connectStarted;
+    const connectSeconds = (performance.now() - connectStarted) / 1000;
+    await options.whileConnected?.();
     const publisher =
       options.channel === "chat"
         ? await chatPublisher(api, bases[0]!)
@@ -139,17 +162,42 @@ export async function runFanout(options: FanoutOptions): Promise<void> {
     const started = performance.now();
     for (let i = 0; i < options.publishes; i++) await publisher.round(i);
     await sleep(1000);
-    const seconds = (performance.now() - started) / 1000;
-    const s = summarize(delays, seconds);
+    const s = summarize(delays, (performance.now() - started) / 1000);
     const events = options.publishes * publisher.eventsPerRound;
-    const expected = options.clients * events;
+    return {
+      events,
+      deliveries: s.count,
+      expected: options.clients * events,
+      p50: s.p50,
+      p95: s.p95,
+      p99: s.p99,
+      max: s.max,
+      connectSeconds,
+    };
+  } finally {
+    for (const socket of sockets) socket.terminate();
+  }
+}
+
+export async function runFanout(options: FanoutOptions): Promise<void> {
+  const database = options.postgresUrl ? await createBenchDatabase(options.postgresUrl, "ba_fanout") : null;
+  const dataDir = mkdtempSync(join(tmpdir(), "bot-arena-fanout-"));
+  let servers: RunningServer[] = [];
+  try {
+    servers = await startFleet(
+      { servers: options.servers, port: options.port, poolSize: 10 },
+      database,
+      dataDir,
+    );
+    const bases = servers.map((s) => s.base);
+    const api = createApi(await detectRoutes(bases[0]!), () => new Metrics());
+    const f = await fanoutOn({ ...options, bases, api });
     printTable(
       `Live fan-out on \`${options.channel}\`: ${options.clients} sockets on ${options.sessions} sessions, ${servers.length} server process(es), ${database ? "PostgreSQL" : "PGlite"}`,
       ["events published", "deliveries", "expected", "p50 ms", "p95 ms", "p99 ms", "max ms", "connect all"],
-      [[events, s.count, expected, s.p50, s.p95, s.p99, s.max, `${(connectMs / 1000).toFixed(1)} s`]],
+      [[f.events, f.deliveries, f.expected, f.p50, f.p95, f.p99, f.max, `${f.connectSeconds.toFixed(1)} s`]],
     );
   } finally {
-    for (const socket of sockets) socket.terminate();
     for (const server of servers) await server.stop();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });

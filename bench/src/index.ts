@@ -13,6 +13,7 @@ import { runCrash } from "./faults/crash";
 import { benchGuildWars } from "./guild-wars";
 import { benchLanding } from "./landing";
 import { runProxy } from "./proxy";
+import { type Bus, runScale } from "./scale";
 import { repoRoot } from "./server-process";
 import { runSim } from "./sim";
 import { benchStartup } from "./startup";
@@ -81,6 +82,32 @@ if (only === "sim") {
     port: num("port", 4410),
     bulkSetup: args.get("bulk-setup") !== "off",
     warmupSeconds: num("warmup", 0),
+  });
+  if (!ok) process.exitCode = 1;
+}
+
+if (only === "scale") {
+  console.log("\n## Scale: the live bus on PostgreSQL's NOTIFY against Redis, on two processes (issue 28)");
+  const postgresUrl = process.env.DATABASE_URL;
+  if (!postgresUrl)
+    throw new Error("--only=scale needs DATABASE_URL (a PostgreSQL to create its databases on)");
+  const ok = await runScale({
+    players: num("players", 300),
+    seconds: num("seconds", 30),
+    thinkMs: num("think", 1000),
+    servers: num("servers", 2),
+    postgresUrl,
+    // A Redis of the run's own unless one is named (--redis=redis://127.0.0.1:6379).
+    redisUrl: args.get("redis") ?? null,
+    poolSize: num("pool", 10),
+    port: num("port", 4490),
+    fanoutClients: num("clients", 10_000),
+    fanoutPublishes: num("publishes", 10),
+    buses: (args.get("buses") ?? "postgres,redis").split(",").map((bus) => {
+      if (bus !== "postgres" && bus !== "redis") throw new Error(`--buses: postgres or redis, not ${bus}`);
+      return bus as Bus;
+    }),
+    ceilingClients: num("ceiling-clients", 16),
   });
   if (!ok) process.exitCode = 1;
 }

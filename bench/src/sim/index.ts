@@ -41,7 +41,13 @@ export const serverEnv = (database: BenchDatabase | null, poolSize: number): Rec
   ...(database ? { DATABASE_URL: database.url, DATABASE_POOL_SIZE: String(poolSize) } : {}),
 });
 
-export type FleetOptions = { servers: number; port: number; poolSize: number };
+export type FleetOptions = {
+  servers: number;
+  port: number;
+  poolSize: number;
+  /** Settings every server gets besides the database's (e.g. LIVE_BUS_URL). */
+  env?: Record<string, string>;
+};
 
 /**
  * The server processes of a run: one on PGlite (in `dataDir`), or several on one PostgreSQL database (the media
@@ -55,7 +61,7 @@ export async function startFleet(options: FleetOptions, database: BenchDatabase 
     servers.push(
       await startServer({
         port: options.port + i,
-        env: serverEnv(database, options.poolSize),
+        env: { ...serverEnv(database, options.poolSize), ...options.env },
         dataDir,
       }),
     );

@@ -47,6 +47,13 @@ export const liveClientMessage = z.discriminatedUnion("type", [
 ]);
 export type LiveClientMessage = z.infer<typeof liveClientMessage>;
 
+/**
+ * The kind that tells a channel's listeners to refetch everything, since events may have been missed: the web
+ * client makes one for each channel whenever its socket opens, and the server sends one on each channel a socket
+ * follows when the process's live bus connection came back after a drop.
+ */
+export const LIVE_RESYNC_KIND = "resync";
+
 /** Events are small hints: the client refetches the queries they name. */
 export const liveEvent = z.object({
   channel: z.string(),

@@ -145,12 +145,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions,
     log: app.log,
     reconciler,
+    redis: database.redis,
   };
   const hub = createLiveHub({
-    listen: database.listen,
+    bus: database.bus,
     log: app.log,
     heartbeatMs: config.liveHeartbeatMs,
     observe: sessions.observe,
+    onResync: sessions.resynced,
     digests: [chatUnreadDigest],
     announce: (events) => publishAll(database.db, events),
     guards: [guildChatGuard(database.db)],
@@ -173,7 +175,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("testBattleSeeds", config.testBattleSeeds);
   app.decorate("reconciler", reconciler);
   app.decorate("media", media);
-  const metrics = createProcessMetrics({ poolUse: database.poolUse, liveSockets: hub.connectionCount });
+  const metrics = createProcessMetrics({
+    poolUse: database.poolUse,
+    liveSockets: hub.connectionCount,
+    liveBus: () => ({ kind: database.bus.kind, ...database.bus.stats() }),
+  });
   app.decorate("metrics", metrics);
   app.addHook("onResponse", (_request, reply, done) => {
     metrics.record(reply.statusCode, reply.elapsedTime);

@@ -15,6 +15,7 @@ import { migrateDatabase } from "../src/platform/db/migrate";
 import { openPglite } from "../src/platform/db/pglite";
 import { openPostgres } from "../src/platform/db/postgres";
 import type { UserId } from "../src/platform/ids";
+import type { LiveEnvelope } from "../src/platform/live/publish";
 import { platformSeedSteps, type SeedStep } from "../src/platform/seed";
 import { prepareDatabase } from "../src/platform/startup";
 
@@ -28,19 +29,28 @@ export type TestDatabase = {
   drop(): Promise<void>;
 };
 
+/** The live bus tests run on: Redis when LIVE_BUS_URL is set (the bus-parameterised run), else the database's. */
+export const testLiveBusUrl = (): string | null => process.env.LIVE_BUS_URL || null;
+
 /**
  * A migrated, empty database: in-memory PGlite, or with DATABASE_URL a new `ba_test_<random>` database on
  * that server, so test files run in parallel on clean schemas. Both are copies of the run's migrated template
  * (global-setup.ts): `CREATE DATABASE ... TEMPLATE` on PostgreSQL, PGlite's `loadDataDir` of a migrated data
- * directory's dump. `empty` gives an unmigrated one, for servers that must migrate it themselves.
+ * directory's dump. `empty` gives an unmigrated one, for servers that must migrate it themselves. Its live bus
+ * is Redis at `liveBusUrl` (default: LIVE_BUS_URL), whose keys and channel are named after the database, so
+ * parallel files never hear each other.
  */
-export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { empty?: boolean; liveBusUrl?: string | null } = {},
+): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
+  const liveBusUrl = options.liveBusUrl === undefined ? testLiveBusUrl() : options.liveBusUrl;
   if (!serverUrl) {
     const template = options.empty ? null : inject("pgliteTemplate");
-    const database = template
-      ? await openPglite(null, { loadDataDir: new Blob([readFileSync(template)]) })
-      : await openPglite(null);
+    const database = await openPglite(null, {
+      liveBusUrl,
+      ...(template ? { loadDataDir: new Blob([readFileSync(template)]) } : {}),
+    });
     // Without a template (a file run under another config): migrated here, as before templates.
     if (!template && !options.empty) await migrateDatabase(database.driver, database.db);
     return { database, url: null, drop: () => database.close() };
@@ -53,7 +63,7 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), { poolSize: 25, log: quietLog });
+  const database = await openPostgres(url.toString(), { poolSize: 25, log: quietLog, liveBusUrl });
   if (!template && !options.empty)
     await database.withStartupLock((db) => migrateDatabase(database.driver, db));
   return {
@@ -67,6 +77,11 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
       await cleanup.end();
     },
   };
+}
+
+/** Hears every event the database's live bus carries from now on; resolves with the function that stops. */
+export function hearBus(database: Database, onEnvelope: (envelope: LiveEnvelope) => void) {
+  return database.bus.subscribe({ onEnvelope, onResync: () => {} });
 }
 
 /** A clock that stands still until a test moves it. */

@@ -3,7 +3,8 @@
 // transaction, which the process announces after every event already handed over.
 import { playerAlertKinds } from "@bot-arena/contract";
 import type { Database } from "../src/platform/db/database";
-import { LIVE_NOTIFY_CHANNEL, type LiveEnvelope, publish } from "../src/platform/live/publish";
+import { type LiveEnvelope, publish } from "../src/platform/live/publish";
+import { hearBus } from "./helpers";
 
 const alertKinds = new Set<string>(Object.values(playerAlertKinds));
 const MARKER = "test-alerts-settled";
@@ -11,8 +12,7 @@ const MARKER = "test-alerts-settled";
 export async function hearAlerts(database: Database) {
   let heard: LiveEnvelope[] = [];
   let markers = 0;
-  const unlisten = await database.listen(LIVE_NOTIFY_CHANNEL, (payload) => {
-    const envelope = JSON.parse(payload) as LiveEnvelope;
+  const unlisten = await hearBus(database, (envelope) => {
     if (envelope.kind === MARKER) markers += 1;
     else if (alertKinds.has(envelope.kind)) heard.push(envelope);
   });

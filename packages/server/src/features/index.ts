@@ -88,7 +88,7 @@ export function createServices(platform: Platform) {
       clock,
       images: { media: platform.media, log: platform.log },
     }),
-    ...createChatFeatures({ db, clock }),
+    ...createChatFeatures({ db, clock, redis: platform.redis }),
     grants: createGrantsService({ db }),
     bank: createBankService({ db, clock, payouts: recordOnlyPayouts, log: platform.log }),
     shop: createShopService({ db, clock }),

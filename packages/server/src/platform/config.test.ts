@@ -9,6 +9,7 @@ describe("loadConfig", () => {
       port: 3000,
       host: "0.0.0.0",
       databaseUrl: null,
+      liveBusUrl: null,
       adminEmails: [],
       ads: "on",
       starterMusic: "on",
@@ -32,6 +33,7 @@ describe("loadConfig", () => {
       PORT: "8080",
       DATA_DIR: "/srv/arena",
       DATABASE_URL: "postgres://db/arena",
+      LIVE_BUS_URL: "redis://:secret@cache.internal:6380/2",
       ADMIN_EMAILS: " Boss@Arena.io, second@arena.io ,",
       ADS: "off",
       STARTER_MUSIC: "false",
@@ -51,6 +53,7 @@ describe("loadConfig", () => {
       port: 8080,
       dataDir: "/srv/arena",
       databaseUrl: "postgres://db/arena",
+      liveBusUrl: "redis://:secret@cache.internal:6380/2",
       adminEmails: ["boss@arena.io", "second@arena.io"],
       ads: "off",
       starterMusic: "off",
@@ -72,6 +75,9 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "http" })).toThrow(ConfigError);
     expect(() => loadConfig({ ADS: "maybe" })).toThrow(ConfigError);
     expect(() => loadConfig({ COOKIE_SECURE: "sometimes" })).toThrow(ConfigError);
+    expect(() => loadConfig({ LIVE_BUS_URL: "localhost:6379" })).toThrow(ConfigError);
+    expect(() => loadConfig({ LIVE_BUS_URL: "nats://127.0.0.1:4222" })).toThrow(ConfigError);
+    expect(() => loadConfig({ LIVE_BUS_URL: "redis://127.0.0.1:6379/cache" })).toThrow(ConfigError);
     expect(() => loadConfig({ PASSWORD_HASH_WORKERS: "0" })).toThrow(ConfigError);
     expect(() => loadConfig({ PASSWORD_HASH_QUEUE: "0" })).toThrow(ConfigError);
   });

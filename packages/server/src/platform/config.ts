@@ -19,6 +19,11 @@ export type Config = {
   databasePoolSize: number;
   /** MEDIA_S3_URL parsed: media in that bucket; null keeps them in the database (platform/media/). */
   mediaS3: S3Location | null;
+  /**
+   * LIVE_BUS_URL: `redis://` (or `rediss://`) Redis or Valkey for the live bus, the per-player rate counters and
+   * the chat's pace, so live events stay off the database; null keeps them on the database (platform/live/bus.ts).
+   */
+  liveBusUrl: string | null;
   /** Lower-cased addresses that become admins when they sign up or sign in. */
   adminEmails: string[];
   ads: Toggle;
@@ -136,6 +141,26 @@ function trustProxy(raw: string | undefined): boolean | string[] {
   return list(value); // addresses or CIDR ranges of the proxies
 }
 
+/** LIVE_BUS_URL: a Redis URL (`redis://[user:password@]host[:port][/db]`, `rediss://` for TLS) or unset. */
+export function liveBusUrl(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError("LIVE_BUS_URL must be a URL such as redis://127.0.0.1:6379");
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
+    throw new ConfigError("LIVE_BUS_URL must start with redis:// or rediss://");
+  }
+  const db = url.pathname.replace(/^\//, "");
+  if (db !== "" && !/^\d+$/.test(db)) {
+    throw new ConfigError("LIVE_BUS_URL's path must be a database number, as in redis://127.0.0.1:6379/2");
+  }
+  return value;
+}
+
 /** LOG_FORMAT unset or "auto": readable lines for a person at a terminal, JSON lines for anything else. */
 export function chooseLogFormat(raw: string | undefined, stdoutIsTerminal: boolean): LogFormat {
   const value = raw?.trim().toLowerCase();
@@ -170,6 +195,7 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.st
     databaseUrl: env.DATABASE_URL || null,
     databasePoolSize: int(env, "DATABASE_POOL_SIZE", 10, 1),
     mediaS3: mediaS3(env),
+    liveBusUrl: liveBusUrl(env.LIVE_BUS_URL),
     adminEmails: list(env.ADMIN_EMAILS).map((e) => e.toLowerCase()),
     ads: toggle(env, "ADS", "on"),
     starterMusic: toggle(env, "STARTER_MUSIC", "on"),

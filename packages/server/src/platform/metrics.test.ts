@@ -29,6 +29,20 @@ describe("process metrics", () => {
     expect(sample(text, "bot_arena_live_sockets")).toBe(3);
   });
 
+  it("show the live bus: whether it is heard, and the messages, events and lost events it sent", () => {
+    const metrics = createProcessMetrics({
+      poolUse: () => null,
+      liveSockets: () => 0,
+      liveBus: () => ({ kind: "redis", up: false, sends: 12, events: 340, lost: 7 }),
+    });
+    const text = metrics.render();
+    metrics.stop();
+    expect(sample(text, 'bot_arena_live_bus_up{bus="redis"}')).toBe(0);
+    expect(sample(text, 'bot_arena_live_bus_sends_total{bus="redis"}')).toBe(12);
+    expect(sample(text, 'bot_arena_live_bus_events_total{bus="redis"}')).toBe(340);
+    expect(sample(text, 'bot_arena_live_bus_lost_events_total{bus="redis"}')).toBe(7);
+  });
+
   it("see a stalled event loop in the window it happened, and a calm one after", async () => {
     const metrics = createProcessMetrics({
       poolUse: () => ({ max: 10, total: 4, idle: 1, waiting: 2 }),

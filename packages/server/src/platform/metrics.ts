@@ -2,6 +2,7 @@
 // the event loop's delay, requests answered and how long they took, the database pool's use and the live
 // sockets. The loop delay is what tells a stalled process from a slow query (docs/performance.md, issue 30).
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import type { BusKind, BusStats } from "./live/bus";
 
 /** A pool's connections now; null on PGlite, which has one connection and no pool. */
 export type PoolUse = { max: number; total: number; idle: number; waiting: number };
@@ -22,7 +23,11 @@ export const LOOP_WINDOW_MS = 10_000;
 
 export type ProcessMetrics = ReturnType<typeof createProcessMetrics>;
 
-export function createProcessMetrics(deps: { poolUse: () => PoolUse | null; liveSockets: () => number }) {
+export function createProcessMetrics(deps: {
+  poolUse: () => PoolUse | null;
+  liveSockets: () => number;
+  liveBus?: () => BusStats & { kind: BusKind };
+}) {
   // 1 ms resolution: the default 10 ms would hide the stalls worth seeing.
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
@@ -96,6 +101,31 @@ export function createProcessMetrics(deps: { poolUse: () => PoolUse | null; live
       metric("bot_arena_live_sockets", "gauge", "Live sockets open on this process.", [
         ["", deps.liveSockets()],
       ]);
+      const bus = deps.liveBus?.();
+      if (bus) {
+        const kind = `{bus="${bus.kind}"}`;
+        metric(
+          "bot_arena_live_bus_up",
+          "gauge",
+          "Whether this process hears the live bus now (1) or not (0).",
+          [[kind, bus.up ? 1 : 0]],
+        );
+        metric(
+          "bot_arena_live_bus_sends_total",
+          "counter",
+          "Messages this process put on the live bus: NOTIFY statements (up to 100 events each) or PUBLISHes.",
+          [[kind, bus.sends]],
+        );
+        metric("bot_arena_live_bus_events_total", "counter", "Committed live events this process sent.", [
+          [kind, bus.events],
+        ]);
+        metric(
+          "bot_arena_live_bus_lost_events_total",
+          "counter",
+          "Committed live events this process could not send (the bus was down).",
+          [[kind, bus.lost]],
+        );
+      }
       const memory = process.memoryUsage();
       metric("process_resident_memory_bytes", "gauge", "Resident memory.", [["", memory.rss]]);
       metric("nodejs_heap_used_bytes", "gauge", "V8 heap in use.", [["", memory.heapUsed]]);

@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import type { Db } from "./db/database";
 import type { MediaStore } from "./media/store";
 import type { Reconciler } from "./reconciler";
+import type { SharedRedis } from "./redis";
 
 export type Platform = {
   db: Db;
@@ -19,4 +20,6 @@ export type Platform = {
   log: FastifyBaseLogger;
   /** The deadline loop: features with deadlines register a due-row handler (see reconciler.ts). */
   reconciler: Reconciler;
+  /** The Redis of LIVE_BUS_URL, where counts shared by every process go (the chat's pace); null without one. */
+  redis: SharedRedis | null;
 };

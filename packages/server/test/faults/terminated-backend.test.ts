@@ -3,14 +3,17 @@
 // a deposit waiting on a row lock whose backend is terminated (57P01 on a checked-out client). Then a storm:
 // every backend of the database terminated every 400 ms for 6 s while players pay for renames. Needs
 // PostgreSQL; PGlite has no backends to terminate.
+import type { AddressInfo } from "node:net";
+import { LIVE_RESYNC_KIND } from "@bot-arena/contract";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Pilot, pilot } from "../../src/features/arena/testing";
 import { rowsOf } from "../../src/platform/db/database";
-import { LIVE_CONNECTION_NAME } from "../../src/platform/db/postgres";
 import { auditEconomy } from "../../src/platform/economy-audit";
+import { LIVE_CONNECTION_NAME } from "../../src/platform/live/postgres-bus";
 import { createTestApp, errorOf, type TestApp } from "../helpers";
+import { connectLive, subscribe } from "../live-client";
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -77,7 +80,14 @@ if (process.env.DATABASE_URL) {
       expect((await player.get("/api/me")).json()).toMatchObject({ coins: 900, vaultCoins: 100 });
     });
 
-    it("brings the live LISTEN connection back after its backend is terminated", async () => {
+    it("brings the live LISTEN connection back after its backend is terminated, and its sockets resync", async () => {
+      const player = await pilot(t);
+      await t.app.listen({ port: 0, host: "127.0.0.1" });
+      const live = await connectLive(
+        `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
+        player.cookie,
+      );
+      await subscribe(live, ["me"]);
       const listening = () => backends(`application_name = '${LIVE_CONNECTION_NAME}'`);
       for (let i = 0; i < 100 && (await listening()).length === 0; i++) await sleep(50);
       const before = await listening();
@@ -90,6 +100,9 @@ if (process.env.DATABASE_URL) {
         if (after.length > 0) break;
       }
       expect(after.length).toBeGreaterThan(0);
+      // Events committed while it was away never arrive: the socket is told to refetch.
+      expect(await live.nextEvent(LIVE_RESYNC_KIND, 10_000)).toMatchObject({ channel: "me" });
+      live.close();
     });
 
     it("survives a storm of terminations under load: every acknowledged rename is in the ledger, the ledger is clean", async () => {

@@ -1,4 +1,4 @@
-import type { LiveEvent } from "@bot-arena/contract";
+import { LIVE_RESYNC_KIND, type LiveEvent } from "@bot-arena/contract";
 import { describe, expect, it } from "vitest";
 import { backoffDelay, CLOSE_REPLACED, createLiveClient, RESYNC } from "./live";
 
@@ -80,6 +80,17 @@ describe("live client", () => {
     sockets[0]!.push({ channel: "music", kind: "tracks", at: 3 });
     expect(seen).toEqual(["me:resync", "music:resync", "me:balance", "music:tracks"]);
     expect(sockets[0]!.sent.at(-1)).toEqual({ type: "unsubscribe", channels: ["me"] });
+  });
+
+  it("hands a server's resync (its live bus came back) to the channel's listeners like its own", () => {
+    const { client, sockets } = setup();
+    const kinds: string[] = [];
+    client.subscribe("me", (event) => kinds.push(event.kind));
+    client.start();
+    sockets[0]!.open();
+    sockets[0]!.push({ channel: "me", kind: LIVE_RESYNC_KIND, at: 5 });
+    expect(kinds).toEqual([RESYNC, RESYNC]);
+    expect(RESYNC).toBe(LIVE_RESYNC_KIND);
   });
 
   it("tells listeners to resync when it first opens, and again after a drop and resubscribe", () => {

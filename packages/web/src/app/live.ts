@@ -6,7 +6,11 @@ import type { LiveChannel, LiveClientMessage, LiveEvent, LiveServerMessage } fro
 export type LiveHandler = (event: LiveEvent) => void;
 export type LiveStatus = "idle" | "connecting" | "open" | "reconnecting";
 
-/** The kind of the synthetic event every handler gets when the socket opens: events may have been missed. */
+/**
+ * The kind of the synthetic event every handler gets when the socket opens: events may have been missed. The
+ * server sends the same kind on each followed channel when its live bus came back (contract LIVE_RESYNC_KIND;
+ * a literal here so this module imports no value of the contract).
+ */
 export const RESYNC = "resync";
 
 type Timers = {

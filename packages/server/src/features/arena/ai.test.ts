@@ -12,9 +12,9 @@ import {
 } from "@bot-arena/game";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, signUp, type TestApp, testClock } from "../../../test/helpers";
+import { createTestApp, errorOf, hearBus, signUp, type TestApp, testClock } from "../../../test/helpers";
 import { aiOpponents, battles } from "../../platform/db/schema";
-import { LIVE_NOTIFY_CHANNEL, type LiveEnvelope } from "../../platform/live/publish";
+import type { LiveEnvelope } from "../../platform/live/publish";
 import { listOnMarket, summonFor } from "../bots/testing";
 import {
   aiBattle,
@@ -211,9 +211,7 @@ describe("an AI battle", () => {
   it("publishes a bots event to the player", async () => {
     const p = await pilot(t);
     const events: LiveEnvelope[] = [];
-    const unlisten = await t.database.listen(LIVE_NOTIFY_CHANNEL, (payload) => {
-      events.push(JSON.parse(payload) as LiveEnvelope);
-    });
+    const unlisten = await hearBus(t.database, (envelope) => events.push(envelope));
     await findOpponent(p);
     await outcomeOf(await aiBattle(p));
     await expect.poll(() => events.some((e) => e.userId === p.id && e.kind === "bots")).toBe(true);

@@ -9,10 +9,10 @@ import {
 } from "@bot-arena/game";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, signUp, type TestApp, testClock } from "../../../test/helpers";
+import { createTestApp, errorOf, hearBus, signUp, type TestApp, testClock } from "../../../test/helpers";
 import { battles, coinLedger, equipment, inventory } from "../../platform/db/schema";
 import type { BotId } from "../../platform/ids";
-import { LIVE_NOTIFY_CHANNEL, type LiveEnvelope } from "../../platform/live/publish";
+import type { LiveEnvelope } from "../../platform/live/publish";
 import { coinsOf, expectLedgerClean, listOnMarket, setCoins } from "../bots/testing";
 import {
   arenaState,
@@ -199,9 +199,7 @@ describe("a PvP battle", () => {
     const defender = await pilot(t);
     await setBot(t.db, attacker.bot.id, CHAMPION);
     const events: LiveEnvelope[] = [];
-    const unlisten = await t.database.listen(LIVE_NOTIFY_CHANNEL, (payload) => {
-      events.push(JSON.parse(payload) as LiveEnvelope);
-    });
+    const unlisten = await hearBus(t.database, (envelope) => events.push(envelope));
     await outcomeOf(await pvpBattle(attacker, defender.bot.id));
     const seen = (userId: string, kind: string) => events.some((e) => e.userId === userId && e.kind === kind);
     await expect

@@ -104,6 +104,14 @@ describe("POST /api/chat/messages", () => {
     expect((await say(bob, "burst 7")).statusCode).toBe(201);
   });
 
+  it("counts only the lines it writes toward the pace: a refused repeat leaves its place free", async () => {
+    nextWindow();
+    await said(bob, "steady");
+    for (let i = 0; i < 3; i++) expect((await say(bob, "steady")).statusCode).toBe(409);
+    for (let i = 2; i <= 5; i++) expect((await say(bob, `steady ${i}`)).statusCode).toBe(201);
+    expect(errorOf(await say(bob, "steady 6")).status).toBe(429);
+  });
+
   it("refuses the same message twice in a row within a minute", async () => {
     nextWindow();
     await said(ann, "gg all");

@@ -1,18 +1,12 @@
 // Chat lines in either channel, the global chat (guild_id null) or a guild's: reading the latest 50 a reader
-// may see, and writing one under the chat's rules. Pace is counted in the database, so every server process
-// sees the same count: a per-player advisory lock queues one player's sends (in any channel), then the last 10 s
-// of their rows are counted; the repeat rule looks at their previous line in the same channel.
+// may see, and writing one under the chat's rules. A per-player advisory lock queues one player's sends (in any
+// channel) on every server process; then the pace is counted where every process sees the same count (pace.ts:
+// the player's rows of the last 10 s, or Redis with LIVE_BUS_URL), and the repeat rule looks at their previous
+// line in the same channel.
+import { randomUUID } from "node:crypto";
 import { type ChatMessage, chatLiveKinds, guildChatChannel } from "@bot-arena/contract";
-import {
-  CHAT_HISTORY_SIZE,
-  CHAT_RATE_WINDOW_MS,
-  chatTexts,
-  isChatRateLimited,
-  isRepeatedMessage,
-  ok,
-  validateChatMessage,
-} from "@bot-arena/game";
-import { and, count, desc, eq, gt, isNull, notExists, type SQL, sql } from "drizzle-orm";
+import { CHAT_HISTORY_SIZE, chatTexts, isRepeatedMessage, ok, validateChatMessage } from "@bot-arena/game";
+import { and, desc, eq, isNull, notExists, type SQL, sql } from "drizzle-orm";
 import type { SessionUser } from "../../platform/auth/session";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/database";
@@ -22,10 +16,11 @@ import type { UserId } from "../../platform/ids";
 import { publish } from "../../platform/live/publish";
 import { refuse } from "../../platform/refuse";
 import { activeMuteUntil, mutedError } from "./mutes";
+import type { ChatPace } from "./pace";
 import type { ProfanityFilter } from "./profanity";
 
 export type MessageRow = typeof chatMessages.$inferSelect;
-export type LineDeps = { db: Db; clock: Clock; filter: ProfanityFilter };
+export type LineDeps = { db: Db; clock: Clock; filter: ProfanityFilter; pace: ChatPace };
 
 export const toChatMessage = (row: MessageRow): ChatMessage => ({
   id: row.id,
@@ -82,7 +77,10 @@ export async function writeLine(
   const checked = validateChatMessage(raw);
   // Masked before the transaction: the per-player lock is not held while the filter reads the text.
   const masked = checked.ok ? ok(deps.filter(checked.value)) : checked;
-  return deps.db.transaction(async (tx) => {
+  // Names this line in the pace's count, so a retried transaction counts it once and a refused one gives it back.
+  const lineId = randomUUID();
+  let counted = false;
+  const written = deps.db.transaction(async (tx) => {
     // One player's sends queue here on every process; other players are not held up.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat:${user.id}`}, 0))`);
     await channel.admit?.(tx);
@@ -90,14 +88,10 @@ export async function writeLine(
     const now = deps.clock.now();
     const mutedUntil = await activeMuteUntil(tx, user.id, now);
     if (mutedUntil) throw mutedError(mutedUntil);
-    const since = new Date(now.getTime() - CHAT_RATE_WINDOW_MS);
-    const [recent] = await tx
-      .select({ total: count() })
-      .from(chatMessages)
-      .where(and(eq(chatMessages.userId, user.id), gt(chatMessages.createdAt, since)));
-    if (isChatRateLimited(recent?.total ?? 0)) {
+    if (!(await deps.pace.take(tx, user.id, lineId, now))) {
       throw new AppError(429, "RATE_LIMITED", chatTexts.rateLimited);
     }
+    counted = true;
     const [previous] = await tx
       .select({ message: chatMessages.message, createdAt: chatMessages.createdAt })
       .from(chatMessages)
@@ -119,5 +113,9 @@ export async function writeLine(
       data: { message: dto },
     });
     return dto;
+  });
+  return written.catch(async (error: unknown) => {
+    if (counted) await deps.pace.giveBack(user.id, lineId);
+    throw error;
   });
 }

@@ -52,6 +52,21 @@ describe("the session memory", () => {
     memory.remember("d", known("u2", "s9"), since);
     expect(memory.recall("d")).toBeUndefined();
   });
+
+  it("forgets everything when the live bus came back (a forget may have been missed), lookups under way too", () => {
+    const memory = createSessionMemory({ ttlMs: 60_000, max: 100 });
+    memory.remember("a", known("u1", "s1"), memory.generation());
+    memory.remember("b", known("u2", "s2"), memory.generation());
+    const since = memory.generation();
+    memory.forgetAll();
+    memory.remember("c", known("u3", "s3"), since);
+    expect([memory.recall("a"), memory.recall("b"), memory.recall("c"), memory.size()]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      0,
+    ]);
+  });
 });
 
 describe("two server processes on one database", () => {

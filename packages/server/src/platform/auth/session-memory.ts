@@ -1,7 +1,8 @@
 // Who is behind a session token, remembered for a moment, so that a signed-in request reads nothing (and GET
 // /api/me the player's balances, always fresh) instead of joining sessions, profiles and roles. Ending a
 // session and changing a role forget at once, in every process (the live hub hears the notification of
-// each); the moment (`ttlMs`) bounds what a lost notification could leave behind.
+// each, and a bus that dropped makes every process forget everything); the moment (`ttlMs`) bounds what a lost
+// notification could leave behind.
 import type { UserId } from "../ids";
 
 export type KnownSession = {
@@ -76,6 +77,13 @@ export function createSessionMemory(options: { ttlMs: number; max: number; now?:
     forgetUser(userId: string) {
       generation += 1;
       for (const entry of [...(byUser.get(userId) ?? [])]) drop(entry);
+    },
+
+    /** Everything: the live bus dropped, so a forget may have been missed. */
+    forgetAll() {
+      generation += 1;
+      byToken.clear();
+      byUser.clear();
     },
 
     size: () => byToken.size,

@@ -175,6 +175,11 @@ export function createSessions(deps: {
       }
     },
 
+    /** The live bus came back after a drop: a forget may have been missed, so nothing is remembered. */
+    resynced() {
+      memory.forgetAll();
+    },
+
     /**
      * Ends every session of a player but `keep` (none kept when null), inside the caller's transaction, and
      * signs out their open sockets; returns how many ended.

@@ -1,7 +1,9 @@
 // The database handle: Drizzle over PGlite (embedded, default) or node-postgres (DATABASE_URL), one type for both.
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { LiveBus } from "../live/bus";
 import type { PoolUse } from "../metrics";
+import type { SharedRedis } from "../redis";
 import type * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -9,13 +11,16 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 
-export type Unlisten = () => Promise<void>;
+/** Where a database opens its live bus: Redis at `liveBusUrl` when set, else its own LISTEN/NOTIFY. */
+export type BusOption = { liveBusUrl?: string | null };
 
 export type Database = {
   driver: "pglite" | "postgres";
   db: Db;
-  /** LISTEN on a notification channel; the callback gets each NOTIFY payload (after the sender commits). */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
+  /** The live bus every committed event of `db` goes out on (platform/live/bus.ts), chosen when it opened. */
+  bus: LiveBus;
+  /** The Redis of LIVE_BUS_URL (rate counters, the chat's pace); null without one. */
+  redis: SharedRedis | null;
   /**
    * Runs `fn` holding a database-wide advisory lock, on one connection, so processes starting together
    * migrate and seed one after another.

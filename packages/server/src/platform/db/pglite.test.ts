@@ -14,6 +14,8 @@ import { migrationsFolder } from "./migrate";
 import { openDatabase } from "./open";
 import { openPglite } from "./pglite";
 
+type PgliteDatabase = Awaited<ReturnType<typeof openPglite>>;
+
 const serverDir = path.resolve(import.meta.dirname, "../../..");
 const migrationCount = (): number =>
   JSON.parse(readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")).entries.length;
@@ -89,7 +91,9 @@ describe("PGlite in memory (the test databases)", () => {
 
   it("hands a NOTIFY to its LISTEN, and stops after unlisten", async () => {
     const heard: string[] = [];
-    const unlisten = await test.database.listen("pglite_test", (payload) => heard.push(payload));
+    const unlisten = await (test.database as PgliteDatabase).client.listen("pglite_test", (payload) =>
+      heard.push(payload),
+    );
     await test.database.db.execute(sql`select pg_notify('pglite_test', 'one')`);
     await expect.poll(() => heard).toEqual(["one"]);
     await unlisten();

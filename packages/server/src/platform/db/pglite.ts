@@ -1,11 +1,14 @@
 // PGlite: Postgres compiled to WebAssembly, in this process. File-backed under DATA_DIR/pglite, or in memory.
+// Its live bus is its own LISTEN/NOTIFY inside the process (live/pglite-bus.ts), or Redis with LIVE_BUS_URL.
+import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { createNotifier, publishAfterCommit } from "../live/after-commit";
-import { notifyNow } from "../live/publish";
-import type { Database, Db } from "./database";
+import { openLiveBus } from "../live/open-bus";
+import { pgliteLiveBus } from "../live/pglite-bus";
+import type { BusOption, Database, Db } from "./database";
 import { parseSafeInteger } from "./int8";
 import { acquireLockFile } from "./lock-file";
 import * as schema from "./schema";
@@ -20,7 +23,7 @@ const int8Parsers = { [INT8_OID]: parseSafeInteger };
  */
 export async function openPglite(
   dir: string | null,
-  options: { loadDataDir?: Blob; log?: { warn(obj: unknown, msg?: string): void } } = {},
+  options: { loadDataDir?: Blob; log?: { warn(obj: unknown, msg?: string): void } } & BusOption = {},
 ): Promise<Database & { client: PGlite }> {
   let releaseLock = () => {};
   let client: PGlite;
@@ -41,23 +44,32 @@ export async function openPglite(
     throw error;
   }
   const plain = drizzle({ client, schema }) as unknown as Db;
-  const notifier = createNotifier((payloads) => notifyNow(plain, payloads), options.log ?? console);
+  const log = options.log ?? console;
+  const { bus, redis } = await openLiveBus({
+    liveBusUrl: options.liveBusUrl ?? null,
+    // One process owns a PGlite: nobody else shares its keys.
+    scope: `pglite-${randomUUID()}`,
+    own: () => pgliteLiveBus(client, plain, log),
+    log,
+  }).catch(async (error: unknown) => {
+    await client.close();
+    releaseLock();
+    throw error;
+  });
+  const notifier = createNotifier((payloads) => bus.send(payloads), log);
   const db = publishAfterCommit(plain, notifier);
   return {
     driver: "pglite",
     db,
     client,
-    async listen(channel, onPayload) {
-      const unlisten = await client.listen(channel, onPayload);
-      return async () => {
-        if (!client.closed) await unlisten();
-      };
-    },
+    bus,
+    redis,
     poolUse: () => null,
     // One connection only, and the lock file keeps other processes out: nothing to take turns with.
     withStartupLock: (fn) => fn(db),
     async close() {
       await notifier.drain();
+      await bus.close();
       if (!client.closed) await client.close();
       releaseLock();
     },

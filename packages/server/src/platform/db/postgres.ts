@@ -1,10 +1,13 @@
-// node-postgres: a pool for queries and one dedicated, self-reconnecting client for LISTEN.
+// node-postgres: a pool for queries, and the live bus: PostgreSQL's LISTEN/NOTIFY on a connection of its own
+// (live/postgres-bus.ts), or Redis with LIVE_BUS_URL.
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { createNotifier, publishAfterCommit } from "../live/after-commit";
-import { notifyNow } from "../live/publish";
+import { openLiveBus } from "../live/open-bus";
+import { postgresLiveBus } from "../live/postgres-bus";
+import { notifiers } from "../live/publish";
 import { releaseLeakedClients } from "./checkout";
-import type { Database, Db, Unlisten } from "./database";
+import type { BusOption, Database, Db } from "./database";
 import { parseSafeInteger } from "./int8";
 import { nameStatements } from "./named-statements";
 import { beginWithoutWaiting, writeOncePerTick } from "./pipelining";
@@ -23,7 +26,10 @@ const STARTUP_LOCK_KEY = 0x0ba7_a7e4;
 /** During an outage a request waits at most this long for a connection, then answers 503 instead of hanging. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
-export async function openPostgres(url: string, options: { poolSize: number; log: Log }): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  options: { poolSize: number; log: Log } & BusOption,
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize,
@@ -44,7 +50,7 @@ export async function openPostgres(url: string, options: { poolSize: number; log
     beginWithoutWaiting(client);
     writeOncePerTick(client);
   });
-  await pool.query("select 1");
+  const named = await pool.query<{ name: string }>("select current_database() as name");
   const pooled = drizzle({ client: pool, schema }) as unknown as Db;
   releaseLeakedClients(pool, pooled);
   const retried = retryTransactions(pooled, {
@@ -52,20 +58,23 @@ export async function openPostgres(url: string, options: { poolSize: number; log
     onRetry: (error, attempt) =>
       options.log.warn({ err: error, attempt }, "transaction retried after a deadlock"),
   });
-  const listener = createListener(url, options.log);
-  // Committed events go out on the listening connection: no pool checkout, and no queue behind requests.
-  const onClient = new WeakMap<pg.Client, Db>();
-  const notifier = createNotifier(async (payloads) => {
-    const client = await listener.client();
-    const db = onClient.get(client) ?? (drizzle({ client }) as unknown as Db);
-    onClient.set(client, db);
-    await notifyNow(db, payloads);
-  }, options.log);
+  const { bus, redis } = await openLiveBus({
+    liveBusUrl: options.liveBusUrl ?? null,
+    // Every process on this database shares the bus; another database on the same Redis never hears it.
+    scope: named.rows[0]!.name,
+    own: () => postgresLiveBus(url, options.log),
+    log: options.log,
+  }).catch(async (error: unknown) => {
+    await pool.end();
+    throw error;
+  });
+  const notifier = createNotifier((payloads) => bus.send(payloads), options.log);
   const db = publishAfterCommit(retried, notifier);
   return {
     driver: "postgres",
     db,
-    listen: listener.listen,
+    bus,
+    redis,
     poolUse: () => ({
       max: options.poolSize,
       total: pool.totalCount,
@@ -77,7 +86,10 @@ export async function openPostgres(url: string, options: { poolSize: number; log
       try {
         await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
         try {
-          return await fn(drizzle({ client, schema }) as unknown as Db);
+          const locked = drizzle({ client, schema }) as unknown as Db;
+          // What the seeds publish (new starter music) goes out on the bus like everything else.
+          notifiers.set(locked, notifier);
+          return await fn(locked);
         } finally {
           await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
         }
@@ -87,99 +99,8 @@ export async function openPostgres(url: string, options: { poolSize: number; log
     },
     async close() {
       await notifier.drain();
-      await listener.close();
+      await bus.close();
       await pool.end();
-    },
-  };
-}
-
-/** The `application_name` of each process's LISTEN connection (which also sends the committed events). */
-export const LIVE_CONNECTION_NAME = "bot-arena-live";
-
-type Handlers = Map<string, Set<(payload: string) => void>>;
-
-/** LISTEN needs one connection that stays open; when it drops, reconnect and LISTEN again with backoff. */
-function createListener(url: string, log: Log) {
-  const handlers: Handlers = new Map();
-  let client: pg.Client | null = null;
-  let connecting: Promise<pg.Client> | null = null;
-  let closed = false;
-  let retryDelay = 100;
-  let retryTimer: NodeJS.Timeout | null = null;
-
-  const quote = (channel: string) => `"${channel.replaceAll('"', '""')}"`;
-
-  async function connect(): Promise<pg.Client> {
-    // Named, so operators (and the fault tests) can tell it from the pool's connections.
-    const next = new pg.Client({ connectionString: url, application_name: LIVE_CONNECTION_NAME });
-    next.on("notification", (msg) => {
-      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? "");
-    });
-    next.on("error", (error) => {
-      log.warn({ err: error }, "live listener connection lost");
-      onLost(next);
-    });
-    next.on("end", () => onLost(next));
-    await next.connect();
-    for (const channel of handlers.keys()) await next.query(`LISTEN ${quote(channel)}`);
-    retryDelay = 100;
-    return next;
-  }
-
-  function onLost(lost: pg.Client) {
-    if (closed || client !== lost) return;
-    client = null;
-    lost.end().catch(() => {});
-    reconnectLater();
-  }
-
-  function reconnectLater() {
-    if (closed || retryTimer) return;
-    retryTimer = setTimeout(async () => {
-      retryTimer = null;
-      try {
-        await ensureClient();
-      } catch (error) {
-        log.warn({ err: error }, "live listener reconnect failed");
-        retryDelay = Math.min(retryDelay * 2, 5_000);
-        reconnectLater();
-      }
-    }, retryDelay);
-  }
-
-  async function ensureClient(): Promise<pg.Client> {
-    if (client) return client;
-    connecting ??= connect().finally(() => {
-      connecting = null;
-    });
-    client = await connecting;
-    return client;
-  }
-
-  const listen = async (channel: string, onPayload: (payload: string) => void): Promise<Unlisten> => {
-    const isNew = !handlers.has(channel);
-    const set = handlers.get(channel) ?? new Set();
-    set.add(onPayload);
-    handlers.set(channel, set);
-    const current = await ensureClient();
-    if (isNew) await current.query(`LISTEN ${quote(channel)}`);
-    return async () => {
-      set.delete(onPayload);
-      if (set.size > 0) return;
-      handlers.delete(channel);
-      await client?.query(`UNLISTEN ${quote(channel)}`).catch(() => {});
-    };
-  };
-
-  return {
-    listen,
-    client: ensureClient,
-    async close() {
-      closed = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      const current = client ?? (connecting ? await connecting.catch(() => null) : null);
-      client = null;
-      await current?.end().catch(() => {});
     },
   };
 }

@@ -1,4 +1,5 @@
-// The counter store: fixed windows from a key's first hit, in memory (PGlite) or in PostgreSQL.
+// The counter store: fixed windows from a key's first hit, in memory (PGlite) or in PostgreSQL (Redis's:
+// redis-store.test.ts).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, type TestDatabase } from "../../../test/helpers";
 import { limitStoresFor, memoryLimitStore } from "./store";
@@ -22,7 +23,8 @@ describe("the memory store", () => {
 describe("the store of the test database's driver", () => {
   let database: TestDatabase;
   beforeAll(async () => {
-    database = await createTestDatabase();
+    // The database's own stores, also in the run on Redis (whose stores redis-store.test.ts covers).
+    database = await createTestDatabase({ liveBusUrl: null });
   });
   afterAll(() => database.drop());
 

@@ -1,9 +1,11 @@
 // Fixed-window hit counters for rate limits. On PostgreSQL the counters live in one small table, so every
-// server process on that database counts the same hits; PGlite belongs to one process, so memory does.
+// server process on that database counts the same hits; PGlite belongs to one process, so memory does. With
+// LIVE_BUS_URL they live in Redis (redis-store.ts), and these are its fallback.
 import { sql } from "drizzle-orm";
 import type { Database, Db } from "../db/database";
 import { rowsOf } from "../db/database";
 import { batchedRateCounter, type RateCounter } from "./batched-store";
+import { redisLimitStores } from "./redis-store";
 
 export type Hit = {
   /** Hits in the current window, this one included. */
@@ -122,9 +124,18 @@ export const PLAYER_RATE_FLUSH_MS = 100;
 
 /**
  * The stores of a database: `store` counts exactly (sign-in, sign-up, password guessing); `playerRate`, hit
- * by every signed-in request, may lag by a flush across processes. PGlite belongs to one process: memory.
+ * by every signed-in request, may lag by a flush across processes. PGlite belongs to one process: memory. With
+ * LIVE_BUS_URL both count in Redis, exactly, and fall back to these while it is down (redis-store.ts).
  */
-export function limitStoresFor(database: Pick<Database, "driver" | "db">): {
+export function limitStoresFor(database: Pick<Database, "driver" | "db" | "redis">): {
+  store: LimitStore;
+  playerRate: RateCounter;
+} {
+  const own = databaseLimitStores(database);
+  return database.redis ? redisLimitStores(database.redis, own) : own;
+}
+
+function databaseLimitStores(database: Pick<Database, "driver" | "db">): {
   store: LimitStore;
   playerRate: RateCounter;
 } {

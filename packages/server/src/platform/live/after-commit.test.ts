@@ -2,11 +2,11 @@
 import { Coins } from "@bot-arena/game";
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, type TestDatabase } from "../../../test/helpers";
+import { createTestDatabase, hearBus, type TestDatabase } from "../../../test/helpers";
 import type { UserId } from "../ids";
 import { moveCoins } from "../ledger";
 import { createNotifier } from "./after-commit";
-import { LIVE_NOTIFY_CHANNEL, type LiveEnvelope, publish } from "./publish";
+import { type LiveEnvelope, publish } from "./publish";
 
 type Dialected = { dialect: { sqlToQuery(query: SQL): { sql: string } } };
 
@@ -14,7 +14,7 @@ let test: TestDatabase;
 const heard: LiveEnvelope[] = [];
 beforeAll(async () => {
   test = await createTestDatabase();
-  await test.database.listen(LIVE_NOTIFY_CHANNEL, (payload) => heard.push(JSON.parse(payload)));
+  await hearBus(test.database, (envelope) => heard.push(envelope));
 });
 afterAll(() => test.drop());
 

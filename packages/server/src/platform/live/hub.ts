@@ -1,15 +1,21 @@
-// The live hub of one server process: it LISTENs once on the database and fans each event out to the
+// The live hub of one server process: it listens once on the live bus (bus.ts) and fans each event out to the
 // sockets of this process that subscribed to its channel (and, for a player's events, belong to that player).
+// When the bus connection comes back after a drop, every socket gets a resync on each channel it follows.
 // A hostile client must not be able to grow the process: sockets per session and per player are capped (the
 // oldest gives way), each socket's unsent data is bounded, and each socket may send only so many messages.
 // Some channels are not for everyone (a guild's chat): a guard answers before a socket may follow one, and an
 // event's `revoke` takes it away again when the right ends.
 import { randomUUID } from "node:crypto";
-import { type LiveClientMessage, type LiveServerMessage, liveClientMessage } from "@bot-arena/contract";
+import {
+  LIVE_RESYNC_KIND,
+  type LiveClientMessage,
+  type LiveServerMessage,
+  liveClientMessage,
+} from "@bot-arena/contract";
 import type { WebSocket } from "ws";
-import type { Database, Unlisten } from "../db/database";
 import type { UserId } from "../ids";
-import { LIVE_NOTIFY_CHANNEL, type LiveEnvelope, type LiveEvent } from "./publish";
+import type { LiveBus } from "./bus";
+import type { LiveEnvelope, LiveEvent } from "./publish";
 import { createWatchers, isWatchChannel, WATCH_REPORT_KIND } from "./watchers";
 
 type Log = {
@@ -35,7 +41,7 @@ export const MAX_SOCKETS_PER_SESSION = 8;
 /** All of a player's devices together (per server process). */
 export const MAX_SOCKETS_PER_PLAYER = 16;
 /**
- * Unsent bytes a socket may hold in this process. Events are small (a NOTIFY payload is under 8 KB), so a
+ * Unsent bytes a socket may hold in this process. Events are small (under 8 KB, encodeEnvelope), so a
  * reading client never comes near; beyond it the client is gone or hostile and the socket is cut.
  */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -87,12 +93,14 @@ export type LiveDigest = {
 export type LiveHub = ReturnType<typeof createLiveHub>;
 
 export function createLiveHub(deps: {
-  listen: Database["listen"];
+  bus: Pick<LiveBus, "subscribe">;
   log: Log;
   heartbeatMs: number;
   now?: () => number;
   /** Hears every notification before it goes out (the sessions forget ended ones). */
   observe?: (envelope: LiveEnvelope) => void;
+  /** Hears that the bus came back after a drop (the sessions forget everything: a forget may be lost). */
+  onResync?: () => void;
   digests?: readonly LiveDigest[];
   guards?: readonly LiveChannelGuard[];
   /** Sends events to every process: the watcher counts (watchers.ts). Without it, only this process's count. */
@@ -106,7 +114,7 @@ export function createLiveHub(deps: {
   const bySession = new Map<string, Set<Client>>();
   /** Counts each player's revocations, so a guarded subscribe that was answered before one is asked again. */
   const revocations = new Map<string, number>();
-  let unlisten: Unlisten | null = null;
+  let unlisten: (() => Promise<void>) | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
   const watchers = createWatchers({
     node: randomUUID(),
@@ -208,14 +216,7 @@ export function createLiveHub(deps: {
     }
   }
 
-  function deliver(payload: string) {
-    let envelope: LiveEnvelope;
-    try {
-      envelope = JSON.parse(payload) as LiveEnvelope;
-    } catch {
-      deps.log.warn({ payload }, "live: unreadable notification");
-      return;
-    }
+  function deliver(envelope: LiveEnvelope) {
     if (envelope.kind === WATCH_REPORT_KIND) {
       watchers.heard(envelope);
       return;
@@ -235,6 +236,23 @@ export function createLiveHub(deps: {
       if (client.channels.has(envelope.channel)) push(client, text);
       if (endsSession) shut(client, closeCodes.notAuthenticated, "Signed out");
     }
+  }
+
+  /**
+   * The bus dropped and came back: whatever was published meanwhile never arrived, so every socket refetches what
+   * it follows (the same resync the web client makes when its socket opens), and this process reports its
+   * watcher counts again, since reports went missing both ways.
+   */
+  function resync() {
+    deps.onResync?.();
+    const at = now();
+    for (const client of allClients()) {
+      for (const channel of client.channels) {
+        const event = { channel, kind: LIVE_RESYNC_KIND, at };
+        push(client, JSON.stringify({ type: "event", event } satisfies LiveServerMessage));
+      }
+    }
+    watchers.keepAlive();
   }
 
   function unfollow(client: Client, channel: string) {
@@ -305,7 +323,7 @@ export function createLiveHub(deps: {
 
   return {
     async start() {
-      unlisten = await deps.listen(LIVE_NOTIFY_CHANNEL, deliver);
+      unlisten = await deps.bus.subscribe({ onEnvelope: deliver, onResync: resync });
       heartbeat = setInterval(() => {
         watchers.keepAlive();
         for (const client of allClients()) {

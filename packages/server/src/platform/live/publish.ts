@@ -1,16 +1,14 @@
-// Publishing a live event. Inside a transaction the event waits for the commit and then goes out with the
-// other events committed about the same time, in one NOTIFY statement on a connection of its own
-// (after-commit.ts): a NOTIFY inside the transaction would take PostgreSQL's cluster-wide notify lock at commit
-// and hold it, with the transaction's row locks, until the commit is durable (docs/performance.md, issue 30).
-// A rolled-back transaction announces nothing. Events are hints to refetch: a crash between the commit and the
-// NOTIFY loses one, and every socket resyncs when it reconnects.
+// Publishing a live event. Inside a transaction the event waits for the commit and then goes out on the live bus
+// (bus.ts) with the other events committed about the same time (after-commit.ts): on PostgreSQL's bus a NOTIFY
+// inside the transaction would take the cluster-wide notify lock at commit and hold it, with the transaction's
+// row locks, until the commit is durable (docs/performance.md, issue 30). A rolled-back transaction announces
+// nothing. Events are hints to refetch: a crash between the commit and the send loses one, and every socket
+// resyncs when it reconnects.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/database";
 import type { UserId } from "../ids";
 
-export const LIVE_NOTIFY_CHANNEL = "bot_arena_live";
-/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
+/** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more; every bus keeps to it, so events look the same. */
 export const MAX_PAYLOAD_BYTES = 7_900;
 
 export type LiveEnvelope = {
@@ -44,19 +42,6 @@ export const notifiers = new WeakMap<object, { send(payloads: readonly string[])
 export type PendingEvents = { payloads: string[]; open: boolean };
 export const pendingEvents = new AsyncLocalStorage<PendingEvents>();
 
-/** NOTIFY payloads per statement: a few hundred kilobytes at most. */
-const NOTIFIES_PER_STATEMENT = 100;
-
-/** Sends payloads now, in order, a hundred per statement (on `db`'s own terms: in its transaction, if any). */
-export async function notifyNow(db: Pick<Db, "execute">, payloads: readonly string[]): Promise<void> {
-  for (let i = 0; i < payloads.length; i += NOTIFIES_PER_STATEMENT) {
-    const notifies = payloads
-      .slice(i, i + NOTIFIES_PER_STATEMENT)
-      .map((payload) => sql`pg_notify(${LIVE_NOTIFY_CHANNEL}, ${payload})`);
-    await db.execute(sql`select ${sql.join(notifies, sql`, `)}`);
-  }
-}
-
 /**
  * Pass the transaction when the event announces something that transaction writes: it goes out after the
  * commit. Outside a transaction it goes out now.
@@ -69,7 +54,10 @@ export async function publishAll(db: Db, events: readonly LiveEvent[]): Promise<
   if (pending?.open) pending.payloads.push(...payloads);
   else {
     const notifier = notifiers.get(db);
-    await (notifier ? notifier.send(payloads) : notifyNow(db, payloads));
+    // Every handle the server makes is registered when the database opens (after-commit.ts); one that is not
+    // would lose its events without a word.
+    if (!notifier) throw new Error("live: this database handle has no bus to publish on");
+    await notifier.send(payloads);
   }
 }
 

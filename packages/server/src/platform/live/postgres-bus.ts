@@ -1,0 +1,116 @@
+// PostgreSQL's own bus: every process LISTENs on one dedicated connection that reconnects with backoff, and sends
+// its committed events on that same connection (no pool checkout, no queue behind requests), a hundred NOTIFYs
+// to a statement. Every NOTIFY takes the cluster-wide notify lock at its commit: the bus is one queue for every
+// process on the database (docs/operations.md, the capacity model).
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Db } from "../db/database";
+import { type BusListener, busCounters, type LiveBus, readPayload } from "./bus";
+import { LIVE_NOTIFY_CHANNEL, notifyNow } from "./notify";
+
+type Log = { warn(obj: unknown, msg?: string): void };
+
+/** The `application_name` of each process's LISTEN connection (which also sends the committed events). */
+export const LIVE_CONNECTION_NAME = "bot-arena-live";
+
+const LISTEN = `LISTEN ${LIVE_NOTIFY_CHANNEL}`;
+
+export function postgresLiveBus(url: string, log: Log): LiveBus {
+  const listeners = new Set<BusListener>();
+  const counters = busCounters();
+  let client: pg.Client | null = null;
+  let connecting: Promise<pg.Client> | null = null;
+  let closed = false;
+  let retryDelay = 100;
+  let retryTimer: NodeJS.Timeout | null = null;
+  /** Set once a connection was lost: the next one that LISTENs again asks every listener to resync. */
+  let dropped = false;
+  const onClient = new WeakMap<pg.Client, Db>();
+
+  async function connect(): Promise<pg.Client> {
+    // Named, so operators (and the fault tests) can tell it from the pool's connections.
+    const next = new pg.Client({ connectionString: url, application_name: LIVE_CONNECTION_NAME });
+    next.on("notification", (msg) => {
+      if (msg.channel !== LIVE_NOTIFY_CHANNEL) return;
+      const envelope = readPayload(msg.payload ?? "", log);
+      if (envelope) for (const listener of listeners) listener.onEnvelope(envelope);
+    });
+    next.on("error", (error) => {
+      log.warn({ err: error }, "live listener connection lost");
+      onLost(next);
+    });
+    next.on("end", () => onLost(next));
+    await next.connect();
+    if (listeners.size > 0) await next.query(LISTEN);
+    retryDelay = 100;
+    return next;
+  }
+
+  function onLost(lost: pg.Client) {
+    if (closed || client !== lost) return;
+    client = null;
+    dropped = true;
+    lost.end().catch(() => {});
+    reconnectLater();
+  }
+
+  function reconnectLater() {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(async () => {
+      retryTimer = null;
+      try {
+        await ensureClient();
+      } catch (error) {
+        log.warn({ err: error }, "live listener reconnect failed");
+        retryDelay = Math.min(retryDelay * 2, 5_000);
+        reconnectLater();
+      }
+    }, retryDelay);
+  }
+
+  async function ensureClient(): Promise<pg.Client> {
+    if (client) return client;
+    connecting ??= connect().finally(() => {
+      connecting = null;
+    });
+    client = await connecting;
+    if (dropped && listeners.size > 0) {
+      dropped = false;
+      for (const listener of listeners) listener.onResync();
+    }
+    return client;
+  }
+
+  return {
+    kind: "postgres",
+    async send(payloads) {
+      try {
+        const current = await ensureClient();
+        const db = onClient.get(current) ?? (drizzle({ client: current }) as unknown as Db);
+        onClient.set(current, db);
+        counters.sent(payloads.length, await notifyNow(db, payloads));
+      } catch (error) {
+        counters.lost(payloads.length);
+        throw error;
+      }
+    },
+    async subscribe(listener) {
+      const first = listeners.size === 0;
+      listeners.add(listener);
+      const current = await ensureClient();
+      if (first) await current.query(LISTEN);
+      return async () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) await client?.query(`UNLISTEN ${LIVE_NOTIFY_CHANNEL}`).catch(() => {});
+      };
+    },
+    stats: () => ({ ...counters.counts, up: client !== null }),
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      const current = client ?? (connecting ? await connecting.catch(() => null) : null);
+      client = null;
+      await current?.end().catch(() => {});
+    },
+  };
+}

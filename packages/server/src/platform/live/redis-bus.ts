@@ -1,0 +1,124 @@
+// The bus on Redis pub/sub (LIVE_BUS_URL): committed events leave the database alone, so no commit waits for
+// PostgreSQL's notify lock. A batch of events is one PUBLISH of a JSON array on the deployment's channel; every
+// process SUBSCRIBEs on a connection of its own. When that connection drops, it reconnects, subscribes again and
+// asks every socket to resync. Redis keeps nothing for a subscriber that is away: what was published meanwhile,
+// and what this process committed while it could not publish, is lost (counted in `stats().lost`).
+import type { Redis } from "ioredis";
+import type { SharedRedis } from "../redis";
+import { asEnvelope, type BusListener, busCounters, type LiveBus } from "./bus";
+
+type Log = { warn(obj: unknown, msg?: string): void };
+
+/** How long subscribing waits for Redis before the hub starts without it (its sockets resync once it is there). */
+const FIRST_SUBSCRIBE_WAIT_MS = 3_000;
+
+export function redisLiveBus(redis: SharedRedis, log: Log): LiveBus {
+  const channel = redis.key("live");
+  const listeners = new Set<BusListener>();
+  const counters = busCounters();
+  let subscriber: Redis | null = null;
+  let subscribed = false;
+  /** Set when a subscription was lost (or never came in time): the next one asks for a resync. */
+  let missed = false;
+  const waiting = new Set<() => void>();
+
+  function hear(from: string, message: string) {
+    if (from !== channel) return;
+    let payloads: unknown;
+    try {
+      payloads = JSON.parse(message);
+    } catch {
+      payloads = null;
+    }
+    if (!Array.isArray(payloads)) {
+      log.warn({ message: message.slice(0, 200) }, "live: unreadable message on the bus");
+      return;
+    }
+    for (const payload of payloads) {
+      const envelope = asEnvelope(payload, log);
+      if (envelope) for (const listener of listeners) listener.onEnvelope(envelope);
+    }
+  }
+
+  async function listen(connection: Redis) {
+    try {
+      await connection.subscribe(channel);
+    } catch (error) {
+      // The connection dropped again before the answer; its next "ready" tries again.
+      log.warn({ err: error }, "live: subscribing to the bus failed");
+      return;
+    }
+    subscribed = true;
+    for (const wake of waiting) wake();
+    waiting.clear();
+    if (missed) {
+      missed = false;
+      for (const listener of listeners) listener.onResync();
+    }
+  }
+
+  function connectSubscriber(): Redis {
+    // Subscribed again by hand on every "ready", so the resync comes after the subscription, not before.
+    const connection = redis.duplicate({ autoResubscribe: false });
+    connection.on("message", hear);
+    connection.on("ready", () => void listen(connection));
+    connection.on("close", () => {
+      if (subscribed) missed = true;
+      subscribed = false;
+    });
+    // The shared connection reports outages; this one would only repeat them.
+    connection.on("error", () => {});
+    return connection;
+  }
+
+  return {
+    kind: "redis",
+    async send(payloads) {
+      // Disconnected: not an error for the notifier to log per batch, the outage is logged once (redis.ts). A
+      // connection that is up but slow is still tried: nobody waits for this send but the next batch.
+      if (redis.client.status !== "ready") {
+        counters.lost(payloads.length);
+        return;
+      }
+      try {
+        await redis.client.publish(channel, `[${payloads.join(",")}]`);
+      } catch (error) {
+        counters.lost(payloads.length);
+        throw error;
+      }
+      counters.sent(payloads.length);
+    },
+    async subscribe(listener) {
+      listeners.add(listener);
+      subscriber ??= connectSubscriber();
+      if (!subscribed) {
+        const heard = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => {
+            waiting.delete(wake);
+            resolve(false);
+          }, FIRST_SUBSCRIBE_WAIT_MS);
+          const wake = () => {
+            clearTimeout(timer);
+            resolve(true);
+          };
+          waiting.add(wake);
+        });
+        if (!heard) {
+          missed = true;
+          log.warn("live: the bus is not reachable yet; sockets resync once it is");
+        }
+      }
+      return async () => {
+        listeners.delete(listener);
+      };
+    },
+    stats: () => ({ ...counters.counts, up: subscribed && redis.up() }),
+    async close() {
+      const connection = subscriber;
+      subscriber = null;
+      subscribed = false;
+      await connection?.quit().catch(() => connection.disconnect());
+      await redis.close();
+    },
+  };
+}
