@@ -1,5 +1,5 @@
 // `npm run bench -- --only=arena`: AI battles through the HTTP API under concurrent players, and the leaderboard
-// query over 100,000 bots.
+// and PvP list queries over 100,000 bots.
 //
 // Battles are bounded by the game's own energy rule: a bot holds 100 energy and an AI battle costs 15, so each
 // player fights 6 battles per full tank. The bench runs rounds: in each, every player fights 6 battles (each
@@ -8,12 +8,14 @@
 // is battles won or lost divided by the wall time of the rounds (the opponent finds included).
 //
 // The leaderboard part inserts the bots in bulk with SQL into a fresh database (PGlite in this process, or a
-// new PostgreSQL database when DATABASE_URL is set), then times the route's own query and shows its plan.
+// new PostgreSQL database when DATABASE_URL is set), then times the routes' own queries (the leaderboard's and
+// the PvP list's at the lowest, a middle and the highest level) and shows their plans.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AI_BATTLE_ENERGY, MAX_ENERGY } from "@bot-arena/game";
-import { sql } from "drizzle-orm";
+import { type SQLWrapper, sql } from "drizzle-orm";
+import { pvpOpponentsQuery } from "../../packages/server/src/features/arena/pvp";
 import {
   createLeaderboardService,
   topBotsQuery,
@@ -167,15 +169,17 @@ export async function benchLeaderboard(options: LeaderboardBenchOptions): Promis
       insert into profiles (username, email, password_hash, coins)
       select 'board_' || g, 'board_' || g || '@bench.test', 'not-a-hash', 1000
       from generate_series(1, ${options.owners}) as g`);
-    // Wins and XP spread like a live game: most bots have few wins, a long tail has many.
+    // Wins and XP spread like a live game: most bots have few wins, a long tail has many. Drawn in the select
+    // list, once per row: a lateral subquery that does not name the row is evaluated once, for every bot alike.
     await db.execute(sql`
-      with owners as (select array_agg(id order by id) as ids from profiles)
+      with owners as (select array_agg(id order by id) as ids from profiles),
+           drawn as (select g, floor(power(random(), 3) * 2000)::int as w, floor(random() * 100000)::int as x
+                     from generate_series(1, ${options.bots}) as g)
       insert into bots (user_id, name, model, strength, agility, defense, intelligence,
                         color_primary, color_secondary, wins, losses, xp, level)
       select owners.ids[1 + (g % ${options.owners})], 'Board Bot ' || g, 'Nova S-4', 10, 10, 10, 10,
              '#00d4ff', '#0057ff', w, (random() * 200)::int, x, 1 + x / 100
-      from generate_series(1, ${options.bots}) as g, owners,
-           lateral (select floor(power(random(), 3) * 2000)::int as w, floor(random() * 100000)::int as x) as r`);
+      from drawn, owners`);
     await db.execute(sql`analyze bots`);
     await db.execute(sql`analyze profiles`);
     const insertMs = performance.now() - insertStarted;
@@ -211,12 +215,34 @@ export async function benchLeaderboard(options: LeaderboardBenchOptions): Promis
         ],
       ],
     );
-    console.log(`bulk insert of the bots: ${fmt(insertMs)} ms`);
-    const plan = rowsOf<Record<string, string>>(
-      await db.execute(sql`explain (analyze, costs off, timing off, summary off) ${topBotsQuery(db)}`),
+    // The PvP list around a level: its cost should not depend on where the level sits.
+    const [{ top: highest } = { top: 1 }] = rowsOf<{ top: number }>(
+      await db.execute(sql`select max(level) as top from bots`),
     );
-    console.log("EXPLAIN ANALYZE of the top-100 query:");
-    for (const row of plan) console.log(`  ${Object.values(row)[0]}`);
+    const levels = [1, Math.ceil(highest / 2), highest];
+    const rows = [];
+    for (const level of levels) {
+      const { p50, p99, max } = await time(() => pvpOpponentsQuery(db, outsider!.id, level));
+      rows.push([fmt(level), p50, p99, max]);
+    }
+    printTable(
+      `PvP opponent list over the same bots (the route's list query; ${database.driver}, ${options.runs} runs each)`,
+      ["viewer's level", "p50 ms", "p99 ms", "max ms"],
+      rows,
+    );
+    console.log(`bulk insert of the bots: ${fmt(insertMs)} ms`);
+    const explain = async (what: string, query: SQLWrapper) => {
+      const plan = rowsOf<Record<string, string>>(
+        await db.execute(sql`explain (analyze, costs off, timing off, summary off) ${query}`),
+      );
+      console.log(`EXPLAIN ANALYZE of ${what}:`);
+      for (const row of plan) console.log(`  ${Object.values(row)[0]}`);
+    };
+    await explain("the top-100 query", topBotsQuery(db));
+    await explain(
+      `the PvP list at level ${fmt(levels[1]!)}`,
+      pvpOpponentsQuery(db, outsider!.id, levels[1]!),
+    );
   } finally {
     await database.close();
     await target?.drop();

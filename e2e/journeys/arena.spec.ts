@@ -19,6 +19,7 @@ test.use({ reducedMotion: "no-preference" });
 
 type Outcome = {
   won: boolean;
+  newLevel: number;
   coinsDelta: number;
   newCoinBalance: number;
   battle: { id: string };
@@ -42,20 +43,30 @@ async function pilotWith(browser: Browser, botName: string): Promise<{ page: Pag
 const WINNING_SEED = { [TEST_SEED_HEADER]: "17" };
 
 /**
- * Fights AI battles through the API under WINNING_SEED, all `count` of them or (untilWin) until the first
- * win; answers the wins. Six battles with one win make at least 110 XP: level 2, above every fresh bot in the
- * PvP list.
+ * Fights AI battles through the API under WINNING_SEED, at most `count` of them, until `done` says so after a
+ * battle; answers the last outcome.
  */
-async function fightAiBattles(request: APIRequestContext, count: number, untilWin = false): Promise<number> {
-  let wins = 0;
-  for (let i = 0; i < count && !(untilWin && wins > 0); i++) {
+async function fightAiBattles(
+  request: APIRequestContext,
+  count: number,
+  done: (outcome: Outcome) => boolean,
+): Promise<Outcome> {
+  let last: Outcome | undefined;
+  for (let i = 0; i < count && !(last && done(last)); i++) {
     expect((await request.post("/api/arena/ai/opponent", { headers: WINNING_SEED })).ok()).toBe(true);
     const answer = await request.post("/api/arena/ai/battle", { headers: WINNING_SEED });
     expect(answer.ok()).toBe(true);
-    if (((await answer.json()) as Outcome).won) wins++;
+    last = (await answer.json()) as Outcome;
   }
-  return wins;
+  if (!last) throw new Error("no battle fought");
+  return last;
 }
+
+/**
+ * Two wins make level 2 (120 XP), which a fresh first bot reaches in at most three battles under WINNING_SEED:
+ * 55 energy left, enough for a PvP challenge.
+ */
+const fightToLevelTwo = (request: APIRequestContext) => fightAiBattles(request, 3, (o) => o.newLevel >= 2);
 
 const combatZone = (page: Page) => page.getByRole("dialog", { name: "COMBAT ZONE" });
 const credits = (page: Page) => page.getByRole("button", { name: /credits/i });
@@ -131,12 +142,14 @@ test("a PvP challenge moves the stake, and both players see their balance change
   browser,
 }) => {
   const defender = await pilotWith(browser, "Bastion Prime");
-  // The list shows the highest levels first: a level 2 defender stands above the fresh bots of other journeys.
-  expect(await fightAiBattles(defender.page.request, 6)).toBeGreaterThan(0);
+  // The list shows the bots nearest the player's level first: both pilots at level 2, where the defender is
+  // among the few bots of the run at that level (most journeys' bots stay at level 1).
+  expect((await fightToLevelTwo(defender.page.request)).newLevel).toBe(2);
   await defender.page.goto("/dashboard");
   await expect(credits(defender.page)).toContainText("1,000");
 
   const attacker = await pilotWith(browser, "Raider Nine");
+  expect((await fightToLevelTwo(attacker.page.request)).newLevel).toBe(2);
   await attacker.page.goto("/fight");
   await attacker.page.getByRole("tab", { name: "PvP Battle" }).click();
   const choice = attacker.page.getByRole("radio", { name: /^Bastion Prime - Lv\.\d+ \(\d+W\/\d+L\)/ });
@@ -190,7 +203,7 @@ test("a stored battle replays in the COMBAT ZONE for any signed-in player", asyn
 
 test("the leaderboard ranks the top 100 and marks the player's own bot 'You'", async ({ browser }) => {
   const { page } = await pilotWith(browser, "Ladder Climber");
-  await fightAiBattles(page.request, 6, true);
+  await fightAiBattles(page.request, 6, (o) => o.won);
   await page.goto("/leaderboard");
   await expect(page.getByRole("heading", { name: "Top 100" })).toBeVisible();
   const mine = page.getByRole("row", { name: /Ladder Climber/ });

@@ -130,7 +130,8 @@ export const arenaRoutes = {
   pvpOpponents: {
     method: "GET",
     path: "/api/arena/pvp/opponents",
-    summary: "Up to 10 other players' bots by level, only of players with at least 100 wallet coins",
+    summary:
+      "Up to 10 other players' bots nearest the active bot's level, of players with at least 100 wallet coins",
     auth: "player",
     response: pvpOpponentList,
   },

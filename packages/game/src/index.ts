@@ -16,6 +16,7 @@ export * from "./messages";
 export * from "./names";
 export * from "./opponents";
 export * from "./outcome";
+export * from "./pvp-opponents";
 export * from "./rng";
 export * from "./skeleton";
 export * from "./summon";

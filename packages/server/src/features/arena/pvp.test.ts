@@ -9,21 +9,23 @@ import {
 } from "@bot-arena/game";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, hearBus, signUp, type TestApp, testClock } from "../../../test/helpers";
+import { createTestApp, errorOf, hearBus, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
 import { battles, coinLedger, equipment, inventory } from "../../platform/db/schema";
 import type { BotId } from "../../platform/ids";
 import type { LiveEnvelope } from "../../platform/live/publish";
-import { coinsOf, expectLedgerClean, listOnMarket, setCoins } from "../bots/testing";
+import { coinsOf, createBot, expectLedgerClean, listOnMarket, setCoins } from "../bots/testing";
 import {
   arenaState,
   botRow,
   CHAMPION,
+  copyOfBot,
   outcomeOf,
   type Pilot,
   pilot,
   pvpBattle,
   SCRAP_HEAP,
   setBot,
+  uuidBeside,
 } from "./testing";
 
 const clock = testClock();
@@ -33,41 +35,99 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const opponentsOf = async (p: Pilot) => {
+const opponentsOf = async (p: Player) => {
   const response = await p.get("/api/arena/pvp/opponents");
   expect(response.statusCode).toBe(200);
   return response.json<PvpOpponentList>().opponents;
 };
 
 describe("the PvP opponent list", () => {
-  it("shows up to 10 other players' bots, highest level first, of players with at least 100 coins", async () => {
-    const viewer = await pilot(t);
-    // Push everyone else's bots out of the top of the list first, so only this test's bots are seen.
-    const others: Pilot[] = [];
-    for (let i = 0; i < 12; i++) {
-      const other = await pilot(t, `Contender ${i}`);
-      await setBot(t.db, other.bot.id, { level: 900 + i, xp: (899 + i) * 100 });
-      others.push(other);
-    }
-    await setBot(t.db, viewer.bot.id, { level: 2000, xp: 199_900 });
-    const poor = others[11]!;
+  /** A pilot whose (active) bot is at `level`, named after it. */
+  const pilotAt = async (level: number, name = `Level ${level}`) => {
+    const p = await pilot(t, name);
+    await setBot(t.db, p.bot.id, { level });
+    return p;
+  };
+
+  it("lists the 10 eligible bots nearest the viewer's level, nearest first, the higher first at a tie", async () => {
+    // Far above every other bot of this file, so only this test's bots are near.
+    const viewer = await pilotAt(505);
+    const at = new Map<number, Pilot>();
+    for (const level of [470, 500, 501, 503, 504, 505, 506, 509, 510, 530, 540])
+      at.set(level, await pilotAt(level));
+    const poor = await pilotAt(505, "Poor Level 505");
     await setCoins(t.db, poor, 99);
-    const listed = others[10]!;
+    const listed = await pilotAt(506, "Listed Level 506");
     await listOnMarket(t.db, listed, listed.bot.id);
+    // The viewer's own bots are never listed, active or not.
+    await copyOfBot(t.db, viewer.bot.id, { name: "Own Level 505" });
 
     const opponents = await opponentsOf(viewer);
-    expect(opponents).toHaveLength(PVP_OPPONENT_LIST_SIZE);
-    expect(opponents.map((o) => o.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Contender ${9 - i}`));
+    // 470 and 540 are both 35 away: 540 goes first and takes the last place.
+    expect(opponents.map((o) => o.name)).toEqual(
+      [505, 506, 504, 503, 509, 501, 510, 500, 530, 540].map((level) => `Level ${level}`),
+    );
+    expect(opponents.map((o) => o.level)).toEqual([505, 506, 504, 503, 509, 501, 510, 500, 530, 540]);
     expect(opponents[0]).toMatchObject({
-      id: others[9]!.bot.id,
-      level: 909,
+      id: at.get(505)?.bot.id,
       wins: 0,
       losses: 0,
-      ownerName: others[9]!.me.username,
+      ownerName: at.get(505)?.me.username,
     });
 
+    // With 100 coins the poor pilot is a target again: a second bot at the viewer's level, and 540 falls off.
     await setCoins(t.db, poor, 100);
-    expect((await opponentsOf(viewer))[0]?.name).toBe("Contender 11");
+    const after = (await opponentsOf(viewer)).map((o) => o.name);
+    expect(after).toHaveLength(PVP_OPPONENT_LIST_SIZE);
+    expect(new Set(after.slice(0, 2))).toEqual(new Set(["Level 505", "Poor Level 505"]));
+    expect(after.slice(2)).toEqual([506, 504, 503, 509, 501, 510, 500, 530].map((level) => `Level ${level}`));
+  });
+
+  it("splits the viewer's level at the viewer's id: the same bots on every refresh, others for another player", async () => {
+    const [first, second] = [await pilotAt(800), await pilotAt(800)];
+    // Viewers, not targets: under 100 coins neither is in the other's list.
+    for (const viewer of [first, second]) await setCoins(t.db, viewer, 99);
+    const [low, high] = first.id < second.id ? [first, second] : [second, first];
+    // Six bots at level 800 just after each viewer's id, in PostgreSQL's uuid order.
+    const owner = await pilot(t);
+    const beside = async (viewer: Pilot, step: number) => {
+      const id = uuidBeside(viewer.id, step);
+      await copyOfBot(t.db, owner.bot.id, {
+        id,
+        level: 800,
+        name: `${viewer === low ? "Low" : "High"} +${step}`,
+      });
+    };
+    for (const viewer of [low, high]) for (let step = 1; step <= 6; step++) await beside(viewer, step);
+    const steps = (side: string, ...list: number[]) => list.map((step) => `${side} +${step}`);
+
+    // Going up from the viewer's id first, then down from just under it.
+    const lowSees = (await opponentsOf(low)).map((o) => o.name);
+    expect(lowSees).toEqual([...steps("Low", 1, 2, 3, 4, 5, 6), ...steps("High", 1, 2, 3, 4)]);
+    const highSees = (await opponentsOf(high)).map((o) => o.name);
+    expect(highSees).toEqual([...steps("High", 1, 2, 3, 4, 5, 6), ...steps("Low", 6, 5, 4, 3)]);
+    expect((await opponentsOf(low)).map((o) => o.name)).toEqual(lowSees);
+    expect((await opponentsOf(high)).map((o) => o.name)).toEqual(highSees);
+  });
+
+  it("is built around the active bot's level, or level 1 without one", async () => {
+    // A bot one level up, which a list built around any level but 1 would show first.
+    await pilotAt(2);
+    const viewer = await signUp(t.app);
+    const withoutBot = await opponentsOf(viewer);
+    expect(withoutBot[0]?.level).toBe(1);
+    const bot = await createBot(viewer);
+    expect(bot.level).toBe(1);
+    expect(await opponentsOf(viewer)).toEqual(withoutBot);
+
+    // Two players at different levels: the one at 650 meets the rival at 650 first, the one at 1 never sees it.
+    const rival = await pilotAt(650);
+    await setBot(t.db, bot.id, { level: 650 });
+    expect((await opponentsOf(viewer))[0]?.id).toBe(rival.bot.id);
+    const newcomer = await pilot(t);
+    const newcomerSees = await opponentsOf(newcomer);
+    expect(newcomerSees[0]?.level).toBe(1);
+    expect(newcomerSees.map((o) => o.id)).not.toContain(rival.bot.id);
   });
 
   it("tells a player under 100 wallet coins that they cannot challenge, and stops once they can", async () => {

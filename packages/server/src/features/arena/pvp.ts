@@ -9,12 +9,15 @@ import {
   canChallengePvp,
   checkPvpStakesFit,
   isPvpTargetable,
+  nearestByLevel,
   PVP_OPPONENT_LIST_SIZE,
   PVP_SAFE_WALLET,
+  pvpListLevel,
   pvpStake,
   settleDefense,
 } from "@bot-arena/game";
 import { and, asc, desc, eq, gte, ne, notExists, or, sql } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
 import type { SessionUser } from "../../platform/auth/session";
 import type { Db, Tx } from "../../platform/db/database";
 import { lockBots, lockProfiles } from "../../platform/db/locks";
@@ -44,33 +47,66 @@ const notListed = (db: Db) =>
     db.select({ one: sql`1` }).from(marketplaceListings).where(eq(marketplaceListings.botId, bots.id)),
   );
 
+/**
+ * The eligible bots around (level, viewer's id), two runs of the list's size off bots_level_id_idx: `up` from
+ * there going up, the rest from just under it going down. The viewer's id is where the runs split the
+ * viewer's own level, so players at one level see different bots of it, and each always the same ones.
+ */
+export function pvpOpponentsQuery(db: Db, viewerId: UserId, level: number) {
+  const start = sql`(${level}::int, ${viewerId}::uuid)`;
+  const run = (up: boolean) =>
+    db
+      .select({
+        id: bots.id,
+        name: bots.name,
+        level: bots.level,
+        wins: bots.wins,
+        losses: bots.losses,
+        rarity: bots.rarity,
+        imageUrl: bots.imageUrl,
+        colorPrimary: bots.colorPrimary,
+        colorSecondary: bots.colorSecondary,
+        ownerName: profiles.username,
+        up: sql<boolean>`${sql.raw(String(up))}`.as("up"),
+      })
+      .from(bots)
+      .innerJoin(profiles, eq(profiles.id, bots.userId))
+      .where(
+        and(
+          up ? sql`(${bots.level}, ${bots.id}) >= ${start}` : sql`(${bots.level}, ${bots.id}) < ${start}`,
+          ne(bots.userId, viewerId),
+          gte(profiles.coins, PVP_SAFE_WALLET),
+          notListed(db),
+        ),
+      )
+      .orderBy(...(up ? [asc(bots.level), asc(bots.id)] : [desc(bots.level), desc(bots.id)]))
+      .limit(PVP_OPPONENT_LIST_SIZE);
+  return unionAll(run(true), run(false));
+}
+
 export function createPvpArena(deps: ArenaDeps) {
   const { db, clock } = deps;
 
   return {
-    /** Other players' bots, highest level first, whose owners hold enough coins to be attacked. */
+    /** Other players' bots nearest the player's level (whose owners hold enough coins to be attacked). */
     async pvpOpponents(userId: UserId): Promise<PvpOpponentList> {
-      const rows = await db
-        .select({
-          id: bots.id,
-          name: bots.name,
-          level: bots.level,
-          wins: bots.wins,
-          losses: bots.losses,
-          rarity: bots.rarity,
-          imageUrl: bots.imageUrl,
-          colorPrimary: bots.colorPrimary,
-          colorSecondary: bots.colorSecondary,
-          ownerName: profiles.username,
-        })
-        .from(bots)
-        .innerJoin(profiles, eq(profiles.id, bots.userId))
-        .where(and(ne(bots.userId, userId), gte(profiles.coins, PVP_SAFE_WALLET), notListed(db)))
-        // NULLS LAST as bots_level_idx is built, so the highest levels come straight off the index.
-        .orderBy(sql`${bots.level} desc nulls last`, desc(bots.wins), asc(bots.id))
-        .limit(PVP_OPPONENT_LIST_SIZE);
-      const [me] = await db.select({ coins: profiles.coins }).from(profiles).where(eq(profiles.id, userId));
-      return { opponents: rows, cannotChallenge: challengeRefusal(me?.coins ?? 0) };
+      const [me] = await db
+        .select({ coins: profiles.coins, level: bots.level })
+        .from(profiles)
+        .leftJoin(bots, and(eq(bots.userId, profiles.id), eq(bots.isActive, true)))
+        .where(eq(profiles.id, userId));
+      const level = pvpListLevel(me?.level ?? null);
+      const rows = await pvpOpponentsQuery(db, userId, level);
+      // Each run in its own order again: SQL promises no order across a UNION ALL (a parallel plan may mix them).
+      const run = (up: boolean) =>
+        rows
+          .filter((row) => row.up === up)
+          .sort((a, b) => (up ? 1 : -1) * (a.level - b.level || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)))
+          .map(({ up: _, ...opponent }) => opponent);
+      return {
+        opponents: nearestByLevel(level, run(true), run(false)),
+        cannotChallenge: challengeRefusal(me?.coins ?? 0),
+      };
     },
 
     pvpBattle(user: SessionUser, defenderId: string): Promise<BattleOutcome> {

@@ -35,6 +35,23 @@ export async function botRow(db: Db, botId: string) {
   return row;
 }
 
+/** Another bot of the same owner, copied from one of theirs with `fields` changed; it is not their active bot. */
+export async function copyOfBot(db: Db, botId: string, fields: BotFields): Promise<BotId> {
+  const { id: _, ...row } = await botRow(db, botId);
+  const [copy] = await db
+    .insert(bots)
+    .values({ ...row, isActive: false, ...fields })
+    .returning({ id: bots.id });
+  if (!copy) throw new Error(`no copy of ${botId}`);
+  return copy.id;
+}
+
+/** The uuid `steps` places after (or before) `id` in PostgreSQL's uuid order: a bot id right beside a player's. */
+export function uuidBeside(id: string, steps: number): BotId {
+  const hex = (BigInt(`0x${id.replaceAll("-", "")}`) + BigInt(steps)).toString(16).padStart(32, "0");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` as BotId;
+}
+
 /** Its first blow outdoes any HP a normal bot has; the attacker strikes first, so it always wins. */
 export const CHAMPION: BotFields = { strength: 5000, agility: 5000, defense: 5000, intelligence: 5000 };
 /** Deals the minimum damage and falls to the first real blow. */

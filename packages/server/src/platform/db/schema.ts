@@ -332,7 +332,8 @@ export const bots = pgTable(
     index("bots_user_idx").on(t.userId, t.createdAt.desc()),
     uniqueIndex("bots_one_active_per_user").on(t.userId).where(sql`${t.isActive}`),
     index("bots_leaderboard_idx").on(t.wins.desc(), t.xp.desc()),
-    index("bots_level_idx").on(t.level.desc()),
+    // The PvP list reads two short runs off it, going up and going down from (level, viewer id).
+    index("bots_level_id_idx").on(t.level, t.id),
     check("bots_class_valid", oneOf("class", botClasses)),
     check("bots_rarity_valid", oneOf("rarity", rarities)),
     check("bots_name_length", sql`char_length(${t.name}) between 1 and 50`),

@@ -1,4 +1,4 @@
-// The 'PvP Battle' tab: up to 10 other players' bots (highest level first, owners with at least 100 coins),
+// The 'PvP Battle' tab: up to 10 other players' bots (nearest the active bot's level, owners with 100+ coins),
 // one to pick, and the challenge. The loser's owner pays the winner's owner 10% of their wallet, so a challenger
 // needs 100 wallet coins too: the server says when they do not, and the tab shows it above the list.
 import type { BattleOutcome, Bot, PvpOpponent } from "@bot-arena/contract";
