@@ -1,8 +1,9 @@
 // Issue 11 journeys: the landing page arrives compressed and light (its floating widgets and toasts load when
 // wanted), index.html is never cached, and a visitor still opens the music player and the chat in one press.
+// Issue 29: /auth's form works before the app has loaded, and the app takes over without losing a keystroke.
 import { gzipSync } from "node:zlib";
-import { expect, type Response, test } from "@playwright/test";
-import { enterAs, newPlayer, shot } from "./support";
+import { type APIRequestContext, expect, type Page, type Response, test } from "@playwright/test";
+import { enterAs, holdAnswer, newPlayer, type Player, shot, toast } from "./support";
 
 test("the landing arrives brotli-compressed without the widgets' code; one press opens the music player", async ({
   page,
@@ -92,4 +93,97 @@ test("a press on the chat button still opens the chat when the widget arrives in
   await page.mouse.up();
   await expect(page.getByRole("region", { name: "Chat" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Close chat", exact: true })).toBeVisible();
+});
+
+/** Every CSP violation the page reports (a refused eval is caught by the code that tried it, but still reported). */
+async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { cspViolations: seen });
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}`),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+}
+
+async function aPilot(request: APIRequestContext): Promise<Player> {
+  const player = newPlayer("early");
+  expect((await request.post("/api/auth/sign-up", { data: player })).ok()).toBe(true);
+  return player;
+}
+
+test("/auth's form works before the app has loaded and keeps what was typed when the app arrives", async ({
+  page,
+  request,
+}) => {
+  const player = await aPilot(request);
+  const violations = await recordCspViolations(page);
+  const scripts: Response[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push(r);
+  });
+  // The app's chunk waits until released, so everything below runs on /auth's own entry and the form's code; and
+  // the page is never idle here, so nothing of the app is asked for before the visitor's first key or press.
+  const app = await holdAnswer(page, "**/assets/AppRoot-*.js");
+  await page.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0 }));
+  await page.goto("/auth");
+  const email = page.getByLabel("Email");
+  await expect(email).toBeEnabled();
+
+  // The page names only its small entry; the form's code (React's DOM renderer is most of it) comes after the
+  // first paint, and the router, the query cache, toasts and zod stay out until wanted.
+  const html = await (await page.request.get("/auth")).text();
+  const own = scripts.filter((r) => html.includes(new URL(r.url()).pathname));
+  const ownWire = (await Promise.all(own.map((r) => r.request().sizes()))).reduce(
+    (sum, sizes) => sum + sizes.responseBodySize,
+    0,
+  );
+  expect(ownWire, "/auth's own JavaScript on the wire").toBeLessThanOrEqual(8 * 1024);
+  const before = await Promise.all(scripts.map((r) => r.body()));
+  const formGzip = before.reduce((sum, body) => sum + gzipSync(body).length, 0);
+  expect(formGzip, "/auth's JavaScript before the app, gzip").toBeLessThanOrEqual(85 * 1024);
+
+  await email.fill(player.email);
+  const password = page.getByLabel("Password");
+  await password.fill(player.password);
+  app.release();
+  // The app has hydrated the page once the ads show (the prerendered slots hold their room, unseen).
+  await expect(page.getByRole("complementary", { name: "Advertisement (top)" })).toBeVisible();
+  await expect(email).toHaveValue(player.email);
+  await expect(password).toHaveValue(player.password);
+  await expect(password).toBeFocused();
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(toast(page, "Welcome back!")).toBeVisible();
+  await expect(page).toHaveURL(/\/(dashboard|summon)$/);
+  // The contract's schemas ran (the form's checks) under the CSP without asking for eval.
+  expect(await violations()).toEqual([]);
+});
+
+test("a sign-in pressed before the app has loaded is taken on by the app when it arrives", async ({
+  page,
+  request,
+}) => {
+  const player = await aPilot(request);
+  const app = await holdAnswer(page, "**/assets/AppRoot-*.js");
+  await page.goto("/auth");
+  await expect(page.getByLabel("Email")).toBeEnabled();
+  await page.getByLabel("Email").fill(player.email);
+  await page.getByLabel("Password").fill(player.password);
+  const signedIn = page.waitForResponse("**/api/auth/sign-in");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  expect((await signedIn).ok()).toBe(true);
+  await expect(page.getByRole("button", { name: "Processing..." })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth$/);
+  app.release();
+  await expect(toast(page, "Welcome back!")).toBeVisible();
+  await expect(page).toHaveURL(/\/(dashboard|summon)$/);
+});
+
+test("a visitor opens the chat from /auth in one press, before the app has loaded", async ({ page }) => {
+  // Never idle: the press itself brings the app, which presses the chat button again once it has hydrated.
+  await page.addInitScript(() => Object.assign(window, { requestIdleCallback: () => 0 }));
+  await page.goto("/auth");
+  await page.getByRole("button", { name: "Open chat" }).click();
+  await expect(page.getByRole("link", { name: "Please login to chat" })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 // After the browser build: renders the public pages to HTML (src/prerender.tsx, built for node into a scratch
 // folder and run here) and writes them into dist/ beside the app's own page:
 //   index.html  the landing (/), prerendered, with its own entry (landing.tsx)
-//   auth.html   /auth, prerendered, the app's entry
+//   auth.html   /auth, prerendered, with its own entry (auth.tsx)
 //   404.html    the not-found page, prerendered, the app's entry
 //   app.html    the app's page for every signed-in route, not prerendered (the client renders it)
 //   pages.json  which file answers which path, read by the server (platform/web.ts)
@@ -76,9 +76,10 @@ export function prerenderPages(): Plugin {
         .join("\n    ");
       const appHtml = readFileSync(path.join(outDir, "index.html"), "utf8");
       const landingHtml = readFileSync(path.join(outDir, "landing.html"), "utf8");
+      const authHtml = readFileSync(path.join(outDir, "auth.html"), "utf8");
       const written = {
         "index.html": fill(landingHtml, pages.landing, fontLinks),
-        "auth.html": fill(appHtml, pages.auth, fontLinks),
+        "auth.html": fill(authHtml, pages.auth, fontLinks),
         "404.html": fill(appHtml, pages.notFound, fontLinks),
         "app.html": appHtml,
         "pages.json": `${JSON.stringify(

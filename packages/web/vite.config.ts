@@ -24,9 +24,9 @@ export default defineConfig({
     target: "es2022",
     // modulepreload's polyfill would otherwise be injected; every browser we target supports it natively.
     modulePreload: { polyfill: false },
-    // Two pages: the app (index.html) and the prerendered landing (landing.html, its own lighter entry);
-    // vite-prerender.ts fills both with HTML and names the files the server sends.
-    rollupOptions: { input: { index: "index.html", landing: "landing.html" } },
+    // Three pages: the app (index.html), and the prerendered landing (landing.html) and /auth (auth.html), each
+    // with its own lighter entry; vite-prerender.ts fills them with HTML and names the files the server sends.
+    rollupOptions: { input: { index: "index.html", landing: "landing.html", auth: "auth.html" } },
   },
   server: {
     port: 5173,

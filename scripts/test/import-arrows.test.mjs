@@ -22,6 +22,8 @@ const wrong = [
   ["packages/images/src/f.ts", 'import { storeBotImage } from "../../server/src/features/bots/images";'],
   ["packages/contract/src/f.ts", 'import { buildApp } from "../../server/src/app";'],
   ["packages/contract/src/f.ts", 'import { readFileSync } from "node:fs";'],
+  // Schemas are built with ./zod, which makes zod jitless in a page before any schema exists.
+  ["packages/contract/src/f.ts", 'import { z } from "zod";'],
   ["packages/web/src/features/x/f.ts", 'import { buildApp } from "../../../../server/src/app";'],
   ["packages/web/src/f.ts", 'import type { App } from "@bot-arena/server/app";'],
   ["packages/web/src/f.ts", 'import { createHash } from "node:crypto";'],
@@ -32,7 +34,7 @@ const wrong = [
 const right = [
   ["packages/game/src/f.ts", 'import { Coins } from "./types";'],
   ["packages/images/src/f.ts", 'import { el } from "./svg";'],
-  ["packages/contract/src/f.ts", 'import { z } from "zod";\nimport { Coins } from "@bot-arena/game";'],
+  ["packages/contract/src/f.ts", 'import { z } from "./zod";\nimport { Coins } from "@bot-arena/game";'],
   [
     "packages/web/src/f.ts",
     'import { routes } from "@bot-arena/contract";\nimport { Coins } from "@bot-arena/game";',

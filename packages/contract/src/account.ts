@@ -1,7 +1,8 @@
 // The signed-in player's account page: change the password (the current one required; every other session
 // ends) and sign out everywhere. Also the words of the per-account sign-in throttle.
-import { z } from "zod";
+
 import { authMessages, okBody } from "./auth";
+import { z } from "./zod";
 
 export const accountMessages = {
   currentPasswordRequired: "Current password is required",

@@ -1,7 +1,8 @@
 // The operators' cash-out queue (issue 17): pending requests oldest first, each paid (with the provider's
 // reference) or refunded to the player's vault (with a reason), exactly once.
-import { z } from "zod";
+
 import { cashoutStatus } from "./bank";
+import { z } from "./zod";
 
 /** The bank promises a payout within 24-48 hours: a pending request older than this is flagged. */
 export const CASHOUT_OVERDUE_HOURS = 48;

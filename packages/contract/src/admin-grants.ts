@@ -1,8 +1,8 @@
 // Admin grants and player lookup (seed 001, Player Management): coins or an equipment item to a player found by
 // e-mail, each with the admin's reason, written to the ledger (coins) and the operations log in one transaction.
 import { messages } from "@bot-arena/game";
-import { z } from "zod";
 import { itemRarity } from "./shop";
+import { z } from "./zod";
 
 export const GRANT_REASON_MAX = 200;
 export const DEFAULT_GRANT_AMOUNT = 1000;

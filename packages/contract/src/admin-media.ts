@@ -1,7 +1,7 @@
 // Admin media (seed 001, Image Library and Music Management): the bot image library fusion draws from, and the
 // music tracks every player's music player plays. Uploads are multipart (file plus fields) and judged by bytes.
 import { messages } from "@bot-arena/game";
-import { z } from "zod";
+import { z } from "./zod";
 
 export const LIBRARY_RARITIES = ["common", "uncommon", "rare", "legendary", "diamond"] as const;
 export const LIBRARY_CLASSES = ["hero", "villain", "support"] as const;

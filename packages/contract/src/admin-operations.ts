@@ -1,5 +1,5 @@
 // The operations log (design brief section 9): every admin action, who, what, target, result, when; append-only.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const adminOperationResult = z.enum(["success", "error", "warning"]);
 export type AdminOperationResult = z.infer<typeof adminOperationResult>;

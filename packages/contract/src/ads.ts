@@ -1,5 +1,5 @@
 // House ads for the banner slots at the top and bottom of every page (ADS=off turns them off).
-import { z } from "zod";
+import { z } from "./zod";
 
 export const houseAd = z.object({
   id: z.string(),

@@ -2,8 +2,8 @@
 // spec's pvp-battle fields (battleLog as text lines, won, leveledUp, newLevel, pointsGained) plus the full
 // typed log, so the client animates exactly what the server decided.
 import { messages, PVP_SAFE_WALLET } from "@bot-arena/game";
-import { z } from "zod";
 import { battleView, fighterStats } from "./battles";
+import { z } from "./zod";
 
 /**
  * The player's odds in a battle about to be fought, from the rulebook's estimate (2,000 seeded battles of the

@@ -1,7 +1,7 @@
 // Accounts: sign-up, sign-in and the signed-in player's own profile.
 import { messages, validateUsername } from "@bot-arena/game";
-import { z } from "zod";
 import { coinsOf, userIdOf } from "./brands";
+import { z } from "./zod";
 
 export const authMessages = {
   usernameRequired: messages.usernameRequired,

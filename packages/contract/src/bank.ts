@@ -1,7 +1,7 @@
 // The bank vault: wallet and vault balances, deposits (500 a UTC day), withdrawals, cash-out requests and the
 // player's ledger history. Amounts are whole coins above 0; anything else is 'Enter a valid amount'.
 import { CASHOUT_GAMERTAG_MAX, messages, VAULT_DAILY_DEPOSIT_LIMIT } from "@bot-arena/game";
-import { z } from "zod";
+import { z } from "./zod";
 
 /** A whole number of coins above 0: strings, fractions, zero, negatives and unsafe integers are refused. */
 export const positiveCoinAmount = (message: string) =>

@@ -1,7 +1,8 @@
 // Stored battles: the typed event log the COMBAT ZONE animates, the two fighters as they entered the arena,
 // a bot's recent battles and a replay. The events mirror the rulebook's BattleLogEntry one for one.
-import { z } from "zod";
+
 import { botIdOf } from "./brands";
+import { z } from "./zod";
 
 export const effectTypes = ["physical", "fire", "ice", "lightning", "heal", "ultimate"] as const;
 export const effectType = z.enum(effectTypes);

@@ -11,8 +11,8 @@ import {
   SUMMON_SINGLE_COUNT,
   SUMMON_TEN_COUNT,
 } from "@bot-arena/game";
-import { z } from "zod";
 import { botIdOf } from "./brands";
+import { z } from "./zod";
 
 const rarity = z.enum(RARITIES as [string, ...string[]]);
 

@@ -2,7 +2,7 @@
 // cannot be passed where a player's is expected; its input (what a handler hands in) is the plain string or
 // number a row holds, since the server brands its own values where it makes them (packages/game types.ts).
 import type { BotId, Coins, UserId } from "@bot-arena/game";
-import { z } from "zod";
+import { z } from "./zod";
 
 export const userIdOf = () => z.string().transform((id) => id as UserId);
 export const botIdOf = () => z.string().transform((id) => id as BotId);

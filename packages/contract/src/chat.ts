@@ -1,7 +1,7 @@
 // The chat: the global one and each guild's members-only one; messages, sending, reports, hidden players, and
 // the moderation (admins delete and mute; a guild's leader and officers delete in its chat).
 import { CHAT_MUTE_REASON_MAX, CHAT_REPORT_REASON_MAX, chatTexts, messages } from "@bot-arena/game";
-import { z } from "zod";
+import { z } from "./zod";
 
 export const chatMessage = z.object({
   id: z.string(),

@@ -2,8 +2,8 @@
 // whether it is the bot's first customization (free) or a re-customization (5 coins a real rename, 5 a real
 // colour change) and redraws the image.
 import { BOT_NAME_MAX, CUSTOMIZATION_COLOR_SCHEMES, messages } from "@bot-arena/game";
-import { z } from "zod";
 import { bot } from "./bots";
+import { z } from "./zod";
 
 const schemeNames = CUSTOMIZATION_COLOR_SCHEMES.map((s) => s.name) as [string, ...string[]];
 

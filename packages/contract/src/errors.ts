@@ -1,6 +1,6 @@
 // The one error shape every refusal takes, and the codes a client may branch on.
 import { refusalCodes } from "@bot-arena/game";
-import { z } from "zod";
+import { z } from "./zod";
 
 export const errorCodes = [
   // Every code a rule refuses with is an API code: the server passes the rulebook's code straight through.

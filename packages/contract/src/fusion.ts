@@ -2,8 +2,8 @@
 // the server computes the result, draws its image from the library and answers the new bot, which is then
 // named through POST /api/bots/:id/name.
 import { messages } from "@bot-arena/game";
-import { z } from "zod";
 import { bot } from "./bots";
+import { z } from "./zod";
 
 export const fusionMessages = {
   cannotFuseActive: "Cannot fuse your active bot!",

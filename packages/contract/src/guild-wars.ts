@@ -1,6 +1,6 @@
 // Guild wars: the active wars and the history, and one war's standings with every duel (each a stored battle
 // that opens in the COMBAT ZONE). The server plays them on its own; players only watch.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const guildWarStatus = z.enum(["registration", "battle", "completed"]);
 export type GuildWarStatus = z.infer<typeof guildWarStatus>;

@@ -6,8 +6,8 @@ import {
   GUILD_WAR_ELIGIBILITY_BANK,
   messages,
 } from "@bot-arena/game";
-import { z } from "zod";
 import { positiveCoinAmount } from "./bank";
+import { z } from "./zod";
 
 export const guildRole = z.enum(["leader", "officer", "member"]);
 export type GuildRole = z.infer<typeof guildRole>;

@@ -1,6 +1,7 @@
 // The player's equipment: owned items, which one is equipped and on which bot, and the equip toggle.
-import { z } from "zod";
+
 import { equipmentItem } from "./shop";
+import { z } from "./zod";
 
 export const inventoryMessages = {
   itemNotFound: "Item not found",

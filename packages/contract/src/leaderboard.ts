@@ -1,5 +1,5 @@
 // The leaderboard: the top 100 bots by wins, then XP.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const leaderboardEntry = z.object({
   rank: z.number().int(),

@@ -1,6 +1,7 @@
 // The live channel (/api/live): what a client may send and what the server pushes.
-import { z } from "zod";
+
 import { TOURNAMENT_OUTCOMES } from "./player-alerts";
+import { z } from "./zod";
 
 /**
  * `watch:<battle id>@<event channel>`: the socket watches that battle of a tournament (`tournament:<id>`) or a

@@ -1,10 +1,10 @@
 // The marketplace: every player's listed bots, listing and unlisting one's own, buying another's, and a price
 // guide from recent sales of bots of the same rarity and level band.
 import { messages } from "@bot-arena/game";
-import { z } from "zod";
 import { positiveCoinAmount } from "./bank";
 import { recentBattles } from "./battles";
 import { itemRarity } from "./shop";
+import { z } from "./zod";
 
 /** Prices stay well inside the database's integer column (and any sensible economy). */
 export const MAX_LISTING_PRICE = 1_000_000_000;

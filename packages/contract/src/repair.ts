@@ -1,6 +1,7 @@
 // The repair shop: a bot's durability back to full for ceil((100 - durability%) x 5) coins.
-import { z } from "zod";
+
 import { botIdParams } from "./bots";
+import { z } from "./zod";
 
 export const repairResponse = z.object({
   newCoinBalance: z.number().int(),

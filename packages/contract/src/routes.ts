@@ -1,5 +1,5 @@
 // Every HTTP route of the API with its zod shapes: the server registers from it and /api/openapi.json is built from it.
-import type { z } from "zod";
+
 import { accountRoutes } from "./account";
 import { adminCashoutRoutes } from "./admin-cashouts";
 import { adminGrantRoutes } from "./admin-grants";
@@ -25,6 +25,7 @@ import { shopRoutes } from "./shop";
 import { landingStats } from "./stats";
 import { healthResponse, metricsResponse } from "./system";
 import { tournamentRoutes } from "./tournaments";
+import type { z } from "./zod";
 
 export type RouteSpec = {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

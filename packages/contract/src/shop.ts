@@ -1,5 +1,5 @@
 // The shop: consumables (applied at once to the active bot) and the equipment catalogue (goes to the inventory).
-import { z } from "zod";
+import { z } from "./zod";
 
 export const shopMessages = {
   itemNotFound: "Item not found",

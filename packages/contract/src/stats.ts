@@ -1,5 +1,5 @@
 // Landing-page counters: real figures, not the original's random placeholders.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const landingStats = z.object({
   battlesLastHour: z.number().int(),

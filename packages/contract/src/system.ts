@@ -1,5 +1,5 @@
 // The system routes' shapes: liveness, which also says loudly when the server runs on a test clock.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const healthResponse = z.object({
   ok: z.literal(true),

@@ -11,7 +11,7 @@ import {
   TOURNAMENT_REPEAT_HOURS_MAX,
   TOURNAMENT_ROUND_SECONDS_MAX,
 } from "@bot-arena/game";
-import { z } from "zod";
+import { z } from "./zod";
 
 export const tournamentStatus = z.enum([
   "registration",

@@ -1,42 +1,14 @@
-// Toasts (sonner) load on first need so the landing page does not download them: the toaster mounts once the
-// visitor leaves "/" or anything asks for it. Sonner replays toasts raised before its toaster subscribed, so a
-// toast raised while the toaster is still loading shows as soon as it has.
+// The toaster's host: sonner's toaster (its own chunk, Toaster.tsx) mounts once the visitor leaves "/" or anything
+// asks for it (toastSoon.ts), so the landing page does not download it.
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
+import { onToasterWanted, toasterWanted, wantToaster } from "./toastSoon";
 
 const Toaster = lazy(() => import("./Toaster"));
 
-let wanted = false;
-const listeners = new Set<() => void>();
-
-/** Mounts the toaster (once) for code that runs on the landing page and may toast. */
-export function wantToaster(): void {
-  if (wanted) return;
-  wanted = true;
-  for (const listener of listeners) listener();
-}
-
-/**
- * Raises a toast from code the landing page loads (the live session, the guards) without putting sonner into the
- * landing's download: the library arrives on first use, and the toaster mounts to show it.
- */
-export function toastSoon(show: (toast: typeof import("sonner").toast) => void): void {
-  wantToaster();
-  void import("sonner").then(({ toast }) => show(toast));
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
 export function ToasterHost() {
   const { pathname } = useLocation();
-  const mounted = useSyncExternalStore(
-    subscribe,
-    () => wanted,
-    () => false,
-  );
+  const mounted = useSyncExternalStore(onToasterWanted, toasterWanted, () => false);
   useEffect(() => {
     if (pathname !== "/") wantToaster();
   }, [pathname]);

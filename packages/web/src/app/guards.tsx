@@ -3,7 +3,7 @@ import { type ReactNode, useEffect } from "react";
 import { Navigate } from "react-router";
 import { ScreenLoader, ScreenMessage } from "./ScreenState";
 import { useMe } from "./session";
-import { toastSoon } from "./Toasts";
+import { toastSoon } from "./toastSoon";
 
 /** Shows its children to a signed-in player; sends anyone else to /auth. */
 export function RequireSession({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 // Who is signed in. The session cookie is httpOnly, so the app learns it only from the server: GET /api/session
 // answers a player or null (a visitor is not an error, so signed-out pages log no 401); a failure is an error.
-import type { Me, SignInBody, SignUpBody } from "@bot-arena/contract";
+import type { Me } from "@bot-arena/contract";
 import { type QueryClient, useMutation, useQuery } from "@tanstack/react-query";
 import { call } from "./call";
 import { isPlayerQuery, queryKeys } from "./queryKeys";
@@ -17,14 +17,6 @@ export function useMe() {
 export function applySession(queryClient: QueryClient, me: Me | null) {
   queryClient.removeQueries({ predicate: (query) => isPlayerQuery(query.queryKey) });
   queryClient.setQueryData(queryKeys.me, me);
-}
-
-export function useSignIn() {
-  return useMutation({ mutationFn: (body: SignInBody) => call("signIn", { body }) });
-}
-
-export function useSignUp() {
-  return useMutation({ mutationFn: (body: SignUpBody) => call("signUp", { body }) });
 }
 
 /**

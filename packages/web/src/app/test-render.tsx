@@ -4,10 +4,11 @@
 
 import routeTable from "virtual:route-table";
 import type { Routes } from "@bot-arena/contract";
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
+import { renderToString } from "react-dom/server";
 import { MemoryRouter, Route, Routes as RouterRoutes, useLocation } from "react-router";
 import { vi } from "vitest";
 import type { z } from "zod";
@@ -222,6 +223,11 @@ type RenderOptions = {
   /** The signed-in player (null: signed out). Answers /api/session and /api/me unless `api` does. */
   me?: AnswerOf<"me"> | null;
   api?: ApiAnswers;
+  /**
+   * Draws the page to HTML first and hydrates that, as the browser does a page the build prerendered. Called in
+   * between, with the HTML in place and the query cache still empty: what the page's entry did before the app.
+   */
+  prerendered?: (page: { container: HTMLElement; queryClient: QueryClient }) => void;
 };
 
 /**
@@ -235,7 +241,7 @@ export function renderPage(page: ReactNode, options: RenderOptions & ({ path: st
   const api = mockApi({ session: { me }, ...(me ? { me } : {}), ...options.api });
   const queryClient = createQueryClient();
   const user = userEvent.setup({ delay: null });
-  const view = render(
+  const tree = (
     <QueryClientProvider client={queryClient}>
       <MemoryRouter
         initialEntries={[
@@ -252,9 +258,13 @@ export function renderPage(page: ReactNode, options: RenderOptions & ({ path: st
         </RouterRoutes>
       </MemoryRouter>
       <Toaster />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
-  return { ...view, user, api, queryClient };
+  if (!options.prerendered) return { ...render(tree), user, api, queryClient };
+  const container = document.body.appendChild(document.createElement("div"));
+  container.innerHTML = renderToString(tree);
+  options.prerendered({ container, queryClient });
+  return { ...render(tree, { container, hydrate: true }), user, api, queryClient };
 }
 
 /**

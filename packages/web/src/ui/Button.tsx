@@ -1,6 +1,6 @@
-// Buttons in the game's chamfered neon style, as <button> or as a router link that looks like one.
+// Buttons in the game's chamfered neon style (a router link that looks like one: ButtonLink.tsx). No router here:
+// /auth's form uses Button before the app has loaded.
 import type { ButtonHTMLAttributes, ReactNode } from "react";
-import { Link, type LinkProps } from "react-router";
 import { cn } from "./cn";
 import { Spinner } from "./Spinner";
 
@@ -70,19 +70,5 @@ export function Button({
       {busy ? <Spinner size="sm" /> : icon}
       {children}
     </button>
-  );
-}
-
-type ButtonLinkProps = LinkProps & { variant?: ButtonVariant; size?: ButtonSize; icon?: ReactNode };
-
-export function ButtonLink({ variant, size, icon, className, children, ...rest }: ButtonLinkProps) {
-  return (
-    <Link
-      className={buttonClass(variant, size, typeof className === "string" ? className : undefined)}
-      {...rest}
-    >
-      {icon}
-      {children}
-    </Link>
   );
 }

@@ -1,7 +1,7 @@
 // A toast wherever the player is in the app for each of their alerts on the `me` channel (their tournament
 // match is live, a round decided, their guild drafted, a war ended), with the action that takes them there.
 import { useNavigate } from "react-router";
-import { toastSoon } from "../Toasts";
+import { toastSoon } from "../toastSoon";
 import { useLiveChannel } from "../useLive";
 import { alertToast } from "./alertToasts";
 
@@ -14,7 +14,7 @@ export function usePlayerAlerts() {
     const shown = alertToast(event);
     if (!shown) return;
     const { tone, title, description, action } = shown;
-    // The live session runs on the landing page too, whose download leaves sonner out (Toasts.tsx).
+    // The live session runs on the landing page too, whose download leaves sonner out (toastSoon.ts).
     toastSoon((toast) =>
       toast[tone](title, {
         ...(description ? { description } : {}),

@@ -3,7 +3,7 @@
 // is pressed. A signed-in player gets the widget at once (the chat counts unread lines while closed).
 import { type ComponentType, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useMe } from "../session";
-import { wantToaster } from "../Toasts";
+import { wantToaster } from "../toastSoon";
 
 export type DeferredWidgetProps = {
   /** The lazily loaded widget; it opens its panel at once when `initiallyOpen`. */

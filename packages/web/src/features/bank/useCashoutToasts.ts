@@ -2,7 +2,7 @@
 // refresh of the bank; the event comes on the player's own `me` channel.
 import { useQueryClient } from "@tanstack/react-query";
 import { queryKeys } from "../../app/queryKeys";
-import { toastSoon } from "../../app/Toasts";
+import { toastSoon } from "../../app/toastSoon";
 import { useLiveChannel } from "../../app/useLive";
 import { formatCoins } from "./coins";
 
@@ -11,7 +11,7 @@ export function useCashoutToasts() {
   useLiveChannel("me", (event) => {
     if (event.kind !== "cashout") return;
     const amount = formatCoins(Number(event.data?.amount ?? 0));
-    // The live session runs on the landing page too, whose download leaves sonner out (Toasts.tsx).
+    // The live session runs on the landing page too, whose download leaves sonner out (toastSoon.ts).
     if (event.data?.status === "paid")
       toastSoon((toast) => toast.success(`Your cash-out of ${amount} coins was paid`));
     else if (event.data?.status === "refunded") {

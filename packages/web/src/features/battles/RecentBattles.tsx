@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { queryKeys } from "../../app/queryKeys";
 import { useLiveInvalidate } from "../../app/useLive";
 import { Badge } from "../../ui/Badge";
-import { ButtonLink } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { cn } from "../../ui/cn";
 import { Panel } from "../../ui/Panel";
 import { Spinner } from "../../ui/Spinner";

@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
 import { useMe } from "../../app/session";
 import { Badge } from "../../ui/Badge";
-import { ButtonLink } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { useBots } from "../bots/useBots";

@@ -2,7 +2,7 @@
 import type { Bot } from "@bot-arena/contract";
 import { ArrowRight, Dumbbell, type LucideIcon, ShoppingCart, Sparkles, Swords, Wrench } from "lucide-react";
 import { useMe } from "../../app/session";
-import { ButtonLink } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { Panel } from "../../ui/Panel";
 import { useInventory } from "../inventory/useInventory";
 import { useShop } from "../shop/useShop";

@@ -3,7 +3,7 @@
 import type { Bot } from "@bot-arena/contract";
 import { canBattleWithDurability, messages } from "@bot-arena/game";
 import { Wrench } from "lucide-react";
-import { ButtonLink } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { Panel } from "../../ui/Panel";
 import { BotImage } from "../bots/BotImage";
 import { EnergyBar, XpBar } from "../bots/BotMeters";

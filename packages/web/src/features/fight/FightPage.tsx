@@ -3,7 +3,7 @@
 import { messages } from "@bot-arena/game";
 import { PlayCircle, Swords } from "lucide-react";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
-import { ButtonLink } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";

@@ -5,7 +5,7 @@ import type { BattleSummary } from "@bot-arena/contract";
 import { Coins, History, PlayCircle, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { Badge } from "../../ui/Badge";
-import { ButtonLink } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { replayRoute, useBattleReplay, useRecentBattles } from "../battles/api";
 import { BattleLog } from "../battles/BattleLog";
 import { timeAgo } from "../battles/timeAgo";

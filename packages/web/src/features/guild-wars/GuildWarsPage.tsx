@@ -6,7 +6,7 @@ import { GUILD_WAR_REWARDS, messages } from "@bot-arena/game";
 import { Shield, Swords } from "lucide-react";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
 import { useServerNow } from "../../app/useServerNow";
-import { ButtonLink } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";

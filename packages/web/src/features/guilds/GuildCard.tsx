@@ -2,7 +2,8 @@
 // player without a guild while a seat is free.
 import type { GuildSummary } from "@bot-arena/contract";
 import { Eye, UserPlus } from "lucide-react";
-import { Button, ButtonLink } from "../../ui/Button";
+import { Button } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { Card } from "../../ui/Card";
 import { formatCoins } from "../bank/coins";
 import { guildRoute } from "./api";

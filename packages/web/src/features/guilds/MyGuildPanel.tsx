@@ -3,7 +3,7 @@
 import type { MyGuild } from "@bot-arena/contract";
 import { ChevronRight, Shield } from "lucide-react";
 import { Badge } from "../../ui/Badge";
-import { ButtonLink } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { Panel } from "../../ui/Panel";
 import { formatCoins } from "../bank/coins";
 import { guildRoute } from "./api";

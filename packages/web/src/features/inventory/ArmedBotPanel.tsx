@@ -3,7 +3,8 @@
 import type { EquipmentItem, InventoryEntry } from "@bot-arena/contract";
 import type { Stats } from "@bot-arena/game";
 import { Bot as BotIcon, Crosshair, Sparkles } from "lucide-react";
-import { ButtonLink, buttonClass } from "../../ui/Button";
+import { buttonClass } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { Panel } from "../../ui/Panel";
 import { BotImage } from "../bots/BotImage";
 import { BotStatGrid } from "../bots/BotStatGrid";

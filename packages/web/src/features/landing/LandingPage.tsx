@@ -1,7 +1,8 @@
 // / : the public landing page. No navigation bar; every call to action leads to /auth.
 import { ArrowDown, Rocket } from "lucide-react";
 import { Brand } from "../../app/shell/Brand";
-import { ButtonLink, buttonClass } from "../../ui/Button";
+import { buttonClass } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { usePageTitle } from "../../ui/usePageTitle";
 import { FeatureGrid } from "./FeatureGrid";
 import { HeroMech } from "./HeroMech";

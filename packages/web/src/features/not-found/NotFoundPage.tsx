@@ -1,6 +1,6 @@
 // Any path the route table does not know.
 import { Home } from "lucide-react";
-import { ButtonLink } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { usePageTitle } from "../../ui/usePageTitle";
 
 export default function NotFoundPage() {

@@ -1,6 +1,6 @@
 // The active bot's meters where consumables are sold, so the player sees what a cell or a kit would refill.
 import { Bot as BotIcon } from "lucide-react";
-import { ButtonLink } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { BotImage } from "../bots/BotImage";
 import { EnergyBar } from "../bots/BotMeters";
 import { useActiveBot } from "../bots/useBots";

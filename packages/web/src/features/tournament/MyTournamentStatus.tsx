@@ -5,7 +5,7 @@ import type { TournamentDetail, TournamentMatch } from "@bot-arena/contract";
 import { isKnockedOut } from "@bot-arena/game";
 import { Eye, Hourglass, Radio, ShieldX } from "lucide-react";
 import type { ReactNode } from "react";
-import { ButtonLink } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
 import { cn } from "../../ui/cn";
 
 const plays = (m: TournamentMatch, id: string) => m.participant1Id === id || m.participant2Id === id;
