@@ -9,7 +9,15 @@ import {
 } from "@bot-arena/game";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, hearBus, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
+import {
+  createTestApp,
+  errorOf,
+  hearBus,
+  type Player,
+  signUp,
+  type TestApp,
+  testClock,
+} from "../../../test/helpers";
 import { battles, coinLedger, equipment, inventory } from "../../platform/db/schema";
 import type { BotId } from "../../platform/ids";
 import type { LiveEnvelope } from "../../platform/live/publish";
