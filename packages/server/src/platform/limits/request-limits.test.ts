@@ -65,13 +65,22 @@ describe("requests in flight", () => {
   it("runs at most the cap of one player's 30 parallel reads at once; the rest wait their turn and succeed", async () => {
     const { app } = await appWith({ requests: 1_000, windowMs: 60_000, concurrent: 3 });
     const greedy = await signUp(app);
-    // Each admitted request notes how many of the player's requests are running with it.
+    // Each admitted request notes how many of the player's requests are running with it, and holds its slot until
+    // the cap is reached (or a second passes): requests that finish faster than the next arrives, as they do when
+    // the rate check is a round trip to Redis, would otherwise never overlap and the peak would say nothing.
     let peak = 0;
+    let capReached = () => {};
+    const full = new Promise<void>((resolve) => {
+      capReached = resolve;
+    });
     const limits = app.requestLimits;
     const admit = limits.admitPlayer;
     limits.admitPlayer = async (userId, reply) => {
       const release = await admit(userId, reply);
-      peak = Math.max(peak, limits.inFlight(greedy.id));
+      const running = limits.inFlight(greedy.id);
+      peak = Math.max(peak, running);
+      if (running >= 3) capReached();
+      await Promise.race([full, new Promise((r) => setTimeout(r, 1_000))]);
       return release;
     };
     const answers = await Promise.all(Array.from({ length: 30 }, () => greedy.get("/api/bots")));
