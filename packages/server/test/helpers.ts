@@ -128,8 +128,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     imageLibraryTopUp: "off",
     passwordHashCost: 12,
     // Tests sign many players up at once (the hashing tests set their own small queue), on a machine busy with
-    // other test files: the hash threads keep the process's priority.
-    passwordHashing: { workers: 2, queue: 10_000, niceness: 0 },
+    // other test files: the hash threads keep the process's priority and the strangers' are never paced.
+    passwordHashing: { workers: 2, queue: 10_000, niceness: 0, strangerShare: 100 },
     // Tests sign up many players from one address; the rate-limit test sets its own small numbers.
     rateLimit: { authMax: 100_000, authWindowMs: 60_000 },
     // Race tests fire many requests of one player at once; the limit tests set their own small numbers.

@@ -17,7 +17,7 @@ describe("loadConfig", () => {
       trustProxy: false,
       rateLimit: { authMax: 10, authWindowMs: 60_000 },
       playerLimits: { requests: 300, windowMs: 60_000, concurrent: 4, concurrentReads: 1 },
-      passwordHashing: { workers: 2, queue: 16, niceness: 10 },
+      passwordHashing: { workers: 2, queue: 16, niceness: 10, strangerShare: 50 },
       logFormat: "json",
       logLevel: "info",
     });
@@ -48,6 +48,7 @@ describe("loadConfig", () => {
       PASSWORD_HASH_WORKERS: "1",
       PASSWORD_HASH_QUEUE: "4",
       PASSWORD_HASH_NICE: "0",
+      PASSWORD_HASH_STRANGER_SHARE: "100",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -61,7 +62,7 @@ describe("loadConfig", () => {
       trustProxy: true,
       rateLimit: { authMax: 3, authWindowMs: 1000 },
       playerLimits: { requests: 50, windowMs: 2000, concurrent: 2, concurrentReads: 3 },
-      passwordHashing: { workers: 1, queue: 4, niceness: 0 },
+      passwordHashing: { workers: 1, queue: 4, niceness: 0, strangerShare: 100 },
     });
   });
 

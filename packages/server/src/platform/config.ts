@@ -49,10 +49,10 @@ export type Config = {
   /**
    * Password hashing threads of this process, the checks each lane (remembered devices, everyone else) holds at
    * once, running or waiting (past that a sign-in answers 429 at once), and the CPU niceness on Linux of the
-   * thread kept for the known lane (the others run at 19; 0 keeps them all at the process's priority)
-   * (platform/auth/password-hasher.ts).
+   * thread kept for the known lane (the others run at 19; 0 keeps them all at the process's priority), and the
+   * percent of one thread's time the strangers' checks may take on average (platform/auth/password-hasher.ts).
    */
-  passwordHashing: { workers: number; queue: number; niceness: number };
+  passwordHashing: { workers: number; queue: number; niceness: number; strangerShare: number };
   sessionDays: number;
   liveHeartbeatMs: number;
   /** How often the deadline reconciler looks for due rows (platform/reconciler.ts); 0 turns the loop off. */
@@ -223,6 +223,7 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.st
       workers: int(env, "PASSWORD_HASH_WORKERS", 2, 1),
       queue: int(env, "PASSWORD_HASH_QUEUE", 16, 1),
       niceness: Math.min(19, int(env, "PASSWORD_HASH_NICE", 10, 0)),
+      strangerShare: Math.min(100, int(env, "PASSWORD_HASH_STRANGER_SHARE", 50, 1)),
     },
     sessionDays: int(env, "SESSION_DAYS", 30, 1),
     liveHeartbeatMs: int(env, "LIVE_HEARTBEAT_MS", 30_000, 100),

@@ -141,6 +141,61 @@ describe("the worker pool", () => {
     },
   );
 
+  describe("with the strangers held to half of one thread's time", () => {
+    /** Each job answers when its worker started and ended it (the epoch clock, shared with the test). */
+    const timed = `(job) => {
+      const start = Date.now();
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, job.sleepMs);
+      return { start, end: Date.now() };
+    }`;
+    type Span = { start: number; end: number };
+    let paced: WorkerPool<Job, Span> | null = null;
+    afterEach(async () => {
+      await paced?.close();
+      paced = null;
+    });
+
+    it("rests the unknown lane as long as its last job ran before it takes the next", async () => {
+      paced = createWorkerPool<Job, Span>({ handler: timed, workers: 1, laneSize: 8, unknownShare: 0.5 });
+      const [first, second, third] = await Promise.all(
+        [1, 2, 3].map(() => paced!.run("unknown", { sleepMs: 150 })),
+      );
+      for (const [before, after] of [
+        [first!, second!],
+        [second!, third!],
+      ] as const) {
+        // The rest is the job's time as the pool saw it, which includes the worker's own.
+        expect(after.start - before.end).toBeGreaterThanOrEqual(before.end - before.start - 2);
+      }
+    });
+
+    it("never makes a known job wait for the strangers' rest", async () => {
+      paced = createWorkerPool<Job, Span>({ handler: timed, workers: 1, laneSize: 8, unknownShare: 0.5 });
+      const strangers = [1, 2].map(() => paced!.run("unknown", { sleepMs: 600 }));
+      const first = await strangers[0]!;
+      const known = await paced.run("known", { sleepMs: 1 });
+      const next = await strangers[1]!;
+      // The known job came while the lane rested and ran at once, well inside that rest, before the next stranger.
+      expect(known.start).toBeGreaterThanOrEqual(first.end);
+      expect(known.start - first.end).toBeLessThan((first.end - first.start) / 2);
+      expect(known.end).toBeLessThanOrEqual(next.start);
+    });
+
+    it("holds fewer strangers' seats, and tells a refused stranger to come back later in proportion", () => {
+      paced = createWorkerPool<Job, Span>({ handler: timed, workers: 1, laneSize: 16, unknownShare: 0.25 });
+      for (let i = 0; i < 4; i++) paced.seat("unknown");
+      let refusal: unknown;
+      try {
+        paced.seat("unknown");
+      } catch (error) {
+        refusal = error;
+      }
+      // 4 seats of the first estimate (250 ms each) on one worker at a quarter of its time.
+      expect((refusal as PoolFullError).retryInMs).toBe(4_000);
+      for (let i = 0; i < 16; i++) paced.seat("known");
+    });
+  });
+
   it("leaves the event loop free while its workers are busy", async () => {
     const p = poolOf(2, 4);
     const busy = Promise.all([p.run("unknown", { sleepMs: 500 }), p.run("unknown", { sleepMs: 500 })]);

@@ -3,7 +3,10 @@
 // two lanes, each with its own bound: a full lane refuses at once (the caller answers 429) instead of letting
 // a queue grow, and the "known" lane (remembered devices, signed-in players) is served first and keeps its
 // own room, so a flood of strangers can neither fill it nor get ahead of it. With two workers or more, one is
-// kept for the known lane: a known job never waits for a stranger's job to finish.
+// kept for the known lane: a known job never waits for a stranger's job to finish. The strangers' jobs may also
+// be given a share of one thread's time: after each, the lane rests so that on average it keeps to its share.
+// A low CPU priority alone does not make a flood cheap: scrypt's 128 MiB per hash sweeps the caches and the
+// memory bus the event loops and the database use, so on a small machine the strangers are also paced.
 import { Worker } from "node:worker_threads";
 
 export type Lane = "known" | "unknown";
@@ -57,13 +60,19 @@ type Task = {
 export function createWorkerPool<Job, Result>(options: {
   handler: string;
   workers: number;
-  /** Seats per lane: the jobs waiting or running in it, at most. */
+  /** Seats per lane: the jobs waiting or running in it, at most (the unknown lane's times its share). */
   laneSize: number;
   /**
    * CPU niceness on Linux (0 to 19; 0 leaves the process's own priority) of the worker kept for the known lane
    * and of the others. Fixed per thread: an unprivileged thread may lower its priority but never raise it.
    */
   niceness?: Record<Lane, number>;
+  /**
+   * The share (0 to 1] of one thread's time the unknown lane's jobs may take on average: after a job of t ms
+   * the lane takes no new job for t * (1 / share - 1) ms; known jobs never wait for that. 1 (the default)
+   * never rests.
+   */
+  unknownShare?: number;
 }): WorkerPool<Job, Result> {
   const source = workerSource(options.handler);
   const niceness = options.niceness ?? { known: 0, unknown: 0 };
@@ -78,6 +87,10 @@ export function createWorkerPool<Job, Result>(options: {
   let closed = false;
   /** A running mean of one job's time on a worker, for Retry-After. */
   let meanJobMs = 250;
+  const unknownShare = Math.min(1, Math.max(0.01, options.unknownShare ?? 1));
+  /** The unknown lane takes no job before this moment (performance.now()), the rest its last jobs earned. */
+  let unknownRestsUntil = 0;
+  let wake: NodeJS.Timeout | null = null;
 
   function spawn(): Worker {
     const forKnown = keepOne && kept === null;
@@ -94,6 +107,7 @@ export function createWorkerPool<Job, Result>(options: {
       busy.delete(worker);
       idle.push(worker);
       if (task) {
+        if (task.lane === "unknown") rest(performance.now() - (task.startedAt ?? performance.now()));
         if (reply.error === undefined) task.resolve(reply.value);
         else task.reject(new Error(reply.error));
       }
@@ -123,10 +137,28 @@ export function createWorkerPool<Job, Result>(options: {
     return at >= 0 ? idle.splice(at, 1)[0]! : null;
   }
 
+  /** The unknown lane's rest after one of its jobs took `ms`, added to any rest still to come. */
+  function rest(ms: number) {
+    if (unknownShare >= 1) return;
+    unknownRestsUntil = Math.max(unknownRestsUntil, performance.now()) + ms * (1 / unknownShare - 1);
+  }
+
   function dispatch() {
     while (!closed) {
-      const lane = queues.known.length > 0 ? "known" : queues.unknown.length > 0 ? "unknown" : null;
-      if (!lane) return;
+      const resting = queues.unknown.length > 0 && performance.now() < unknownRestsUntil;
+      const lane =
+        queues.known.length > 0 ? "known" : queues.unknown.length > 0 && !resting ? "unknown" : null;
+      if (!lane) {
+        if (resting && !wake) {
+          wake = setTimeout(() => {
+            wake = null;
+            dispatch();
+          }, unknownRestsUntil - performance.now());
+          // A resting lane must not keep a finished process (a test, a CLI) alive.
+          wake.unref();
+        }
+        return;
+      }
       // Every worker starts with the first job waiting (a thread takes a while to start on a busy machine), so
       // the kept one is ready when a known job comes; a dead one is replaced here; a pool never used starts none.
       while (alive < options.workers) idle.push(spawn());
@@ -159,11 +191,16 @@ export function createWorkerPool<Job, Result>(options: {
   /** About when a seat in `lane` frees: the lane's jobs spread over the workers it may use. */
   function retryInMs(lane: Lane): number {
     const workers = lane === "known" || !keepOne ? options.workers : options.workers - 1;
-    return Math.max(1000, (meanJobMs * seats[lane]) / workers);
+    const share = lane === "known" ? 1 : unknownShare;
+    return Math.max(1000, (meanJobMs * seats[lane]) / workers / share);
   }
 
+  /** A paced lane holds fewer seats, so that its last seat waits about as long as without the pacing. */
+  const laneSize = (lane: Lane) =>
+    lane === "known" ? options.laneSize : Math.max(1, Math.round(options.laneSize * unknownShare));
+
   function seat(lane: Lane): Seat<Job, Result> {
-    if (closed || seats[lane] >= options.laneSize) throw new PoolFullError(retryInMs(lane));
+    if (closed || seats[lane] >= laneSize(lane)) throw new PoolFullError(retryInMs(lane));
     seats[lane] += 1;
     let held = true;
     return {
@@ -188,6 +225,7 @@ export function createWorkerPool<Job, Result>(options: {
     },
     async close() {
       closed = true;
+      if (wake) clearTimeout(wake);
       for (const lane of ["known", "unknown"] as const) {
         for (const task of queues[lane].splice(0)) task.reject(new WorkerLostError("worker pool closed"));
       }

@@ -22,7 +22,7 @@ describe("a full lane of password checks", () => {
   let t: TestApp;
   let held: HashSeat[] = [];
   beforeAll(async () => {
-    t = await shared.appWith({ passwordHashing: { workers: 1, queue: 2, niceness: 0 } });
+    t = await shared.appWith({ passwordHashing: { workers: 1, queue: 2, niceness: 0, strangerShare: 100 } });
   });
   /** Takes every seat of the strangers' lane, as a flood of sign-ins would. */
   const fillStrangersLane = () => {
@@ -110,7 +110,7 @@ describe("hashing beside the rest of the server", () => {
     // The production cost (128 MiB, a few hundred ms a hash): three queued on the one worker run a while.
     const t = await shared.appWith({
       passwordHashCost: 17,
-      passwordHashing: { workers: 1, queue: 16, niceness: 0 },
+      passwordHashing: { workers: 1, queue: 16, niceness: 0, strangerShare: 100 },
     });
     const reader = await signUp(t.app);
     // The reader asks one /api/me after another from before the hashing starts until it ends.

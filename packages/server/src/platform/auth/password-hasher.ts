@@ -37,6 +37,7 @@ export function createPasswordHasher(config: Pick<Config, "passwordHashing">): P
       known: config.passwordHashing.niceness,
       unknown: config.passwordHashing.niceness > 0 ? 19 : 0,
     },
+    unknownShare: config.passwordHashing.strangerShare / 100,
   });
 
   function seat(lane: Lane, reply: FastifyReply): HashSeat {

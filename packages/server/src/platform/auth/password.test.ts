@@ -48,7 +48,9 @@ describe("today's parameters", () => {
 
 describe("on the hash workers", () => {
   it("hashes and verifies exactly as in this process, after the same NFKC normalization", async () => {
-    const hasher = createPasswordHasher({ passwordHashing: { workers: 2, queue: 4, niceness: 0 } });
+    const hasher = createPasswordHasher({
+      passwordHashing: { workers: 2, queue: 4, niceness: 0, strangerShare: 100 },
+    });
     const seat = hasher.seat("unknown", {} as FastifyReply);
     try {
       const onWorkers = await hashPassword("ﬁre horse", 12, seat.derive);
