@@ -58,6 +58,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // An event crossing the live bus (a NOTIFY, or Redis) can take more than the default second on a machine
+    // running two workers and PostgreSQL flat out; a poll still fails when the event never comes.
+    expect: { poll: { timeout: 10_000 } },
     // Surface a stray unhandled rejection as a failure rather than a warning.
     dangerouslyIgnoreUnhandledErrors: false,
   },

@@ -191,15 +191,17 @@ describe("one player's queue", () => {
     const { app } = await appWith({ requests: 1_000, windowMs: 60_000, concurrent: 4, concurrentReads: 1 });
     const greedy = await signUp(app);
     const other = await signUp(app);
+    const limits = app.requestLimits;
     const finished: string[] = [];
     const greedyReads = Array.from({ length: 30 }, () =>
       greedy.get("/api/bots").then(() => finished.push("greedy")),
     );
-    await new Promise((r) => setTimeout(r, 5));
+    while (limits.readsInFlight(greedy.id) < 1) await new Promise((r) => setTimeout(r, 1));
     await other.get("/api/me").then(() => finished.push("other"));
     await Promise.all(greedyReads);
-    // Handed over within one turn of the loop, the greedy player's queue would all be answered first.
-    expect(finished.indexOf("other")).toBeLessThan(15);
+    // Handed over within one turn of the loop, the greedy player's queue would all be answered first (30); how
+    // many go before depends on the machine's load, so the bound leaves room.
+    expect(finished.indexOf("other")).toBeLessThan(25);
   });
 });
 
