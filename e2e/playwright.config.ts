@@ -60,6 +60,8 @@ function server(listenPort: number, dataDir: string | undefined, extraEnv: Recor
       RATE_LIMIT_PLAYER_MAX: "100000",
       // Journeys sign up dozens of pilots on two busy cores; production's scrypt cost is proven by the server suite.
       PASSWORD_HASH_COST: "12",
+      // ...at once, so the strangers' lane keeps all its seats and never rests (the pacing has server tests).
+      PASSWORD_HASH_STRANGER_SHARE: "100",
       LOG_LEVEL: "warn",
       // Journeys may fix a battle's seed (x-test-battle-seed) so none needs luck to win.
       TEST_BATTLE_SEEDS: "on",
