@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { SESSION_COOKIE, type Sessions, type SessionUser } from "./auth/session";
 import { AppError } from "./errors";
 import type { IdempotentRequests } from "./idempotency/requests";
-import type { RequestLimits } from "./limits/request-limits";
+import { EXPENSIVE_READ_COST, type RequestLimits } from "./limits/request-limits";
 import { TEST_SEED_HEADER, withInjectedSeed } from "./test-seeds";
 
 type Parsed<S, K extends string> = S extends { [P in K]: infer T extends z.ZodType }
@@ -28,6 +28,12 @@ export type RouteHandler<S extends RouteSpec> = (ctx: RouteContext<S>) => Promis
 export type RouteOptions = {
   /** Per-address limit for this route (e.g. sign-in), answered with 429 RATE_LIMITED and Retry-After. */
   rateLimit?: { max: number; timeWindowMs: number };
+  /**
+   * A player's read of a list over the whole game (other players' rows) or of a page of their history: charged
+   * EXPENSIVE_READ_COST requests of the player's rate instead of 1. Reads of the player's own few rows (`/api/me`,
+   * the roster), which every page makes and live events refresh, stay at 1.
+   */
+  expensiveRead?: boolean;
 };
 
 /** The spec's refusal for a player on an admin route. */
@@ -88,6 +94,11 @@ export function route<S extends RouteSpec>(
   handler: RouteHandler<S>,
   options: RouteOptions = {},
 ): void {
+  // Public routes have no player rate to charge, and a state change is not a read.
+  if (options.expensiveRead && (spec.method !== "GET" || spec.auth === "none")) {
+    throw new Error(`${spec.method} ${spec.path}: expensiveRead is for a signed-in player's GET`);
+  }
+  const cost = options.expensiveRead ? EXPENSIVE_READ_COST : 1;
   app.route({
     method: spec.method,
     url: spec.path,
@@ -111,7 +122,7 @@ export function route<S extends RouteSpec>(
       if (spec.auth === "admin" && !user.isAdmin) {
         throw new AppError(403, "FORBIDDEN", adminRequiredMessage);
       }
-      holdUntilDone(await app.requestLimits.admitPlayer(user.id, reply, token));
+      holdUntilDone(await app.requestLimits.admitPlayer(user.id, reply, token, cost));
       if (spec.method === "GET") holdUntilDone(await app.requestLimits.admitRead(user.id, reply));
     },
     handler: async (request, reply) => {

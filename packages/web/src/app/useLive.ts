@@ -5,6 +5,7 @@ import type { LiveChannel, LiveEvent } from "@bot-arena/contract";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { live } from "./live";
+import { atMostEvery } from "./liveThrottle";
 
 /**
  * Calls `handler` for each event on `channel` while the component is mounted; a null channel (one known only
@@ -20,12 +21,27 @@ export function useLiveChannel(channel: LiveChannel | null, handler: (event: Liv
   );
 }
 
-/** Refetches the given queries whenever `channel` reports a change (or the socket reconnects). */
-export function useLiveInvalidate(channel: LiveChannel, queryKeys: readonly QueryKey[]) {
+/**
+ * Refetches the given queries whenever `channel` reports a change (or the socket reconnects); with
+ * `atMostEveryMs`, at once and then at most once per that time (liveThrottle.ts), for lists everyone changes.
+ */
+export function useLiveInvalidate(
+  channel: LiveChannel,
+  queryKeys: readonly QueryKey[],
+  options: { atMostEveryMs?: number } = {},
+) {
   const queryClient = useQueryClient();
-  useLiveChannel(channel, () => {
-    for (const queryKey of queryKeys) void queryClient.invalidateQueries({ queryKey });
-  });
+  const keysRef = useRef(queryKeys);
+  keysRef.current = queryKeys;
+  const gapMs = options.atMostEveryMs ?? 0;
+  const throttled = useRef<ReturnType<typeof atMostEvery> | null>(null);
+  useEffect(() => {
+    throttled.current = atMostEvery(gapMs, () => {
+      for (const queryKey of keysRef.current) void queryClient.invalidateQueries({ queryKey });
+    });
+    return () => throttled.current?.cancel();
+  }, [gapMs, queryClient]);
+  useLiveChannel(channel, () => throttled.current?.call());
 }
 
 export function useLiveStatus() {

@@ -7,7 +7,7 @@ export function arenaRoutes(app: FastifyInstance, deps: { arena: ArenaService })
   route(app, routes.currentAiOpponent, ({ user }) => deps.arena.currentAiOpponent(user.id));
   route(app, routes.findAiOpponent, ({ user }) => deps.arena.findAiOpponent(user.id));
   route(app, routes.aiBattle, ({ user }) => deps.arena.aiBattle(user));
-  route(app, routes.pvpOpponents, ({ user }) => deps.arena.pvpOpponents(user.id));
+  route(app, routes.pvpOpponents, ({ user }) => deps.arena.pvpOpponents(user.id), { expensiveRead: true });
   route(app, routes.pvpWinChance, ({ user, params }) => deps.arena.pvpWinChance(user.id, params.id));
   route(app, routes.pvpBattle, ({ user, body }) => deps.arena.pvpBattle(user, body.defenderId));
 }

@@ -8,5 +8,7 @@ export function bankRoutes(app: FastifyInstance, deps: { bank: BankService }): v
   route(app, routes.bankDeposit, ({ user, body }) => deps.bank.deposit(user.id, body.amount));
   route(app, routes.bankWithdraw, ({ user, body }) => deps.bank.withdraw(user.id, body.amount));
   route(app, routes.bankCashout, ({ user, body }) => deps.bank.cashout(user.id, body));
-  route(app, routes.bankLedger, ({ user, query }) => deps.bank.ledger(user.id, query));
+  route(app, routes.bankLedger, ({ user, query }) => deps.bank.ledger(user.id, query), {
+    expensiveRead: true,
+  });
 }

@@ -29,5 +29,7 @@ export function botsRoutes(app: FastifyInstance, deps: { bots: BotsService }): v
   route(app, routes.refreshBot, ({ user, params }) => bots.refresh(user.id, params.id));
   route(app, routes.trainBot, ({ user, params, body }) => bots.train(user.id, params.id, body.stat));
   route(app, routes.recycleBot, ({ user, params }) => bots.recycle(user.id, params.id));
-  route(app, routes.summonHistory, ({ user, query }) => bots.history(user.id, query.page));
+  route(app, routes.summonHistory, ({ user, query }) => bots.history(user.id, query.page), {
+    expensiveRead: true,
+  });
 }

@@ -5,7 +5,7 @@ import type { GuildsService } from "./service";
 
 export function guildsRoutes(app: FastifyInstance, deps: { guilds: GuildsService }): void {
   const { guilds } = deps;
-  route(app, routes.guilds, ({ user, query }) => guilds.list(user.id, query.search));
+  route(app, routes.guilds, ({ user, query }) => guilds.list(user.id, query.search), { expensiveRead: true });
   route(app, routes.createGuild, async ({ user, body, reply }) => {
     reply.code(201);
     return guilds.create(user.id, body);

@@ -5,8 +5,10 @@ import type { MarketplaceService } from "./service";
 
 export function marketplaceRoutes(app: FastifyInstance, deps: { marketplace: MarketplaceService }): void {
   const { marketplace } = deps;
-  route(app, routes.marketplace, ({ user }) => marketplace.list(user.id));
-  route(app, routes.marketplacePriceGuide, ({ query }) => marketplace.priceGuide(query.rarity, query.level));
+  route(app, routes.marketplace, ({ user }) => marketplace.list(user.id), { expensiveRead: true });
+  route(app, routes.marketplacePriceGuide, ({ query }) => marketplace.priceGuide(query.rarity, query.level), {
+    expensiveRead: true,
+  });
   route(app, routes.marketplaceListingBattles, ({ params }) => marketplace.battles(params.id));
   route(app, routes.marketplaceCreateListing, async ({ user, body, reply }) => {
     const created = await marketplace.createListing(user.id, body);

@@ -10,7 +10,7 @@ export function tournamentRoutes(
 ): void {
   const { tournaments, tournamentAdmin } = deps;
   route(app, routes.currentTournament, ({ user }) => tournaments.current(user));
-  route(app, routes.pastTournaments, () => tournaments.past());
+  route(app, routes.pastTournaments, () => tournaments.past(), { expensiveRead: true });
   route(app, routes.tournament, ({ user, params }) => tournaments.one(user, params.id));
   route(app, routes.joinTournament, ({ user, params, body }) =>
     tournaments.join(user.id, params.id, body.botId),

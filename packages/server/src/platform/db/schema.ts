@@ -154,6 +154,8 @@ export const coinLedger = pgTable(
   },
   (t) => [
     index("coin_ledger_user_time_idx").on(t.userId, t.createdAt),
+    // A player's coin history pages newest first by id: without it a page sorted every row the player ever had.
+    index("coin_ledger_user_id_idx").on(t.userId, t.id),
     index("coin_ledger_tournament_idx").on(t.tournamentId).where(sql`${t.tournamentId} is not null`),
     index("coin_ledger_guild_time_idx").on(t.guildId, t.createdAt).where(sql`${t.guildId} is not null`),
     index("coin_ledger_war_idx").on(t.warId).where(sql`${t.warId} is not null`),
@@ -580,6 +582,10 @@ export const tournaments = pgTable(
   },
   (t) => [
     index("tournaments_status_time_idx").on(t.status, t.createdAt.desc()),
+    // The past tournaments list, in its own order: without it every finished tournament was read and sorted.
+    // Plain DESC (nulls first) on both, as the query orders: the planner walks only an index that matches it.
+    // Not partial: the list's statuses arrive as parameters, which a planner cannot match to a predicate.
+    index("tournaments_past_idx").on(sql`coalesce(${t.completedAt}, ${t.createdAt}) desc`, sql`${t.id} desc`),
     index("tournaments_next_due_idx").on(t.nextDueAt).where(sql`${t.nextDueAt} is not null`),
     index("tournaments_repeat_due_idx").on(t.repeatDueAt).where(sql`${t.repeatDueAt} is not null`),
     check("tournaments_round_seconds_range", sql`${t.roundSeconds} between 1 and 3600`),

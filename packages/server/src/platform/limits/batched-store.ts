@@ -9,7 +9,8 @@ import type { Hit } from "./store";
 
 /** Counts hits like a LimitStore, for the one limit that may lag by a flush. */
 export type RateCounter = {
-  hit(key: string, windowMs: number): Promise<Hit>;
+  /** Counts `cost` hits (default 1): an expensive request counts as several. */
+  hit(key: string, windowMs: number, cost?: number): Promise<Hit>;
   /** Adds what is still counted only here to the shared table (at once). */
   flush(): Promise<void>;
   /** Stops the timer after a last flush; later hits are still counted in memory. */
@@ -87,7 +88,7 @@ export function batchedRateCounter(
   }
 
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, cost = 1) {
       const at = now();
       let window = windows.get(key);
       if (!window || window.resetAt <= at) {
@@ -97,7 +98,7 @@ export function batchedRateCounter(
         window = { windowMs, resetAt: at + windowMs, shared: 0, pending: 0 };
         windows.set(key, window);
       }
-      window.pending += 1;
+      window.pending += cost;
       schedule();
       return { count: window.shared + window.pending, resetInMs: window.resetAt - at };
     },

@@ -37,6 +37,13 @@ describe("the rate counters in Redis", () => {
     expect((await first.playerRate.hit("player:p1", 60_000)).count).toBe(2);
     expect((await second.playerRate.hit("player:p1", 60_000)).count).toBe(3);
     expect((await first.playerRate.hit("player:p1", 60_000)).count).toBe(4);
+
+    // An expensive request counts as its cost, and its first hit starts the window.
+    const costly = await first.playerRate.hit("player:costly", 60_000, 5);
+    expect(costly.count).toBe(5);
+    expect(costly.resetInMs).toBeGreaterThan(0);
+    expect((await second.playerRate.hit("player:costly", 60_000)).count).toBe(6);
+    expect((await second.store.hit("address:costly", 60_000, 5)).count).toBe(5);
   });
 
   it("send the database nothing for a hit", async () => {

@@ -7,11 +7,11 @@ import type { SharedRedis } from "../redis";
 import type { RateCounter } from "./batched-store";
 import type { Hit, LimitStore } from "./store";
 
-/** INCR, the window's expiry on the first hit (or on a key that somehow has none), and the time left. */
+/** INCRBY the cost, the window's expiry on the first hit (a new key has none), and the time left. */
 const HIT = `
-local count = redis.call('INCR', KEYS[1])
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[1])
-if count == 1 or ttl < 0 then
+if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
   ttl = tonumber(ARGV[1])
 end
@@ -32,10 +32,10 @@ export function redisLimitStores(
   /** A hit counted in Redis, or by `otherwise` while Redis is down. */
   const counted =
     (otherwise: LimitStore["hit"]): LimitStore["hit"] =>
-    (name, windowMs) =>
+    (name, windowMs, cost = 1) =>
       redis.attempt(
-        async (client) => asHit((await client.eval(HIT, 1, key(name), windowMs)) as [number, number]),
-        () => otherwise(name, windowMs),
+        async (client) => asHit((await client.eval(HIT, 1, key(name), windowMs, cost)) as [number, number]),
+        () => otherwise(name, windowMs, cost),
       );
   return {
     store: {

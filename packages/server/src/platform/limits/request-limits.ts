@@ -18,6 +18,16 @@ export const limitMessages = {
   attempts: "Too many attempts, please try again later",
 } as const;
 
+/**
+ * What one expensive list read (the leaderboard, the marketplace, a page of history: routes registered with
+ * `expensiveRead`) costs of a player's rate, in requests. At the default 300 a minute a player may read 60 such
+ * lists a minute; a page shows one or two, so only a loop of them meets the limit. On PGlite each read is
+ * queries on the event loop every request shares: with no rate, one player's loop of them slowed everyone's
+ * answers 5 to 120-fold, and charged 1 each a player could still ask for 300 lists a minute
+ * (docs/performance.md, issue 27 item 3).
+ */
+export const EXPENSIVE_READ_COST = 5;
+
 /** Requests of one player that may wait for a slot; more are refused at once. */
 const MAX_WAITING = 32;
 /** How long a waiting request waits for a slot before it is refused. */
@@ -98,11 +108,12 @@ export function createRequestLimits(deps: {
 
   return {
     /**
-     * Admits one request of a signed-in player: counts it against the player's rate, then takes a slot.
-     * The caller gives the slot back when the response ends (or the client goes away).
+     * Admits one request of a signed-in player: counts it against the player's rate (as `cost` requests: see
+     * EXPENSIVE_READ_COST), then takes a slot. The caller gives the slot back when the response ends (or the
+     * client goes away).
      */
-    async admitPlayer(userId: string, reply: FastifyReply, session?: string): Promise<() => void> {
-      const hit = await playerRate.hit(`${PLAYER_RATE_PREFIX}${userId}`, windowMs);
+    async admitPlayer(userId: string, reply: FastifyReply, session?: string, cost = 1): Promise<() => void> {
+      const hit = await playerRate.hit(`${PLAYER_RATE_PREFIX}${userId}`, windowMs, cost);
       if (hit.count > requests) {
         // The session's next requests are refused before they reach the database, until the window ends.
         if (session) rememberOverRate(session, hit.resetInMs);

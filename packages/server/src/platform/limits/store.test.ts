@@ -17,6 +17,9 @@ describe("the memory store", () => {
     expect(await store.peek("a")).toEqual({ count: 1, resetInMs: 10_000 });
     await store.reset("a");
     expect(await store.peek("a")).toBeNull();
+    // An expensive request counts as its cost.
+    expect(await store.hit("c", 10_000, 5)).toEqual({ count: 5, resetInMs: 10_000 });
+    expect((await store.hit("c", 10_000)).count).toBe(6);
   });
 });
 
@@ -76,6 +79,20 @@ describe("the store of the test database's driver", () => {
     } finally {
       await first.stop();
       await second.stop();
+    }
+  });
+
+  it("counts an expensive hit as its cost, exactly and in the player's batched rate", async () => {
+    const { store, playerRate } = limitStoresFor(database.database);
+    try {
+      expect(await store.hit("costly", 60_000, 5)).toEqual({ count: 5, resetInMs: expect.any(Number) });
+      expect((await store.hit("costly", 60_000)).count).toBe(6);
+      expect((await playerRate.hit("player:costly", 60_000, 5)).count).toBe(5);
+      await playerRate.flush();
+      expect((await store.peek("player:costly"))?.count).toBe(5);
+      expect((await playerRate.hit("player:costly", 60_000)).count).toBe(6);
+    } finally {
+      await playerRate.stop();
     }
   });
 

@@ -15,8 +15,8 @@ export type Hit = {
 };
 
 export type LimitStore = {
-  /** Counts one hit on `key` in a window of `windowMs` that starts at the key's first hit. */
-  hit(key: string, windowMs: number): Promise<Hit>;
+  /** Counts `cost` hits (default 1) on `key` in a window of `windowMs` that starts at the key's first hit. */
+  hit(key: string, windowMs: number, cost?: number): Promise<Hit>;
   /** The key's current window without counting a hit; null when it has none. */
   peek(key: string): Promise<Hit | null>;
   /** Forgets the key (a success that clears earlier failures). */
@@ -32,7 +32,7 @@ export function memoryLimitStore(now: () => number = Date.now): LimitStore {
     for (const [key, window] of windows) if (window.resetAt <= at) windows.delete(key);
   };
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, cost = 1) {
       const at = now();
       let window = windows.get(key);
       if (!window || window.resetAt <= at) {
@@ -40,7 +40,7 @@ export function memoryLimitStore(now: () => number = Date.now): LimitStore {
         window = { count: 0, resetAt: at + windowMs };
         windows.set(key, window);
       }
-      window.count += 1;
+      window.count += cost;
       return { count: window.count, resetInMs: window.resetAt - at };
     },
     async peek(key) {
@@ -84,23 +84,23 @@ function rateLimitTable(db: Db): () => Promise<void> {
 /** Counters in PostgreSQL, shared by every process on the database: one statement per hit. */
 export function postgresLimitStore(db: Db, ensureTable = rateLimitTable(db)): LimitStore {
   let hits = 0;
-  const upsert = (key: string, windowMs: number) => {
+  const upsert = (key: string, windowMs: number, cost: number) => {
     hits += 1;
     if (hits % DELETE_EXPIRED_EVERY === 0) {
       db.execute(sql`delete from rate_limit_hits where reset_at < clock_timestamp()`).catch(() => {});
     }
     return sql`
         insert into rate_limit_hits as r (key, hits, reset_at)
-        values (${key}::text, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}::float8))
+        values (${key}::text, ${cost}::integer, clock_timestamp() + make_interval(secs => ${windowMs / 1000}::float8))
         on conflict (key) do update set
-          hits = case when r.reset_at <= clock_timestamp() then 1 else r.hits + 1 end,
+          hits = case when r.reset_at <= clock_timestamp() then excluded.hits else r.hits + excluded.hits end,
           reset_at = case when r.reset_at <= clock_timestamp() then excluded.reset_at else r.reset_at end
         returning hits, greatest(0, ceil(extract(epoch from (reset_at - clock_timestamp())) * 1000))::bigint as reset_in_ms`;
   };
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, cost = 1) {
       await ensureTable();
-      const result = await db.execute(upsert(key, windowMs));
+      const result = await db.execute(upsert(key, windowMs, cost));
       const row = rowsOf<{ hits: number; reset_in_ms: number }>(result)[0]!;
       return { count: Number(row.hits), resetInMs: Number(row.reset_in_ms) };
     },

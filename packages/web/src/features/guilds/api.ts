@@ -3,6 +3,7 @@
 import type { CreateGuildBody, GuildDetail } from "@bot-arena/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../app/call";
+import { LIST_REFRESH_GAP_MS } from "../../app/liveThrottle";
 import { queryKeys } from "../../app/queryKeys";
 import { useLiveInvalidate } from "../../app/useLive";
 
@@ -23,7 +24,7 @@ export const guildKeys = {
 };
 
 export function useGuildList(search: string) {
-  useLiveInvalidate("guilds", [guildKeys.all]);
+  useLiveInvalidate("guilds", [guildKeys.all], { atMostEveryMs: LIST_REFRESH_GAP_MS });
   return useQuery({
     queryKey: guildKeys.list(search),
     queryFn: ({ signal }) =>

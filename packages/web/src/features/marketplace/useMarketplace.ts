@@ -4,12 +4,13 @@ import type { CreateListingBody } from "@bot-arena/contract";
 import type { Rarity } from "@bot-arena/game";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../app/call";
+import { LIST_REFRESH_GAP_MS } from "../../app/liveThrottle";
 import { queryKeys } from "../../app/queryKeys";
 import { useLiveInvalidate } from "../../app/useLive";
 import { invalidateBotsAndMe } from "../bots/useBots";
 
 export function useListings() {
-  useLiveInvalidate("marketplace", [queryKeys.marketplace]);
+  useLiveInvalidate("marketplace", [queryKeys.marketplace], { atMostEveryMs: LIST_REFRESH_GAP_MS });
   return useQuery({
     queryKey: queryKeys.marketplace,
     queryFn: ({ signal }) => call("marketplace", {}, signal),

@@ -19,9 +19,14 @@ export function useCurrentTournament() {
   useLiveInvalidate("tournaments", [tournamentKeys.all]);
   const queryClient = useQueryClient();
   // Watcher counts ride on the tournament's channel too; they change nothing to refetch (battles/watching.tsx).
+  // Its matches and entries do not change the past list (a list read the server charges 5 requests of the
+  // player's rate, on every match of a running event): that list follows `tournaments`, status changes only.
   useLiveChannel(channelOf(query.data?.tournament?.tournament.id), (event) => {
     if (!recordWatching(queryClient, event))
-      void queryClient.invalidateQueries({ queryKey: tournamentKeys.all });
+      void queryClient.invalidateQueries({
+        queryKey: tournamentKeys.all,
+        predicate: (q) => q.queryKey[1] !== tournamentKeys.past[1],
+      });
   });
   return query;
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "coin_ledger_user_id_idx" ON "coin_ledger" USING btree ("user_id","id");--> statement-breakpoint
+CREATE INDEX "tournaments_past_idx" ON "tournaments" USING btree (coalesce("completed_at", "created_at") desc,"id" desc);
