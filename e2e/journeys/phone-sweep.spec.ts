@@ -102,6 +102,8 @@ test("signed out: the landing with its panels, /auth both ways, the 404 page and
   for (const ad of ads) {
     await page.route("**/api/ads", (route) => route.fulfill({ json: { enabled: true, ads: [ad] } }));
     await page.goto("/auth");
+    // /auth's ads come with the app, at the visitor's first key, press or focus (src/auth.tsx).
+    await page.getByLabel("Email").click();
     await expect(page.getByRole("complementary", { name: "Advertisement (top)" })).toContainText(ad.title);
     await expectNothingCutOff(page, `the ad '${ad.title}'`);
     await expectTapTargets(page, `the ad '${ad.title}'`);

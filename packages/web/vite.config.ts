@@ -4,6 +4,7 @@
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { chunkFileNames } from "./vite-chunk-names.ts";
 import { precompress } from "./vite-precompress.ts";
 import { prerenderPages } from "./vite-prerender.ts";
 import { routeTable } from "./vite-route-table.ts";
@@ -26,7 +27,10 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Three pages: the app (index.html), and the prerendered landing (landing.html) and /auth (auth.html), each
     // with its own lighter entry; vite-prerender.ts fills them with HTML and names the files the server sends.
-    rollupOptions: { input: { index: "index.html", landing: "landing.html", auth: "auth.html" } },
+    rollupOptions: {
+      input: { index: "index.html", landing: "landing.html", auth: "auth.html" },
+      output: { chunkFileNames },
+    },
   },
   server: {
     port: 5173,

@@ -12,7 +12,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", environment: "node", include: ["src/**/*.test.ts"] },
+        test: { name: "unit", environment: "node", include: ["src/**/*.test.ts", "vite-*.test.ts"] },
       },
       {
         extends: true,

@@ -3,6 +3,6 @@
 // and hydrates the page once the browser is idle, or at the visitor's first key, touch or press
 // (app/deferredApp.ts); the counters and ads then come from the API.
 import "./index.css";
-import { deferApp } from "./app/deferredApp";
+import { deferApp, startWhenIdle } from "./app/deferredApp";
 
-deferApp();
+startWhenIdle(deferApp());

@@ -1,11 +1,13 @@
 // The app (React's router, the query cache, toasts, dialogs, the shell) for a prerendered page whose own entry
-// paints without it (the landing, /auth): it loads and hydrates the page once the browser is idle after loading
-// it, or at once when the visitor reaches for the page first (a key, a touch, a press, a focus). A press on a
-// floating button's stand-in (music player, chat) before then is pressed again in the app.
+// paints without it (the landing, /auth): it loads and hydrates the page when the visitor reaches for the page (a
+// key, a touch, a press, a focus), when the entry asks for it, or, where the entry says so, once the browser is idle
+// after loading the page. A press on a floating button's stand-in (music player, chat) before then is pressed again
+// in the app.
 
-/** Starts the app now rather than when idle (once; later calls do nothing). */
+/** Starts the app now (once; later calls do nothing). */
 export type StartApp = () => void;
 
+/** The app at the visitor's first key, touch, press or focus, or when the result is called. */
 export function deferApp(): StartApp {
   let pressed: string | null = null;
   let started = false;
@@ -48,11 +50,19 @@ export function deferApp(): StartApp {
     { capture: true, once: true },
   );
 
+  return start;
+}
+
+/**
+ * The landing's way: the app also comes once the browser is idle after loading the page, so its counters and ads
+ * show without a touch. Not /auth's: there the app's start is the page's largest piece of main-thread work (React
+ * hydrating the shell), which a phone would run while the visitor reads the form, for ads alone.
+ */
+export function startWhenIdle(start: StartApp): void {
   const whenIdle = () =>
     "requestIdleCallback" in window
       ? window.requestIdleCallback(start, { timeout: 2000 })
       : setTimeout(start, 200);
   if (document.readyState === "complete") whenIdle();
   else window.addEventListener("load", whenIdle, { once: true });
-  return start;
 }
