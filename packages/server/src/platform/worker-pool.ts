@@ -5,6 +5,7 @@
 // own room, so a flood of strangers can neither fill it nor get ahead of it. With two workers or more, one is
 // kept for the known lane: a known job never waits for a stranger's job to finish.
 import { Worker } from "node:worker_threads";
+import { withoutStack } from "./errors";
 
 export type Lane = "known" | "unknown";
 
@@ -163,7 +164,8 @@ export function createWorkerPool<Job, Result>(options: {
   }
 
   function seat(lane: Lane): Seat<Job, Result> {
-    if (closed || seats[lane] >= options.laneSize) throw new PoolFullError(retryInMs(lane));
+    if (closed || seats[lane] >= options.laneSize)
+      throw withoutStack(() => new PoolFullError(retryInMs(lane)));
     seats[lane] += 1;
     let held = true;
     return {
