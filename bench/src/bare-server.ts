@@ -1,12 +1,15 @@
 // The yardstick: a raw Fastify route answering with one indexed select, in its own process like the real
 // server, on the same kind of database (PGlite in a data directory of its own, or DATABASE_URL's PostgreSQL
 // with a pool as large as the server's). No session, no plugins, no ORM: the floor /api/me is measured against.
+// Its select is prepared once by name on both, as the server's statements are (pg's named statement; on PGlite
+// the server's own pglite-statements.ts), so the two differ by what the server does around the query.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import Fastify from "fastify";
 import pg from "pg";
+import { prepareStatements } from "../../packages/server/src/platform/db/pglite-statements";
 
 const ROWS = 1000;
 type Row = { id: string; username: string; coins: number };
@@ -35,6 +38,7 @@ async function openDatabase(): Promise<{ query: Query; ids: string[]; close: () 
   const client = new PGlite(join(dir, "pglite"));
   for (const statement of setup) await client.query(statement);
   const ids = (await client.query<{ id: string }>("select id from bare_players")).rows.map((r) => r.id);
+  prepareStatements(client);
   return {
     ids,
     query: async (id) => (await client.query<Row>(select, [id])).rows[0],

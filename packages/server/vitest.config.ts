@@ -31,6 +31,8 @@ const aboutPglite = [
   "src/platform/db/pglite.test.ts",
   // The lock file that keeps a second process off its data directory.
   "src/platform/db/lock-file.test.ts",
+  // Its statements prepared by name, answering as its own `query` does.
+  "src/platform/db/pglite-statements.test.ts",
   // `npm run admin` and `ledger:verify` opening the embedded database's directory, one process at a time
   // (on PostgreSQL the same file runs them against a database of their own).
   "src/platform/auth/roles.test.ts",
@@ -39,7 +41,11 @@ const aboutPglite = [
   "src/platform/limits/store.test.ts",
 ];
 // Of those, the ones with nothing to prove on PostgreSQL: left out of its run.
-const pgliteOnly = ["src/platform/db/pglite.test.ts", "src/platform/db/lock-file.test.ts"];
+const pgliteOnly = [
+  "src/platform/db/pglite.test.ts",
+  "src/platform/db/lock-file.test.ts",
+  "src/platform/db/pglite-statements.test.ts",
+];
 
 const pgliteOnlyRun = process.env.SERVER_TEST_DB === "pglite-only";
 const onPostgres = !pgliteOnlyRun && Boolean(process.env.DATABASE_URL);

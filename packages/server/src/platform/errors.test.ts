@@ -67,6 +67,18 @@ describe("error responses", () => {
   });
 });
 
+describe("AppError's stack", () => {
+  // A refusal the client caused is answered and forgotten: no stack to capture. A bug keeps its stack.
+  it("is left out of a 4xx and kept for a 5xx", () => {
+    expect(new AppError(401, "NOT_AUTHENTICATED", "Not authenticated").stack).toBe(
+      "AppError: Not authenticated",
+    );
+    expect(new AppError(500, "INTERNAL", "Something went wrong").stack).toMatch(/\n\s+at /);
+    // Only that error's: the next one anywhere still gets its stack.
+    expect(new Error("later").stack).toMatch(/\n\s+at /);
+  });
+});
+
 describe("the route helper", () => {
   it("turns thrown AppErrors into their status and body, and other errors into a generic 500", async () => {
     // A second app on the same database: routes cannot be added to one that is already serving.

@@ -47,6 +47,9 @@ describe("the worker pool", () => {
     expect(performance.now() - started).toBeLessThan(50);
     expect(refusal).toBeInstanceOf(PoolFullError);
     expect((refusal as PoolFullError).retryInMs).toBeGreaterThanOrEqual(1000);
+    // An expected refusal (answered 429): no stack captured for it.
+    expect((refusal as PoolFullError).stack).toBe("PoolFullError: worker pool full");
+    expect(new Error("later").stack).toMatch(/\n\s+at /);
     first.release();
     const third = p.seat("unknown");
     third.release();

@@ -8,6 +8,7 @@
 // A low CPU priority alone does not make a flood cheap: scrypt's 128 MiB per hash sweeps the caches and the
 // memory bus the event loops and the database use, so on a small machine the strangers are also paced.
 import { Worker } from "node:worker_threads";
+import { withoutStack } from "./errors";
 
 export type Lane = "known" | "unknown";
 
@@ -200,7 +201,7 @@ export function createWorkerPool<Job, Result>(options: {
     lane === "known" ? options.laneSize : Math.max(1, Math.round(options.laneSize * unknownShare));
 
   function seat(lane: Lane): Seat<Job, Result> {
-    if (closed || seats[lane] >= laneSize(lane)) throw new PoolFullError(retryInMs(lane));
+    if (closed || seats[lane] >= laneSize(lane)) throw withoutStack(() => new PoolFullError(retryInMs(lane)));
     seats[lane] += 1;
     let held = true;
     return {

@@ -1,6 +1,6 @@
 // Server-side sessions behind an httpOnly cookie. The cookie holds a random token; the database holds only its
 // sha256, so a leaked table cannot be replayed. Sessions slide: past half their lifetime, a visit renews them.
-import { createHash, randomBytes } from "node:crypto";
+import { hash, randomBytes } from "node:crypto";
 import { Coins } from "@bot-arena/game";
 import type {} from "@fastify/cookie";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
@@ -41,7 +41,8 @@ declare module "fastify" {
   }
 }
 
-const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+// The one-shot hash: under half of createHash().update().digest()'s cost, on every signed-in request.
+const hashToken = (token: string) => hash("sha256", token, "hex");
 
 export type Sessions = ReturnType<typeof createSessions>;
 

@@ -1,5 +1,6 @@
 // PGlite: Postgres compiled to WebAssembly, in this process. File-backed under DATA_DIR/pglite, or in memory.
 // Its live bus is its own LISTEN/NOTIFY inside the process (live/pglite-bus.ts), or Redis with LIVE_BUS_URL.
+// Its parameterised statements are prepared once by name (pglite-statements.ts), as on PostgreSQL.
 import { randomUUID } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +12,7 @@ import { pgliteLiveBus } from "../live/pglite-bus";
 import type { BusOption, Database, Db } from "./database";
 import { parseSafeInteger } from "./int8";
 import { acquireLockFile } from "./lock-file";
+import { prepareStatements } from "./pglite-statements";
 import * as schema from "./schema";
 
 const INT8_OID = 20;
@@ -43,6 +45,7 @@ export async function openPglite(
     releaseLock();
     throw error;
   }
+  prepareStatements(client);
   const plain = drizzle({ client, schema }) as unknown as Db;
   const log = options.log ?? console;
   const { bus, redis } = await openLiveBus({
