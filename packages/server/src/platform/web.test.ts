@@ -6,6 +6,7 @@ import path from "node:path";
 import { brotliCompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type TestApp } from "../../test/helpers";
+import { apiSecurityHeaders } from "./security-headers";
 
 const webDist = mkdtempSync(path.join(tmpdir(), "bot-arena-web-"));
 const indexHtml =
@@ -114,6 +115,18 @@ describe("the web app", () => {
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
     expect(headers["x-frame-options"]).toBe("DENY");
+    expect(headers["x-dns-prefetch-control"]).toBe("off");
+  });
+
+  it("gives API answers, JSON and errors alike, the short set: a policy that allows nothing, and no framing", async () => {
+    for (const url of ["/api/session", "/api/nope", "/api/me"]) {
+      const headers = (await t.app.inject(url)).headers;
+      for (const [name, value] of Object.entries(apiSecurityHeaders)) expect(headers[name], url).toBe(value);
+      expect(String(headers["content-security-policy"]), url).toContain("default-src 'none'");
+      // Helmet's page-only headers stay off the hot reads.
+      expect(headers["x-dns-prefetch-control"], url).toBeUndefined();
+      expect(headers["origin-agent-cluster"], url).toBeUndefined();
+    }
   });
 });
 
