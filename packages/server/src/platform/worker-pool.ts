@@ -154,7 +154,7 @@ export function createWorkerPool<Job, Result>(options: {
           wake = setTimeout(() => {
             wake = null;
             dispatch();
-          }, unknownRestsUntil - performance.now());
+          }, Math.max(1, unknownRestsUntil - performance.now()));
           // A resting lane must not keep a finished process (a test, a CLI) alive.
           wake.unref();
         }
