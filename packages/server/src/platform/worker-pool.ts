@@ -151,10 +151,13 @@ export function createWorkerPool<Job, Result>(options: {
         queues.known.length > 0 ? "known" : queues.unknown.length > 0 && !resting ? "unknown" : null;
       if (!lane) {
         if (resting && !wake) {
-          wake = setTimeout(() => {
-            wake = null;
-            dispatch();
-          }, Math.max(1, unknownRestsUntil - performance.now()));
+          wake = setTimeout(
+            () => {
+              wake = null;
+              dispatch();
+            },
+            Math.max(1, unknownRestsUntil - performance.now()),
+          );
           // A resting lane must not keep a finished process (a test, a CLI) alive.
           wake.unref();
         }

@@ -1,6 +1,6 @@
 // Security headers on every kind of answer, not just the home page: each contract route signed in and out,
-// refusals of every status, the app's pages, its assets. A strict CSP (no inline or eval'd script), nosniff,
-// no framing, a referrer policy; and personal API answers are never stored by a shared cache.
+// refusals of every status, the app's pages, its assets. A strict CSP (no inline or eval'd script on pages,
+// nothing at all on API answers), nosniff, no framing, a referrer policy; and personal API answers are never stored by a shared cache.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -34,15 +34,26 @@ function directives(csp: string): Record<string, string[]> {
   );
 }
 
-function expectSecurityHeaders(response: LightMyRequestResponse, label: string) {
+/**
+ * A page or asset: the app's policy. An API answer (JSON, or a bot's SVG): a policy that allows nothing to load or
+ * run at all (no script-src, object-src or connect-src of its own: each falls back to default-src 'none').
+ */
+function expectSecurityHeaders(response: LightMyRequestResponse, label: string, kind: "page" | "api") {
   const { headers } = response;
   const csp = directives(String(headers["content-security-policy"] ?? ""));
-  expect(csp["script-src"], `${label}: script-src`).toEqual(["'self'"]);
   expect(csp["frame-ancestors"], `${label}: frame-ancestors`).toEqual(["'none'"]);
-  expect(csp["object-src"], `${label}: object-src`).toEqual(["'none'"]);
-  expect(csp["default-src"], `${label}: default-src`).toEqual(["'self'"]);
-  // The live socket is same-origin; 'self' covers ws(s) to this host and nothing else.
-  expect(csp["connect-src"], `${label}: connect-src`).toEqual(["'self'"]);
+  if (kind === "page") {
+    expect(csp["script-src"], `${label}: script-src`).toEqual(["'self'"]);
+    expect(csp["object-src"], `${label}: object-src`).toEqual(["'none'"]);
+    expect(csp["default-src"], `${label}: default-src`).toEqual(["'self'"]);
+    // The live socket is same-origin; 'self' covers ws(s) to this host and nothing else.
+    expect(csp["connect-src"], `${label}: connect-src`).toEqual(["'self'"]);
+  } else {
+    expect(csp["default-src"], `${label}: default-src`).toEqual(["'none'"]);
+    for (const fallsBack of ["script-src", "object-src", "connect-src", "img-src"]) {
+      expect(csp[fallsBack], `${label}: ${fallsBack}`).toBeUndefined();
+    }
+  }
   expect(headers["x-content-type-options"], label).toBe("nosniff");
   expect(headers["x-frame-options"], label).toBe("DENY");
   expect(headers["referrer-policy"], label).toBe("strict-origin-when-cross-origin");
@@ -51,7 +62,7 @@ function expectSecurityHeaders(response: LightMyRequestResponse, label: string) 
 describe("security headers", () => {
   it("are on the app's pages and assets", async () => {
     for (const url of ["/", "/dashboard", "/assets/a.js", "/missing.png"]) {
-      expectSecurityHeaders(await t.app.inject(url), url);
+      expectSecurityHeaders(await t.app.inject(url), url, "page");
     }
   });
 
@@ -62,10 +73,12 @@ describe("security headers", () => {
       expectSecurityHeaders(
         await t.app.inject({ method: route.spec.method, url }),
         `${route.name} anonymous`,
+        "api",
       );
       expectSecurityHeaders(
         await player.request({ method: route.spec.method, url }),
         `${route.name} signed in`,
+        "api",
       );
     }
     const refusals = [
@@ -104,7 +117,7 @@ describe("security headers", () => {
     for (let i = 0; i < 10; i++) await signIn();
     refusals.push(await signIn());
     expect(refusals.map((r) => r.statusCode)).toEqual([400, 415, 413, 403, 404, 429]);
-    for (const response of refusals) expectSecurityHeaders(response, `refusal ${response.statusCode}`);
+    for (const response of refusals) expectSecurityHeaders(response, `refusal ${response.statusCode}`, "api");
   });
 
   it("keep personal API answers out of shared caches", async () => {
