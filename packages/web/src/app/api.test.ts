@@ -31,6 +31,22 @@ describe("toApiError", () => {
     expect(error.message).toBe("An account with this email already exists");
   });
 
+  it("carries a 429's Retry-After in ms, and nothing for a missing or unreadable one", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: "RATE_LIMITED", message: "Slow down" } }), {
+            status: 429,
+            headers: { "retry-after": "7" },
+          }),
+      ),
+    );
+    await expect(api.get("/api/leaderboard")).rejects.toMatchObject({ status: 429, retryAfterMs: 7_000 });
+    expect(toApiError(429, undefined, null).retryAfterMs).toBeUndefined();
+    expect(toApiError(429, undefined, "soon").retryAfterMs).toBeUndefined();
+  });
+
   it("marks a body that is not our error shape as not the server's words", () => {
     expect(toApiError(502, "<html>Bad gateway</html>")).toMatchObject({
       code: "HTTP_502",

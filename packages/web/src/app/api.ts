@@ -11,6 +11,8 @@ export class ApiError extends Error {
     /** False when the message is ours (network down, a proxy's HTML page), not the server's text. */
     readonly fromServer: boolean,
     readonly fields: Record<string, string> | undefined = undefined,
+    /** A 429's Retry-After, when the server sent one: when the request may be made again. */
+    readonly retryAfterMs: number | undefined = undefined,
   ) {
     super(message);
   }
@@ -27,12 +29,19 @@ function isErrorBody(value: unknown): value is ErrorBody {
   );
 }
 
-/** Builds the error for a non-2xx answer from its status and whatever body could be parsed. */
-export function toApiError(status: number, body: unknown): ApiError {
+/** Retry-After in seconds (the server never sends a date), as ms; undefined when absent or unreadable. */
+function retryAfterOf(header: string | null | undefined): number | undefined {
+  const seconds = header ? Number(header) : Number.NaN;
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}
+
+/** Builds the error for a non-2xx answer from its status, whatever body could be parsed and its Retry-After. */
+export function toApiError(status: number, body: unknown, retryAfter?: string | null): ApiError {
+  const retryAfterMs = retryAfterOf(retryAfter);
   if (isErrorBody(body)) {
-    return new ApiError(status, body.error.code, body.error.message, true, body.error.fields);
+    return new ApiError(status, body.error.code, body.error.message, true, body.error.fields, retryAfterMs);
   }
-  return new ApiError(status, `HTTP_${status}`, `Request failed (${status})`, false);
+  return new ApiError(status, `HTTP_${status}`, `Request failed (${status})`, false, undefined, retryAfterMs);
 }
 
 /** The text a toast shows for a failure: the server's message when it sent one, else the screen's fallback. */
@@ -125,7 +134,7 @@ export async function request<T>(
   } catch {
     parsed = undefined;
   }
-  if (!response.ok) throw toApiError(response.status, parsed);
+  if (!response.ok) throw toApiError(response.status, parsed, response.headers.get("retry-after"));
   return parsed as T;
 }
 
