@@ -254,6 +254,30 @@ describe("when a call fails", () => {
     }
   });
 
+  it("close() cuts a held answer at once (the payment stays made), and its hangMs timer with it", async () => {
+    const holding = await startZbdFake({ gamertags: ["hal"], hangMs: 60_000 });
+    const client = createZbdClient({ apiKey: holding.apiKey, baseUrl: holding.url, timeoutMs: 60_000 });
+    const { invoice } = await client.fetchCharge({
+      gamertag: "hal",
+      amountMsats: 1_000n,
+      description: "cash-out",
+      internalId: "cashout-held",
+    });
+    holding.failNext("pay", "accept-then-timeout");
+    const paying = client.payInvoice({ invoice, internalId: "cashout-held", description: "cash-out" });
+    const outcome = paying.then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await expect.poll(() => holding.payments().length).toBe(1);
+    const started = Date.now();
+    await holding.close();
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ZbdError);
+    expect((error as ZbdError).kind).toBe("transient");
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it("a payment that timed out before ZBD did anything is not made, and can be sent again", async () => {
     const { invoice } = await charge("hal", 3_000n, "cashout-timeout");
     fake.failNext("pay", "timeout");
