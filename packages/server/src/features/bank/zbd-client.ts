@@ -118,7 +118,7 @@ export function createZbdClient(options: { apiKey: string; baseUrl: string; time
         "transient",
         timedOut
           ? `ZBD did not answer within ${timeoutMs} ms while ${request.doing}`
-          : `ZBD could not be reached while ${request.doing}: ${reasonOf(error)}`,
+          : `The connection to ZBD failed while ${request.doing}: ${reasonOf(error)}`,
         null,
         { cause: error },
       );
