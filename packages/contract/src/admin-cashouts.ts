@@ -17,7 +17,42 @@ export const adminCashoutMessages = {
   markedPaid: (amount: number, username: string) => `Cash-out of ${amount} coins to ${username} marked paid`,
   refunded: (amount: number, username: string) => `Refunded ${amount} coins to ${username}'s vault`,
   providerFailed: "The payment could not be made",
+  notInReview: "This cash-out is not waiting for review",
+  inFlight: "This cash-out is being paid by the provider: wait for its answer",
+  approved: (amount: number, username: string) => `Approved ${amount} coins to ${username}: sending`,
+  approvedManual: (amount: number, username: string) =>
+    `Approved ${amount} coins to ${username}: pay it and mark it paid`,
+  enterFreezeReason: "Enter a reason for the freeze",
+  accountNotFound: "Account not found",
+  frozen: (count: number) => `Froze ${count} account${count === 1 ? "" : "s"}`,
+  unfrozen: (username: string) => `Unfroze ${username}`,
+  notFrozen: "This account is not frozen",
+  cannotFreezeSelf: "You cannot freeze your own account",
 } as const;
+
+/** Where a pending request is (see the server's cashout_requests.stage); `done` once settled. */
+export const cashoutStage = z.enum(["review", "manual", "queued", "sending", "confirming", "held", "done"]);
+export type CashoutStage = z.infer<typeof cashoutStage>;
+
+export const riskAssessment = z.object({
+  /** 0..100 */
+  score: z.number().int(),
+  /** In words, as an operator reads them; empty when nothing is unusual. */
+  reasons: z.array(z.string()),
+});
+
+export const linkedAccount = z.object({
+  userId: z.string(),
+  username: z.string(),
+  /** How it is linked: a shared device, a shared address (sign-up or sign-in within the link window). */
+  device: z.boolean(),
+  address: z.boolean(),
+  /** Coins that reached the requester from this account, and went the other way (sales, PvP, pools). */
+  coinsIn: z.number().int(),
+  coinsOut: z.number().int(),
+  frozen: z.boolean(),
+});
+export type LinkedAccount = z.infer<typeof linkedAccount>;
 
 const settlementText = (message: string) =>
   z
@@ -44,17 +79,53 @@ export const adminCashout = z.object({
   settledBy: z.string().nullable(),
   providerRef: z.string().nullable(),
   refundReason: z.string().nullable(),
+  stage: cashoutStage,
+  risk: riskAssessment,
+  linked: z.array(linkedAccount),
+  /** The requester's account: its age in whole days, battles fought, and whether it is frozen (and why). */
+  accountDays: z.number().int(),
+  battles: z.number().int(),
+  frozen: z.boolean(),
+  frozenReason: z.string().nullable(),
+  /** The amount in millisatoshis (decimal text), null with the record-only provider. */
+  amountMsats: z.string().nullable(),
+  /** The payout runner's last failure (a 5xx, a time-out, a wallet too low), null when none. */
+  lastError: z.string().nullable(),
 });
 export type AdminCashout = z.infer<typeof adminCashout>;
 
 export const adminCashoutsQuery = z.object({ status: cashoutStatus.default("pending") });
-export const adminCashoutsResponse = z.object({ cashouts: z.array(adminCashout) });
+/** The payout provider as the operators see it: its name, and for ZBD the project wallet. */
+export const payoutsStanding = z.object({
+  provider: z.string(),
+  /** The project wallet's balance in millisatoshis (decimal text) and in coins; null if unknown or record-only. */
+  walletMsats: z.string().nullable(),
+  walletCoins: z.number().int().nullable(),
+  /** Below the warning line (CASHOUT_WALLET_LOW_COINS). */
+  low: z.boolean(),
+  /** Requests waiting for the wallet to hold enough. */
+  held: z.number().int(),
+});
+export type PayoutsStanding = z.infer<typeof payoutsStanding>;
+
+export const adminCashoutsResponse = z.object({ cashouts: z.array(adminCashout), payouts: payoutsStanding });
 export type AdminCashoutsResponse = z.infer<typeof adminCashoutsResponse>;
 
 export const cashoutIdParams = z.object({ id: z.uuid({ error: adminCashoutMessages.notFound }) });
 export const markPaidBody = z.object({ reference: settlementText(adminCashoutMessages.enterReference) });
 export const refundBody = z.object({ reason: settlementText(adminCashoutMessages.enterRefundReason) });
 export const settleCashoutResponse = z.object({ message: z.string(), cashout: adminCashout });
+export const accountIdParams = z.object({ id: z.uuid({ error: adminCashoutMessages.accountNotFound }) });
+export const freezeBody = z.object({
+  reason: settlementText(adminCashoutMessages.enterFreezeReason),
+  /** Also freeze every account linked to this one. */
+  linked: z.boolean().default(true),
+});
+export const freezeResponse = z.object({
+  message: z.string(),
+  frozen: z.array(z.object({ userId: z.string(), username: z.string() })),
+});
+export type FreezeResponse = z.infer<typeof freezeResponse>;
 export type SettleCashoutResponse = z.infer<typeof settleCashoutResponse>;
 
 export const adminCashoutRoutes = {
@@ -75,6 +146,31 @@ export const adminCashoutRoutes = {
     params: cashoutIdParams,
     body: markPaidBody,
     response: settleCashoutResponse,
+  },
+  adminCashoutApprove: {
+    method: "POST",
+    path: "/api/admin/cashouts/:id/approve",
+    summary: "Approve a cash-out held for review: it goes to the payout provider (or to 'Mark paid')",
+    auth: "admin",
+    params: cashoutIdParams,
+    response: settleCashoutResponse,
+  },
+  adminAccountFreeze: {
+    method: "POST",
+    path: "/api/admin/accounts/:id/freeze",
+    summary: "Freeze an account (and its linked accounts): no cash-out, listing, purchase or donation",
+    auth: "admin",
+    params: accountIdParams,
+    body: freezeBody,
+    response: freezeResponse,
+  },
+  adminAccountUnfreeze: {
+    method: "POST",
+    path: "/api/admin/accounts/:id/unfreeze",
+    summary: "Unfreeze an account",
+    auth: "admin",
+    params: accountIdParams,
+    response: freezeResponse,
   },
   adminCashoutRefund: {
     method: "POST",

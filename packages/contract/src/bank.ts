@@ -29,16 +29,26 @@ export type BankTransaction = z.infer<typeof bankTransaction>;
 export const cashoutStatus = z.enum(["pending", "paid", "refunded"]);
 export type CashoutStatus = z.infer<typeof cashoutStatus>;
 
+/**
+ * What the player reads of a request: `under_review` waits for an operator ('Under review'); `processing` is on
+ * its way to the provider (or with the operators to pay by hand); then paid or refunded.
+ */
+export const cashoutPhase = z.enum(["under_review", "processing", "paid", "refunded"]);
+export type CashoutPhase = z.infer<typeof cashoutPhase>;
+
 export const cashoutRequest = z.object({
   id: z.string(),
   gamertag: z.string(),
   amount: z.number().int(),
   status: cashoutStatus,
+  phase: cashoutPhase,
   createdAt: z.string(),
   /** When it was paid or refunded; null while pending. */
   settledAt: z.string().nullable(),
   /** Why it was refunded (shown to the player); null unless refunded. */
   refundReason: z.string().nullable(),
+  /** The payment's reference at the provider (ZBD's payment id) once paid; null before. */
+  providerRef: z.string().nullable(),
 });
 export type CashoutRequest = z.infer<typeof cashoutRequest>;
 
@@ -59,6 +69,27 @@ export const cashoutResponse = z.object({
 });
 export type CashoutResponse = z.infer<typeof cashoutResponse>;
 
+/** Whether the player may cash out now, how much, and if not why (the house rules, docs/game-rules.md). */
+export const cashoutStanding = z.object({
+  /** True once the account is old enough, has fought enough and is not frozen. */
+  open: z.boolean(),
+  /** Why not, in words ('Cash-outs open after 7 days and 20 battles: 12 battles to go'); null when open. */
+  lockedMessage: z.string().nullable(),
+  frozen: z.boolean(),
+  minAccountDays: z.number().int(),
+  minBattles: z.number().int(),
+  daysToGo: z.number().int(),
+  battlesToGo: z.number().int(),
+  /** Coins a UTC day per account and per gamertag, and what this account has left today. */
+  dailyMax: z.number().int(),
+  leftToday: z.number().int(),
+  /** What may be asked for now: the vault, within today's maximum (0 while closed). */
+  availableNow: z.number().int(),
+  /** A request of at most this many coins with nothing unusual about it is sent at once. */
+  autoMax: z.number().int(),
+});
+export type CashoutStanding = z.infer<typeof cashoutStanding>;
+
 export const bankSummary = z.object({
   coins: z.number().int(),
   vaultCoins: z.number().int(),
@@ -69,6 +100,7 @@ export const bankSummary = z.object({
   depositAllowance: z.number().int(),
   /** The player's latest cash-out requests, newest first. */
   cashouts: z.array(cashoutRequest),
+  cashout: cashoutStanding,
 });
 export type BankSummary = z.infer<typeof bankSummary>;
 

@@ -1,6 +1,7 @@
 // The rulebook's public face: everything the server and the web app may use.
 export * from "./battle";
 export * from "./bots";
+export * from "./cashout";
 export * from "./chat";
 export * from "./constants";
 export * from "./customization";

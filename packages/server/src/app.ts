@@ -199,7 +199,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("preClose", () => economyWatch.stop());
   liveSocketRoute(app, { hub, trustedOrigins: config.trustedOrigins });
 
-  registerFeatures(app, createServices(platform), platform);
+  const services = createServices(platform);
+  registerFeatures(app, services, platform);
+  metrics.addGauges(() => {
+    const { walletMsats, held } = services.payouts.gauges();
+    return [
+      ...(walletMsats === null
+        ? []
+        : [
+            {
+              name: "bot_arena_payout_wallet_msats",
+              help: "The ZBD project wallet's last known balance.",
+              value: Number(walletMsats),
+            },
+          ]),
+      {
+        name: "bot_arena_cashouts_held",
+        help: "Cash-outs held until the project wallet holds enough.",
+        value: held,
+      },
+    ];
+  });
 
   registerMediaRoute(app, media);
   const serveApp = hasWebApp(config.webDist);

@@ -140,6 +140,12 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     lockOrder: "strict",
     logFormat: "json",
     logLevel: "silent",
+    // The cash-out gate and daily maximum have their own tests (features/bank/cashout-rules.test.ts); the
+    // others cash out from accounts made a moment ago.
+    cashout: {
+      ...loadConfig({}).cashout,
+      rules: { minAccountDays: 0, minBattles: 0, dailyMax: 1_000_000_000_000, autoMax: 500 },
+    },
     ...overrides,
   };
 }
@@ -282,10 +288,20 @@ export function asPlayer(app: FastifyInstance, cookie: string, me: Me, password 
   };
 }
 
+let nextAddress = 0;
+/**
+ * A loopback address of its own for each player a test signs up (never sent anywhere: inject only names it), so
+ * test players are strangers to each other, as players are; a test of linked accounts passes one address.
+ */
+function ownAddress(): string {
+  nextAddress += 1;
+  return `127.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${(nextAddress & 255) + 1}`;
+}
+
 /** Signs a new player up through the API and returns their signed-in client. */
 export async function signUp(
   app: FastifyInstance,
-  fields: { username?: string; email?: string; password?: string } = {},
+  fields: { username?: string; email?: string; password?: string; remoteAddress?: string } = {},
 ): Promise<Player> {
   const username = fields.username ?? uniqueName();
   const email = fields.email ?? `${username.toLowerCase()}@arena.test`;
@@ -294,6 +310,7 @@ export async function signUp(
     method: "POST",
     url: "/api/auth/sign-up",
     payload: { username, email, password },
+    remoteAddress: fields.remoteAddress ?? ownAddress(),
   });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return asPlayer(app, sessionCookieOf(response)!, response.json<Me>(), password);

@@ -19,7 +19,8 @@ import { arenaRoutes } from "./arena/routes";
 import { createArenaService } from "./arena/service";
 import { authRoutes } from "./auth/routes";
 import { createAuthService } from "./auth/service";
-import { recordOnlyPayouts } from "./bank/payouts";
+import { registerPayoutRunner } from "./bank/payout-runner";
+import { createPayouts } from "./bank/payouts";
 import { bankRoutes } from "./bank/routes";
 import { createBankService } from "./bank/service";
 import { battlesRoutes } from "./battles/routes";
@@ -59,6 +60,7 @@ import { createTournamentService } from "./tournament/service";
 
 export function createServices(platform: Platform) {
   const { db, config, clock, sessions } = platform;
+  const payouts = createPayouts({ db, config: config.cashout, log: platform.log });
   const libraryTopUp = createLibraryTopUp({
     db,
     media: platform.media,
@@ -67,11 +69,18 @@ export function createServices(platform: Platform) {
     log: platform.log,
   });
   return {
+    payouts,
     libraryTopUp,
     imageLibrary: createImageLibraryService({ db, media: platform.media, topUp: libraryTopUp }),
     adminMusic: createAdminMusicService({ db, media: platform.media }),
     findPlayers: createPlayerLookup({ db }),
-    adminCashouts: createAdminCashoutsService({ db, clock }),
+    adminCashouts: createAdminCashoutsService({
+      db,
+      clock,
+      payouts,
+      cashout: config.cashout,
+      reconciler: platform.reconciler,
+    }),
     auth: createAuthService({ db, sessions, config }),
     account: createAccountService({ db, sessions, config }),
     stats: createStatsService({ db, clock }),
@@ -90,7 +99,14 @@ export function createServices(platform: Platform) {
     }),
     ...createChatFeatures({ db, clock, redis: platform.redis }),
     grants: createGrantsService({ db }),
-    bank: createBankService({ db, clock, payouts: recordOnlyPayouts, log: platform.log }),
+    bank: createBankService({
+      db,
+      clock,
+      payouts,
+      cashout: config.cashout,
+      reconciler: platform.reconciler,
+      log: platform.log,
+    }),
     shop: createShopService({ db, clock }),
     inventory: createInventoryService({ db, images: { media: platform.media, log: platform.log } }),
     marketplace: createMarketplaceService({ db, clock, log: platform.log }),
@@ -113,7 +129,7 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
     testClock: platform.testClock,
     runDeadlines: () => platform.reconciler.runOnce(),
   });
-  authRoutes(app, { auth: services.auth, config: platform.config });
+  authRoutes(app, { auth: services.auth, config: platform.config, db: platform.db, clock: platform.clock });
   accountRoutes(app, services);
   statsRoutes(app, services);
   musicRoutes(app, services);
@@ -136,6 +152,17 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
   guildWarsRoutes(app, services);
   tournamentRoutes(app, services);
   registerTournamentDeadlines(platform.reconciler);
+  // Last: a pass takes the events' steps before it waits on a provider's answers.
+  const { client } = services.payouts;
+  if (client) {
+    registerPayoutRunner(platform.reconciler, {
+      db: platform.db,
+      clock: platform.clock,
+      client,
+      timeoutMs: platform.config.cashout.zbd?.timeoutMs ?? 10_000,
+      log: platform.log,
+    });
+  }
 }
 
 /** Reference data owned by features, seeded after the platform's (shop items, equipment, starter music). */

@@ -1,6 +1,7 @@
 // Server configuration from the environment: one typed object, read once at start-up.
 
 import path from "node:path";
+import { type CashoutRules, DEFAULT_CASHOUT_RULES } from "@bot-arena/game";
 import { DEFAULT_PASSWORD_HASH_COST } from "./auth/password";
 import { parseS3Location, type S3Location, S3LocationError } from "./media/s3-location";
 import { repoRoot } from "./paths";
@@ -95,7 +96,54 @@ export type Config = {
   logFormat: LogFormat;
   /** LOG_LEVEL: pino's level; by default "warn" in the readable format (a person's terminal), "info" in JSON. */
   logLevel: string;
+  cashout: CashoutConfig;
 };
+
+/** Cash-outs (issue 38): who pays them and the house rules against farming (docs/game-rules.md). */
+export type CashoutConfig = {
+  /** CASHOUT_PROVIDER: "record-only" leaves every request to the operators' 'Mark paid'; "zbd" pays it. */
+  provider: "record-only" | "zbd";
+  /** ZBD_API_KEY and ZBD_API_URL (ZBD's API by default); required with the zbd provider. */
+  zbd: { apiKey: string; apiUrl: string; timeoutMs: number } | null;
+  /** CASHOUT_MSATS_PER_COIN: what a coin is worth in millisatoshis. */
+  msatsPerCoin: bigint;
+  rules: CashoutRules;
+  /** Two accounts seen on one device or address within this many days of each other are linked. */
+  linkWindowDays: number;
+  /** Below this many coins' worth in the project wallet, the operators are warned. */
+  walletLowCoins: number;
+};
+
+export const ZBD_DEFAULT_API_URL = "https://api.zebedee.io";
+
+function cashout(env: Env): CashoutConfig {
+  const provider = (env.CASHOUT_PROVIDER?.trim().toLowerCase() || "record-only") as string;
+  if (provider !== "record-only" && provider !== "zbd") {
+    throw new ConfigError(`CASHOUT_PROVIDER must be record-only or zbd (got "${env.CASHOUT_PROVIDER}")`);
+  }
+  const apiKey = env.ZBD_API_KEY?.trim() ?? "";
+  if (provider === "zbd" && apiKey === "") throw new ConfigError("CASHOUT_PROVIDER=zbd needs ZBD_API_KEY");
+  const apiUrl = env.ZBD_API_URL?.trim() || ZBD_DEFAULT_API_URL;
+  try {
+    new URL(apiUrl);
+  } catch {
+    throw new ConfigError(`ZBD_API_URL must be a URL (got "${apiUrl}")`);
+  }
+  const defaults = DEFAULT_CASHOUT_RULES;
+  return {
+    provider,
+    zbd: provider === "zbd" ? { apiKey, apiUrl, timeoutMs: int(env, "ZBD_TIMEOUT_MS", 10_000, 100) } : null,
+    msatsPerCoin: BigInt(int(env, "CASHOUT_MSATS_PER_COIN", 1000, 1)),
+    rules: {
+      minAccountDays: int(env, "CASHOUT_MIN_ACCOUNT_DAYS", defaults.minAccountDays, 0),
+      minBattles: int(env, "CASHOUT_MIN_BATTLES", defaults.minBattles, 0),
+      dailyMax: int(env, "CASHOUT_DAILY_MAX", defaults.dailyMax, 1),
+      autoMax: int(env, "CASHOUT_AUTO_MAX", defaults.autoMax, 0),
+    },
+    linkWindowDays: int(env, "CASHOUT_LINK_WINDOW_DAYS", 30, 0),
+    walletLowCoins: int(env, "CASHOUT_WALLET_LOW_COINS", 5000, 0),
+  };
+}
 
 export type LogFormat = "json" | "pretty";
 
@@ -247,5 +295,6 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.st
     lockOrder: env.LOCK_ORDER === "strict" ? "strict" : "warn",
     logFormat,
     logLevel: env.LOG_LEVEL || (logFormat === "pretty" ? "warn" : "info"),
+    cashout: cashout(env),
   };
 }

@@ -42,8 +42,14 @@ export function createProcessMetrics(deps: {
   const buckets = DURATION_BUCKETS.map(() => 0);
   let durationSum = 0;
   let durationCount = 0;
+  /** Gauges a feature adds once it is wired (the payouts' wallet and held requests). */
+  const extraGauges: (() => { name: string; help: string; value: number }[])[] = [];
 
   return {
+    addGauges(read: () => { name: string; help: string; value: number }[]) {
+      extraGauges.push(read);
+    },
+
     /** One answered request: its status and its time in milliseconds. */
     record(status: number, elapsedMs: number) {
       answered[classOf(status)] += 1;
@@ -125,6 +131,9 @@ export function createProcessMetrics(deps: {
           "Committed live events this process could not send (the bus was down).",
           [[kind, bus.lost]],
         );
+      }
+      for (const gauge of extraGauges.flatMap((read) => read())) {
+        metric(gauge.name, "gauge", gauge.help, [["", gauge.value]]);
       }
       const memory = process.memoryUsage();
       metric("process_resident_memory_bytes", "gauge", "Resident memory.", [["", memory.rss]]);

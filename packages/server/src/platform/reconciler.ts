@@ -23,7 +23,10 @@
 //   });
 //
 // An advance must leave the row not due (a later deadline, null, or the row deleted), or it is claimed again on
-// the next pass. Tests drive it by hand: `await app.reconciler.runOnce()` after moving a test clock;
+// the next pass. A step whose work reaches outside the database (a payment sent to a provider) returns it as a
+// follow-up: it runs after the step's commit, never inside a transaction that could still roll back, and the
+// step has already written into the row what a later claim needs to know if the follow-up never finishes (a
+// lease as its deadline, a count of attempts). Tests drive it by hand: `await app.reconciler.runOnce()` after moving a test clock;
 // RECONCILER_INTERVAL_MS=0 leaves the background loop off.
 import { sql } from "drizzle-orm";
 import type { Clock } from "./clock";
@@ -40,9 +43,16 @@ export type DueHandler = {
   table: string;
   /** The timestamptz column with the next deadline; null means nothing is due. */
   dueColumn: string;
-  /** Advances one claimed row inside the claiming transaction; `now` is the reconciler's clock. */
-  advance(tx: Tx, id: string, now: Date): Promise<void>;
+  /**
+   * Advances one claimed row inside the claiming transaction; `now` is the reconciler's clock. May answer a
+   * follow-up to run once the step has committed (see above).
+   */
+  advance(tx: Tx, id: string, now: Date): Promise<void | FollowUp>;
+  /** At most this many follow-ups per pass (they run side by side); the rest wait for the next pass. */
+  maxFollowUps?: number;
 };
+
+export type FollowUp = () => Promise<void>;
 
 export type Reconciler = {
   register(handler: DueHandler): void;
@@ -106,7 +116,11 @@ export function createReconciler(deps: {
   let again = false;
 
   /** Claims one due row of `handler` (skipping rows other processes hold) and advances it. */
-  async function advanceOne(handler: DueHandler, failed: string[]): Promise<"advanced" | "failed" | "none"> {
+  async function advanceOne(
+    handler: DueHandler,
+    failed: string[],
+    followUps: Promise<void>[],
+  ): Promise<"advanced" | "failed" | "none"> {
     const now = clock.now();
     const table = sql.raw(handler.table);
     const due = sql.raw(handler.dueColumn);
@@ -115,8 +129,9 @@ export function createReconciler(deps: {
     const failedList = `{${failed.map((id) => `"${id.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
     const skip = failed.length ? sql`and id::text <> all(${failedList}::text[])` : sql``;
     let claimed: Claim | null = null;
+    let followUp: FollowUp | undefined;
     try {
-      return await db.transaction(async (tx) => {
+      const outcome = await db.transaction(async (tx) => {
         // Sent with the claim, in the same round trip; `true`: for this transaction only.
         const bounded = tx.execute(sql`
           select set_config('lock_timeout', ${`${bounds.lockTimeoutMs}ms`}, true),
@@ -130,13 +145,22 @@ export function createReconciler(deps: {
         if (claimed === null) return "none" as const;
         // The claimed row is the event's: first in the lock order, whatever the step locks after it.
         noteLocks(tx, "event", [eventKey(handler.table, claimed.id)]);
-        await handler.advance(tx, claimed.id, now);
+        followUp = (await handler.advance(tx, claimed.id, now)) || undefined;
         if (claimed.attempts > 0) {
           await tx.execute(sql`update ${table} set attempts = 0, last_error = null where id = ${claimed.id}`);
         }
         deps.beforeCommit?.(handler.name);
         return "advanced" as const;
       });
+      if (followUp) {
+        const id = (claimed as Claim | null)?.id;
+        followUps.push(
+          followUp().catch((error) =>
+            log.error({ err: error, handler: handler.name, id }, "runner: follow-up failed"),
+          ),
+        );
+      }
+      return outcome;
     } catch (error) {
       if (claimed === null) throw error;
       failed.push((claimed as Claim).id);
@@ -173,11 +197,15 @@ export function createReconciler(deps: {
     let advanced = 0;
     for (const handler of handlers) {
       const failed: string[] = [];
-      for (let n = 0; n < MAX_ADVANCES_PER_PASS; n++) {
-        const outcome = await advanceOne(handler, failed);
+      const followUps: Promise<void>[] = [];
+      const maxFollowUps = handler.maxFollowUps ?? MAX_ADVANCES_PER_PASS;
+      for (let n = 0; n < MAX_ADVANCES_PER_PASS && followUps.length < maxFollowUps; n++) {
+        const outcome = await advanceOne(handler, failed, followUps);
         if (outcome === "none") break;
         if (outcome === "advanced") advanced += 1;
       }
+      // A pass ends when its follow-ups have: runOnce() then means every due step was taken as far as it goes.
+      await Promise.all(followUps);
     }
     return advanced;
   }

@@ -34,6 +34,9 @@ const sharedByDesign: Record<string, string> = {
   "DELETE /api/admin/music/:id": "admins manage every track",
   "POST /api/admin/cashouts/:id/paid": "admins settle every player's cash-out",
   "POST /api/admin/cashouts/:id/refund": "admins settle every player's cash-out",
+  "POST /api/admin/cashouts/:id/approve": "admins review every player's cash-out",
+  "POST /api/admin/accounts/:id/freeze": "admins freeze any player's account",
+  "POST /api/admin/accounts/:id/unfreeze": "admins unfreeze any player's account",
   "GET /api/guilds/:id": "every guild's page is open to players",
   "POST /api/guilds/:id/join": "joining is what other players' guilds are for",
   "POST /api/guilds/:id/contribute":
@@ -74,6 +77,7 @@ function bodyFor(route: ContractRoute): unknown {
     "PATCH /api/admin/music/:id": { isActive: false },
     "POST /api/admin/cashouts/:id/paid": { reference: "LN-1" },
     "POST /api/admin/cashouts/:id/refund": { reason: "Wrong gamertag" },
+    "POST /api/admin/accounts/:id/freeze": { reason: "Farm" },
     "POST /api/guilds/:id/contribute": { amount: 10 },
     "POST /api/guilds/:id/sit-out": { sitOut: true },
     "POST /api/guilds/:id/chat": { message: "Hello guild" },

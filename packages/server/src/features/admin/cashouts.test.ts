@@ -10,7 +10,6 @@ import { connectLive } from "../../../test/live-client";
 import { cashoutRequests, coinLedger } from "../../platform/db/schema";
 import { auditEconomy } from "../../platform/economy-audit";
 import { listAdminOperations } from "../../platform/ops-log";
-import type { PayoutProvider } from "../bank/payouts";
 import { createBankService } from "../bank/service";
 import { expectAdminOnly } from "./access";
 
@@ -188,49 +187,6 @@ describe("settled exactly once", () => {
       expect(await vaultOf(player)).toBe(outcome === "refunded" ? 500 : 400);
     }
   }, 60_000);
-});
-
-describe("a payout provider that settles", () => {
-  const quiet = { warn: () => {} } as unknown as Parameters<typeof createBankService>[0]["log"];
-  const provider = (answer: Awaited<ReturnType<PayoutProvider["submit"]>>): PayoutProvider => ({
-    name: "fake",
-    submit: async () => answer,
-  });
-
-  it("paid: the request is settled with the provider's reference and no admin", async () => {
-    const player = await signUp(t.app);
-    await player.post("/api/bank/deposit", { amount: 300 });
-    const bank = createBankService({
-      db: t.db,
-      clock,
-      payouts: provider({ providerRef: "prov-1", outcome: "paid" }),
-      log: quiet,
-    });
-    const answer = await bank.cashout(player.id, { gamertag: "zap", amount: 100 });
-    expect(answer).toMatchObject({
-      newVaultCoins: 200,
-      request: { status: "paid", settledAt: expect.any(String) },
-    });
-    const [row] = await t.db.select().from(cashoutRequests).where(eq(cashoutRequests.id, answer.request.id));
-    expect(row).toMatchObject({ status: "paid", providerRef: "prov-1", settledBy: null });
-  });
-
-  it("failed: the coins go back to the vault with the provider's reason", async () => {
-    const player = await signUp(t.app);
-    await player.post("/api/bank/deposit", { amount: 300 });
-    const bank = createBankService({
-      db: t.db,
-      clock,
-      payouts: provider({ providerRef: null, outcome: "failed", failureReason: "Wallet offline" }),
-      log: quiet,
-    });
-    const answer = await bank.cashout(player.id, { gamertag: "zap", amount: 100 });
-    expect(answer).toMatchObject({
-      newVaultCoins: 300,
-      request: { status: "refunded", refundReason: "Wallet offline" },
-    });
-    expect(await vaultOf(player)).toBe(300);
-  });
 });
 
 describe("the record", () => {

@@ -3,6 +3,7 @@
 import { AUDIO_UPLOAD_MAX_BYTES, IMAGE_UPLOAD_MAX_BYTES, routes } from "@bot-arena/contract";
 import type { FastifyInstance } from "fastify";
 import type { Db } from "../../platform/db/database";
+import type { UserId } from "../../platform/ids";
 import { listAdminOperations } from "../../platform/ops-log";
 import { route } from "../../platform/route";
 import { readUpload, registerMultipart } from "../../platform/uploads/read-upload";
@@ -72,6 +73,15 @@ export function adminRoutes(
   route(app, routes.adminCashouts, ({ query }) => deps.adminCashouts.list(query.status));
   route(app, routes.adminCashoutPaid, ({ user, params, body }) =>
     deps.adminCashouts.markPaid(user.id, params.id, body.reference),
+  );
+  route(app, routes.adminCashoutApprove, ({ user, params }) =>
+    deps.adminCashouts.approve(user.id, params.id),
+  );
+  route(app, routes.adminAccountFreeze, ({ user, params, body }) =>
+    deps.adminCashouts.freeze(user.id, params.id as UserId, body.reason, body.linked),
+  );
+  route(app, routes.adminAccountUnfreeze, ({ user, params }) =>
+    deps.adminCashouts.unfreeze(user.id, params.id as UserId),
   );
   route(app, routes.adminCashoutRefund, ({ user, params, body }) =>
     deps.adminCashouts.refund(user.id, params.id, body.reason),

@@ -229,7 +229,7 @@ describe("sessions", () => {
       email: `${uniqueName()}@arena.test`,
       password: "secret1",
     });
-    const header = String(response.headers["set-cookie"]);
+    const header = [response.headers["set-cookie"]].flat().find((line) => line?.startsWith("ba_session="));
     expect(header).toMatch(/^ba_session=[A-Za-z0-9_-]{43};/);
     expect(header).toContain("HttpOnly");
     expect(header).toContain("SameSite=Lax");

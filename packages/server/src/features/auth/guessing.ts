@@ -36,6 +36,23 @@ const digest = (text: string) => createHash("sha256").update(text).digest("base6
 
 export type GuessingThrottle = ReturnType<typeof createGuessingThrottle>;
 
+/**
+ * The browser's device token: the one its cookie carries, or a new one set now. Every browser that signs up or
+ * signs in gets one, so accounts made on one device are linked for the cash-out review.
+ */
+export function deviceToken(request: FastifyRequest, reply: FastifyReply): string {
+  const existing = request.cookies[DEVICE_COOKIE];
+  const token = existing && DEVICE_SHAPE.test(existing) ? existing : randomBytes(32).toString("base64url");
+  reply.setCookie(DEVICE_COOKIE, token, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/api/auth",
+    maxAge: DEVICE_DAYS * 24 * 60 * 60,
+    secure: request.protocol === "https",
+  });
+  return token;
+}
+
 /** True for the sign-in key of a device that signed in to the account before (`signInKey` below). */
 export const isRememberedDeviceKey = (key: string) => /^signin:[^:]+:[^:]+$/.test(key);
 
@@ -91,21 +108,15 @@ export function createGuessingThrottle(store: LimitStore) {
           : accountMessages.signInWait(seconds),
       ),
 
-    /** After a success the account's (or device's) failures are forgotten, and the device is remembered. */
+    /**
+     * After a success the account's (or device's) failures are forgotten, and the device is remembered; answers
+     * the device's token (for the account's sightings, features/bank/links.ts).
+     */
     async signedIn(key: string, email: string, request: FastifyRequest, reply: FastifyReply) {
       await forget(key);
-      const normalized = email.trim().toLowerCase();
-      const existing = request.cookies[DEVICE_COOKIE];
-      const token =
-        existing && DEVICE_SHAPE.test(existing) ? existing : randomBytes(32).toString("base64url");
-      await store.hit(deviceKey(normalized, token), DEVICE_DAYS * 24 * 60 * 60_000);
-      reply.setCookie(DEVICE_COOKIE, token, {
-        httpOnly: true,
-        sameSite: "lax",
-        path: "/api/auth",
-        maxAge: DEVICE_DAYS * 24 * 60 * 60,
-        secure: request.protocol === "https",
-      });
+      const token = deviceToken(request, reply);
+      await store.hit(deviceKey(email.trim().toLowerCase(), token), DEVICE_DAYS * 24 * 60 * 60_000);
+      return token;
     },
 
     /** Records a wrong password for an admitted attempt. */

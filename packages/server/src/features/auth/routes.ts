@@ -1,16 +1,22 @@
 // HTTP shape of accounts: sign-up, sign-in, sign-out, /api/me and the session probe /api/session.
-import { routes } from "@bot-arena/contract";
-import type { FastifyInstance } from "fastify";
+import { type Me, routes } from "@bot-arena/contract";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
+import type { Db } from "../../platform/db/database";
 import { type RouteOptions, route } from "../../platform/route";
-import { createGuessingThrottle, isRememberedDeviceKey, isWrongPassword } from "./guessing";
+import { recordSighting } from "../account/links";
+import { createGuessingThrottle, deviceToken, isRememberedDeviceKey, isWrongPassword } from "./guessing";
 import type { AuthService } from "./service";
 
 export function authRoutes(
   app: FastifyInstance,
-  deps: { auth: AuthService; config: Pick<Config, "rateLimit"> },
+  deps: { auth: AuthService; config: Pick<Config, "rateLimit">; db: Db; clock: Clock },
 ): void {
   const { auth } = deps;
+  // Where each account signs up and signs in from links accounts for the cash-out review (bank/links.ts).
+  const sighted = (userId: Me["id"], device: string, request: FastifyRequest) =>
+    recordSighting(deps.db, userId, { device, address: request.ip }, deps.clock.now());
   const limited: RouteOptions = {
     rateLimit: { max: deps.config.rateLimit.authMax, timeWindowMs: deps.config.rateLimit.authWindowMs },
   };
@@ -22,6 +28,7 @@ export function authRoutes(
       const { me, token } = await app.passwords.withSeat("unknown", reply, (derive) =>
         auth.signUp(body, derive),
       );
+      await sighted(me.id, deviceToken(request, reply), request);
       app.sessions.setCookie(request, reply, token);
       reply.code(201);
       return me;
@@ -45,7 +52,8 @@ export function authRoutes(
           throw error;
         });
         seat.release();
-        await guessing.signedIn(key, body.email, request, reply);
+        const device = await guessing.signedIn(key, body.email, request, reply);
+        await sighted(me.id, device, request);
         app.sessions.setCookie(request, reply, token);
         return me;
       } finally {

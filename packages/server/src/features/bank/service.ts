@@ -1,16 +1,20 @@
 // The vault: deposits (500 a UTC day), withdrawals and cash-outs, each a pair of ledger moves in one
-// transaction. The daily counter is raised by a conditional update, so parallel deposits cannot pass the limit.
+// transaction (a cash-out's house rules and risk assessment: cashout-rules.ts, game/src/cashout.ts). The daily counter is raised by a conditional update, so parallel deposits cannot pass the limit.
 
-import {
-  adminCashoutMessages,
-  type BankSummary,
-  type BankTransaction,
-  type CashoutResponse,
-  type CashoutStatus,
-  type LedgerPage,
+import type {
+  BankSummary,
+  BankTransaction,
+  CashoutResponse,
+  CashoutStatus,
+  LedgerPage,
 } from "@bot-arena/contract";
 import {
+  assessCashout,
   Coins,
+  cashoutLockedMessage,
+  cashoutMessages,
+  checkCashoutDailyCap,
+  coinsToMsats,
   depositAllowance,
   depositsToday,
   messages,
@@ -23,16 +27,22 @@ import {
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Clock } from "../../platform/clock";
+import type { CashoutConfig } from "../../platform/config";
 import type { Db, Tx } from "../../platform/db/database";
 import { lockProfiles } from "../../platform/db/locks";
 import { cashoutRequests, coinLedger, profiles } from "../../platform/db/schema";
-import { notFound } from "../../platform/errors";
+import { AppError, forbidden, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { moveCoins, type PlayerAccount } from "../../platform/ledger";
+import type { Reconciler } from "../../platform/reconciler";
 import { refuse } from "../../platform/refuse";
 import { grantReasons } from "../admin/grant-notes";
-import type { PayoutProvider } from "./payouts";
-import { settleCashout } from "./settle";
+import { accountStanding, gamertagTakenToday, riskFacts, standingView } from "./cashout-rules";
+import type { Payouts } from "./payouts";
+import { phaseOf } from "./settle";
+
+const payoutsUnavailable = () =>
+  new AppError(503, "SERVICE_UNAVAILABLE", "The payout service is not answering: try again in a minute");
 
 /** How many of the latest cash-out requests the bank page shows. */
 export const RECENT_CASHOUTS = 10;
@@ -45,19 +55,39 @@ const toCashout = (row: CashoutRow) => ({
   gamertag: row.gamertag,
   amount: row.amount,
   status: row.status as CashoutStatus,
+  phase: phaseOf(row),
   createdAt: row.createdAt.toISOString(),
   settledAt: row.settledAt?.toISOString() ?? null,
   refundReason: row.refundReason,
+  providerRef: row.status === "paid" ? row.providerRef : null,
 });
 
 export function createBankService(deps: {
   db: Db;
   clock: Clock;
-  payouts: PayoutProvider;
+  payouts: Payouts;
+  cashout: CashoutConfig;
+  reconciler: Pick<Reconciler, "nudge">;
   log: FastifyBaseLogger;
 }) {
   const { db, clock } = deps;
   const now = () => clock.now().getTime();
+
+  /** Refuses a frozen account, one not yet open to cash-outs, and an amount past today's maximum. */
+  async function checkOpen(tx: Db, userId: UserId, gamertag: string, amount: number): Promise<void> {
+    const { rules } = deps.cashout;
+    const now = deps.clock.now();
+    const [account, gamertagToday] = await Promise.all([
+      accountStanding(tx, userId, now, rules),
+      gamertagTakenToday(tx, gamertag, now),
+    ]);
+    if (account.frozen) throw forbidden(cashoutMessages.frozen);
+    const locked = cashoutLockedMessage(account, rules);
+    if (locked !== null) throw forbidden(locked);
+    refuse(
+      checkCashoutDailyCap(amount, { account: account.takenToday, gamertag: gamertagToday }, rules.dailyMax),
+    );
+  }
 
   async function vaultProfile(tx: Db, userId: UserId) {
     const [row] = await tx
@@ -95,6 +125,7 @@ export function createBankService(deps: {
         .where(eq(cashoutRequests.userId, userId))
         .orderBy(desc(cashoutRequests.createdAt), desc(cashoutRequests.id))
         .limit(RECENT_CASHOUTS);
+      const account = await accountStanding(db, userId, deps.clock.now(), deps.cashout.rules);
       return {
         coins: profile.coins,
         vaultCoins: profile.vaultCoins,
@@ -102,6 +133,7 @@ export function createBankService(deps: {
         dailyDepositLimit: VAULT_DAILY_DEPOSIT_LIMIT,
         depositAllowance: depositAllowance(today),
         cashouts: cashouts.map(toCashout),
+        cashout: standingView(account, profile.vaultCoins, deps.cashout.rules),
       };
     },
 
@@ -169,14 +201,57 @@ export function createBankService(deps: {
     },
 
     async cashout(userId: UserId, input: { gamertag: string; amount: number }): Promise<CashoutResponse> {
+      const { rules } = deps.cashout;
+      // Every refusal a player can meet is checked before anything is written, the spec's first.
+      const profile = await vaultProfile(db, userId);
+      const { gamertag, amount } = refuse(validateCashOut(input, profile));
+      await checkOpen(db, userId, gamertag, amount);
+      // Asked of the provider outside any transaction, and before any coin leaves the vault.
+      const exists = await deps.payouts.gamertagExists(gamertag).catch((error) => {
+        deps.log.warn(
+          { err: error, provider: deps.payouts.name },
+          "payouts: the gamertag could not be checked",
+        );
+        throw payoutsUnavailable();
+      });
+      if (!exists) throw new AppError(400, "VALIDATION_FAILED", cashoutMessages.unknownGamertag(gamertag));
+
       const { request, newVaultCoins } = await db.transaction(async (tx) => {
         // Profile first: the request's foreign key touches it before the payment does (the lock order).
         await lockProfiles(tx, [userId]);
-        const profile = await vaultProfile(tx, userId);
-        const { gamertag, amount } = refuse(validateCashOut(input, profile));
+        // Two accounts asking for one gamertag at once count against its daily maximum one after the other.
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`cashout-gamertag:${gamertag.toLowerCase()}`}))`,
+        );
+        const locked = await vaultProfile(tx, userId);
+        refuse(validateCashOut(input, locked));
+        await checkOpen(tx, userId, gamertag, amount);
+        const now = deps.clock.now();
+        const { facts } = await riskFacts(tx, {
+          userId,
+          gamertag,
+          amount,
+          now,
+          linkWindowDays: deps.cashout.linkWindowDays,
+        });
+        const risk = assessCashout(facts, rules);
+        const stage = !risk.automatic ? "review" : deps.payouts.client ? "queued" : "manual";
         const [row] = await tx
           .insert(cashoutRequests)
-          .values({ userId, gamertag, amount, status: "pending", createdAt: deps.clock.now() })
+          .values({
+            userId,
+            gamertag,
+            amount,
+            status: "pending",
+            stage,
+            riskScore: risk.score,
+            riskReasons: [...risk.reasons],
+            amountMsats: deps.payouts.client
+              ? coinsToMsats(amount, deps.cashout.msatsPerCoin).toString()
+              : null,
+            nextDueAt: stage === "queued" ? now : null,
+            createdAt: now,
+          })
           .returning();
         const request = row!;
         const newVaultCoins = await moveCoins(tx, {
@@ -190,43 +265,9 @@ export function createBankService(deps: {
         });
         return { request, newVaultCoins };
       });
-      // Handed over only once committed: a provider must never pay out coins that a rollback would restore.
-      try {
-        const answer = await deps.payouts.submit({
-          id: request.id,
-          userId,
-          gamertag: request.gamertag,
-          amount: request.amount,
-        });
-        if (answer.outcome === "paid" && answer.providerRef !== null) {
-          await settleCashout(
-            db,
-            deps.clock,
-            request.id,
-            { outcome: "paid", reference: answer.providerRef },
-            null,
-          );
-        } else if (answer.outcome === "failed") {
-          const reason = answer.failureReason?.trim() || adminCashoutMessages.providerFailed;
-          await settleCashout(db, deps.clock, request.id, { outcome: "refunded", reason }, null);
-        } else if (answer.providerRef !== null) {
-          const { providerRef } = answer;
-          await db.update(cashoutRequests).set({ providerRef }).where(eq(cashoutRequests.id, request.id));
-        }
-      } catch (error) {
-        deps.log.warn(
-          { err: error, cashoutId: request.id, provider: deps.payouts.name },
-          "payout submission failed; request stays pending",
-        );
-      }
-      // The provider may have settled it already (paid, or refunded to the vault): answer with where it stands.
-      const [latest] = await db.select().from(cashoutRequests).where(eq(cashoutRequests.id, request.id));
-      const vault = latest?.status === "refunded" ? newVaultCoins + latest.amount : newVaultCoins;
-      return {
-        newVaultCoins: vault,
-        request: toCashout(latest ?? request),
-        message: messages.cashoutSubmitted,
-      };
+      // Sent by the payout runner once committed: a provider must never pay out coins a rollback would restore.
+      if (request.stage === "queued") deps.reconciler.nudge();
+      return { newVaultCoins, request: toCashout(request), message: messages.cashoutSubmitted };
     },
 
     async ledger(userId: UserId, page: { before?: number | undefined; limit: number }): Promise<LedgerPage> {

@@ -42,6 +42,7 @@ import { isUuid, type UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publish } from "../../platform/live/publish";
 import { refuse } from "../../platform/refuse";
+import { refuseFrozen } from "../account/frozen";
 import { announceGuildChatAccess } from "../chat/guild-members";
 import { readBankHistory } from "./bank-history";
 import { readGuildPage } from "./page";
@@ -266,6 +267,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
     async contribute(userId: UserId, guildId: string, amount: number): Promise<ContributeResponse> {
       const result = await db.transaction(async (tx) => {
         await liveGuild(tx, guildId);
+        await refuseFrozen(tx, userId);
         const contributionId = randomUUID();
         const ref = { refType: "guild_contribution", refId: contributionId };
         // The wallet first (it locks the profile), then the membership, then the bank: the lock order.

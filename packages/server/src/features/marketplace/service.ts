@@ -30,6 +30,7 @@ import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { type LiveEvent, publish, publishAll, publishToPlayer } from "../../platform/live/publish";
 import { refuse } from "../../platform/refuse";
+import { refuseFrozen } from "../account/frozen";
 import { createBattlesService } from "../battles/service";
 import { countBots, isListed, lockOwnedBot, lockProfile } from "../bots/queries";
 import { setupStageOf } from "../bots/setup-stage";
@@ -97,6 +98,7 @@ export function createMarketplaceService(deps: {
       return db.transaction(async (tx) => {
         // Profile, then bot: the lock order of activation, so listing and activating one bot cannot cross.
         await lockProfile(tx, sellerId);
+        await refuseFrozen(tx, sellerId);
         const bot = await lockOwnedBot(tx, sellerId, body.botId);
         refuse(
           checkCreateListing({
@@ -144,6 +146,7 @@ export function createMarketplaceService(deps: {
         // The lock order: both profiles (in id order), then the bot, then the listing. Every buyer of this
         // listing queues on the seller's profile, and all but the first find the listing gone.
         const locked = await lockProfiles(tx, [buyerId, seen.sellerId]);
+        await refuseFrozen(tx, buyerId);
         const [listing] = await listingRow().for("update");
         if (!listing || listing.sellerId !== seen.sellerId) throw listingGone();
         const buyerCoins = locked.find((row) => row.id === buyerId)?.coins ?? 0;

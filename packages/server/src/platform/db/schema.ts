@@ -61,6 +61,14 @@ export const guildWarDuelStatuses = ["pending", "in_progress", "completed"] as c
 export const battleKinds = ["ai", "pvp", "tournament", "guild_war"] as const;
 /** A cash-out is settled once: paid (with the provider's reference) or refunded to the vault (with a reason). */
 export const cashoutStatuses = ["pending", "paid", "refunded"] as const;
+/**
+ * Where a pending cash-out is on its way (issue 38): `review` waits for an operator; `manual` is left to an
+ * operator's 'Mark paid' (the record-only provider); `queued` is due to be sent by the payout runner; `sending`
+ * has a send in flight (its deadline is the lease after which a silent send is looked up); `confirming` was
+ * accepted by the provider and is polled; `held` waits for the project wallet to hold enough. `done` once settled.
+ */
+export const cashoutStages = ["review", "manual", "queued", "sending", "confirming", "held", "done"] as const;
+export const sightingKinds = ["device", "address"] as const;
 
 export type Rarity = (typeof rarities)[number];
 export type BotClass = (typeof botClasses)[number];
@@ -86,6 +94,9 @@ export const profiles = pgTable(
     vaultDepositsToday: integer("vault_deposits_today").notNull().default(0),
     lastVaultDepositDate: date("last_vault_deposit_date", { mode: "string" }),
     createdAt: createdAt(),
+    /** Set by an operator: a frozen account cannot cash out, list, buy or donate (it can still play). */
+    frozenAt: timestamp("frozen_at", { withTimezone: true }),
+    frozenReason: text("frozen_reason"),
   },
   (t) => [
     uniqueIndex("profiles_email_lower_unique").on(sql`lower(${t.email})`),
@@ -193,9 +204,34 @@ export const cashoutRequests = pgTable(
       .$type<UserId>()
       .references(() => profiles.id),
     refundReason: text("refund_reason"),
+    stage: text("stage").$type<(typeof cashoutStages)[number]>().notNull().default("manual"),
+    /** The risk assessment made with the request: 0..100 and the reasons in words (game/src/cashout.ts). */
+    riskScore: integer("risk_score").notNull().default(0),
+    riskReasons: jsonb("risk_reasons")
+      .$type<{ code: string; points: number; text: string }[]>()
+      .notNull()
+      .default([]),
+    /** The amount in millisatoshis at the rate of the day it was asked for (decimal text: it may pass 2^53). */
+    amountMsats: text("amount_msats"),
+    /** The Lightning invoice fetched for the gamertag: it can be paid only once, so a repeat cannot pay twice. */
+    invoice: text("invoice"),
+    /** Sends started: after the first, the payment is looked up by the request's id before any other send. */
+    sendAttempts: integer("send_attempts").notNull().default(0),
+    /** The operator who approved a reviewed request. */
+    approvedBy: uuid("approved_by")
+      .$type<UserId>()
+      .references(() => profiles.id),
+    /** The payout runner's deadline (platform/reconciler.ts): null when nothing is due. */
+    nextDueAt: timestamp("next_due_at", { withTimezone: true }),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
   },
   (t) => [
     index("cashout_requests_user_idx").on(t.userId, t.createdAt),
+    index("cashout_requests_due_idx").on(t.nextDueAt).where(sql`${t.nextDueAt} is not null`),
+    index("cashout_requests_gamertag_idx").on(sql`lower(${t.gamertag})`, t.createdAt),
+    check("cashout_requests_stage_valid", oneOf("stage", cashoutStages)),
+    check("cashout_requests_done_when_settled", sql`(${t.status} = 'pending') = (${t.stage} <> 'done')`),
     index("cashout_requests_queue_idx").on(t.status, t.createdAt),
     check("cashout_requests_amount_positive", sql`${t.amount} > 0`),
     check("cashout_requests_gamertag_length", sql`char_length(${t.gamertag}) between 1 and 35`),
@@ -203,6 +239,41 @@ export const cashoutRequests = pgTable(
     check("cashout_requests_settled_when", sql`(${t.status} = 'pending') = (${t.settledAt} is null)`),
     check("cashout_requests_paid_reference", sql`${t.status} <> 'paid' or ${t.providerRef} is not null`),
     check("cashout_requests_refund_reason", sql`${t.status} <> 'refunded' or ${t.refundReason} is not null`),
+  ],
+);
+
+/** A gamertag belongs to the first account paid to it: another account asking for it is held for review. */
+export const cashoutGamertags = pgTable("cashout_gamertags", {
+  /** lower(gamertag) */
+  gamertag: text("gamertag").primaryKey(),
+  userId: uuid("user_id")
+    .$type<UserId>()
+    .notNull()
+    .references(() => profiles.id, { onDelete: "cascade" }),
+  firstPaidAt: timestamp("first_paid_at", { withTimezone: true }).notNull(),
+});
+
+/**
+ * Where an account signed up or signed in from: its device (the `ba_device` cookie) and its address, each as a
+ * keyed hash (no address is kept in clear), with the first and last time. Two accounts seen on one device or
+ * one address within the link window are linked accounts (features/bank/links.ts).
+ */
+export const accountSightings = pgTable(
+  "account_sightings",
+  {
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<(typeof sightingKinds)[number]>().notNull(),
+    value: text("value").notNull(),
+    firstSeen: timestamp("first_seen", { withTimezone: true }).notNull(),
+    lastSeen: timestamp("last_seen", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.value] }),
+    index("account_sightings_value_idx").on(t.kind, t.value),
+    check("account_sightings_kind_valid", oneOf("kind", sightingKinds)),
   ],
 );
 
@@ -435,6 +506,9 @@ export const battles = pgTable(
     index("battles_time_idx").on(t.createdAt),
     index("battles_attacker_bot_time_idx").on(t.attackerBotId, t.createdAt),
     index("battles_defender_bot_time_idx").on(t.defenderBotId, t.createdAt),
+    // A player's battles, counted for the cash-out gate and read for coins won from linked accounts.
+    index("battles_attacker_user_idx").on(t.attackerUserId),
+    index("battles_defender_user_idx").on(t.defenderUserId),
     check("battles_kind_valid", oneOf("kind", battleKinds)),
     check("battles_winner_valid", oneOf("winner", ["attacker", "defender"])),
     check("battles_xp_non_negative", sql`${t.xpGained} >= 0`),
@@ -503,6 +577,7 @@ export const marketplaceSales = pgTable(
   (t) => [
     index("marketplace_sales_time_idx").on(t.createdAt),
     index("marketplace_sales_rarity_level_idx").on(t.rarity, t.level),
+    index("marketplace_sales_seller_idx").on(t.sellerId),
     check("marketplace_sales_price_positive", sql`${t.price} > 0`),
   ],
 );
