@@ -32,6 +32,12 @@ describe("the cash-out gate", () => {
     });
   });
 
+  it("names only the conditions the operator set", () => {
+    expect(cashoutLockedMessage({ ageMs: 0, battles: 0 }, { minAccountDays: 0, minBattles: 1 })).toBe(
+      "Cash-outs open after 1 battle: 1 battle to go",
+    );
+  });
+
   it("opens at once when the operator sets both to 0", () => {
     expect(cashoutLockedMessage({ ageMs: 0, battles: 0 }, { minAccountDays: 0, minBattles: 0 })).toBeNull();
   });

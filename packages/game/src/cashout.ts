@@ -30,7 +30,10 @@ const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word
 
 export const cashoutMessages = {
   opensAfter: (rules: Pick<CashoutRules, "minAccountDays" | "minBattles">) =>
-    `Cash-outs open after ${plural(rules.minAccountDays, "day")} and ${plural(rules.minBattles, "battle")}`,
+    `Cash-outs open after ${[
+      ...(rules.minAccountDays > 0 ? [plural(rules.minAccountDays, "day")] : []),
+      ...(rules.minBattles > 0 ? [plural(rules.minBattles, "battle")] : []),
+    ].join(" and ")}`,
   dailyLeft: (dailyMax: number, left: number) =>
     `You can cash out at most ${dailyMax.toLocaleString("en-US")} coins a day: ${left.toLocaleString("en-US")} left today`,
   gamertagDailyLeft: (dailyMax: number, left: number) =>
