@@ -129,6 +129,8 @@ export function registerPayoutRunner(
       "payouts: held, the project wallet is too low",
     );
     await db.transaction(async (tx) => {
+      // Requests held side by side count each other one at a time, so one hold tells the operators once.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cashout-payouts-held'))`);
       const [{ others = 0 } = {}] = rowsOf<{ others: number }>(
         await tx.execute(
           sql`select count(*)::int as others from cashout_requests where stage = 'held' and id <> ${row.id}`,
