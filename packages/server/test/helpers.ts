@@ -301,7 +301,14 @@ function ownAddress(): string {
 /** Signs a new player up through the API and returns their signed-in client. */
 export async function signUp(
   app: FastifyInstance,
-  fields: { username?: string; email?: string; password?: string; remoteAddress?: string } = {},
+  fields: {
+    username?: string;
+    email?: string;
+    password?: string;
+    remoteAddress?: string;
+    /** The browser's device token (the `ba_device` cookie, 43 base64url characters). */
+    device?: string;
+  } = {},
 ): Promise<Player> {
   const username = fields.username ?? uniqueName();
   const email = fields.email ?? `${username.toLowerCase()}@arena.test`;
@@ -311,6 +318,7 @@ export async function signUp(
     url: "/api/auth/sign-up",
     payload: { username, email, password },
     remoteAddress: fields.remoteAddress ?? ownAddress(),
+    ...(fields.device ? { headers: { cookie: `ba_device=${fields.device}` } } : {}),
   });
   if (response.statusCode !== 201) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   return asPlayer(app, sessionCookieOf(response)!, response.json<Me>(), password);

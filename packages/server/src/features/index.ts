@@ -81,7 +81,7 @@ export function createServices(platform: Platform) {
       cashout: config.cashout,
       reconciler: platform.reconciler,
     }),
-    auth: createAuthService({ db, sessions, config }),
+    auth: createAuthService({ db, sessions, config, clock }),
     account: createAccountService({ db, sessions, config }),
     stats: createStatsService({ db, clock }),
     music: createMusicService({ db }),

@@ -12,6 +12,7 @@ import {
 } from "../../platform/auth/password";
 import { grantAdminTo, isAdmin } from "../../platform/auth/roles";
 import type { Sessions, SessionUser } from "../../platform/auth/session";
+import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db/database";
 import { isUniqueViolation } from "../../platform/db/pg-error";
@@ -32,6 +33,8 @@ export function createAuthService(deps: {
   db: Db;
   sessions: Pick<Sessions, "create">;
   config: Pick<Config, "adminEmails" | "passwordHashCost">;
+  /** The game's clock for the account's creation time (a cash-out opens after its age): the database's otherwise. */
+  clock?: Clock;
 }) {
   const { db, sessions, config } = deps;
   const unknownEmailHash = dummyHash(config.passwordHashCost);
@@ -80,7 +83,13 @@ export function createAuthService(deps: {
 
         const [created] = await tx
           .insert(profiles)
-          .values({ username, usernameSkeleton, email: input.email, passwordHash })
+          .values({
+            username,
+            usernameSkeleton,
+            email: input.email,
+            passwordHash,
+            ...(deps.clock ? { createdAt: deps.clock.now() } : {}),
+          })
           .returning({ id: profiles.id });
         const userId = created!.id;
         await moveCoins(tx, {

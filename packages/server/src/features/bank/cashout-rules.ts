@@ -110,7 +110,11 @@ export async function riskFacts(
         where lower(gamertag) = lower(${input.gamertag}) and user_id <> ${input.userId}
         union select user_id from cashout_gamertags
         where gamertag = lower(${input.gamertag}) and user_id <> ${input.userId}
-      ) used join profiles p on p.id = used.user_id order by p.username`),
+      ) used join profiles p on p.id = used.user_id
+      -- The account a gamertag was first paid to owns it: others asking for it do not count against the owner.
+      where not exists (
+        select 1 from cashout_gamertags own where own.gamertag = lower(${input.gamertag}) and own.user_id = ${input.userId})
+      order by p.username`),
     db.execute(sql`
       select count(*)::int as n from cashout_requests
       where user_id = ${input.userId}
