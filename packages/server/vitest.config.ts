@@ -16,6 +16,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 const postgresOnly = [
   "test/faults/guild-war-crash.test.ts",
   "test/faults/runner-steps.test.ts",
+  "test/faults/payout-crash.test.ts",
   "test/faults/terminated-backend.test.ts",
   "test/clock-skew.test.ts",
   // node-postgres' connections (statements prepared by name, a BEGIN not waited for): PGlite has no such driver.
