@@ -70,6 +70,12 @@ try {
 
 const { port } = app.server.address() as AddressInfo;
 console.log(startBanner(config, port));
+app.log.info(
+  { provider: config.cashout.provider },
+  config.cashout.zbd
+    ? "cash-outs are paid through ZBD"
+    : "cash-outs are recorded for the admins to pay (record-only)",
+);
 
 // In the background, a turn of the event loop between pictures: opponent rolls then find them in the store.
 void drawAiLooks({ media: app.media, log: app.log }).catch((error) =>

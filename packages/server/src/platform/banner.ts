@@ -7,7 +7,10 @@ import type { Config } from "./config";
 import { describeS3Location } from "./media/s3-location";
 
 export function startBanner(
-  config: Pick<Config, "databaseUrl" | "dataDir" | "mediaS3" | "adminEmails" | "logFormat" | "logLevel">,
+  config: Pick<
+    Config,
+    "databaseUrl" | "dataDir" | "mediaS3" | "adminEmails" | "logFormat" | "logLevel" | "cashout"
+  >,
   port: number,
 ): string {
   const first = `Bot Arena running at http://localhost:${port}`;
@@ -22,6 +25,9 @@ export function startBanner(
     config.adminEmails.length > 0
       ? `${config.adminEmails.join(", ")} (ADMIN_EMAILS) become admin at sign-up or sign-in`
       : "npm run admin -- grant you@example.com (or ADMIN_EMAILS=you@example.com at start)";
+  const payouts = config.cashout.zbd
+    ? `ZBD at ${describeDatabaseUrl(config.cashout.zbd.apiUrl).replace(/^at /, "")} pays gamertags (CASHOUT_PROVIDER=zbd), 1 coin = ${config.cashout.msatsPerCoin} msats`
+    : "record-only: admins pay each request and mark it paid (CASHOUT_PROVIDER=zbd pays ZBD gamertags)";
   const log =
     config.logLevel === "warn"
       ? "warnings and errors below; LOG_LEVEL=info or debug for more, LOG_FORMAT=json for JSON lines"
@@ -31,6 +37,7 @@ export function startBanner(
     `  database  ${database}`,
     `  media     ${media}`,
     `  admin     ${admin}`,
+    `  payouts   ${payouts}`,
     `  log       ${log}`,
     "  stop      Ctrl+C",
   ].join("\n");

@@ -82,4 +82,31 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PASSWORD_HASH_WORKERS: "0" })).toThrow(ConfigError);
     expect(() => loadConfig({ PASSWORD_HASH_QUEUE: "0" })).toThrow(ConfigError);
   });
+
+  it("cash-outs: record-only unless told, ZBD only with its key, the house rules from the spec's issue", () => {
+    expect(loadConfig({}).cashout).toMatchObject({
+      provider: "record-only",
+      zbd: null,
+      msatsPerCoin: 1000n,
+      rules: { minAccountDays: 7, minBattles: 20, dailyMax: 500, autoMax: 500 },
+      linkWindowDays: 30,
+      walletLowCoins: 5000,
+    });
+    expect(
+      loadConfig({ CASHOUT_PROVIDER: "ZBD", ZBD_API_KEY: " key ", CASHOUT_MSATS_PER_COIN: "2500" }).cashout,
+    ).toMatchObject({
+      provider: "zbd",
+      zbd: { apiKey: "key", apiUrl: "https://api.zebedee.io", timeoutMs: 10_000 },
+      msatsPerCoin: 2500n,
+    });
+    expect(() => loadConfig({ CASHOUT_PROVIDER: "zbd" })).toThrow("CASHOUT_PROVIDER=zbd needs ZBD_API_KEY");
+    expect(() => loadConfig({ CASHOUT_PROVIDER: "paypal" })).toThrow(
+      'CASHOUT_PROVIDER must be record-only or zbd (got "paypal")',
+    );
+    expect(() => loadConfig({ CASHOUT_PROVIDER: "zbd", ZBD_API_KEY: "k", ZBD_API_URL: "not a url" })).toThrow(
+      ConfigError,
+    );
+    expect(() => loadConfig({ CASHOUT_DAILY_MAX: "0" })).toThrow(ConfigError);
+    expect(() => loadConfig({ CASHOUT_MSATS_PER_COIN: "1.5" })).toThrow(ConfigError);
+  });
 });

@@ -62,7 +62,14 @@ describe("the log's format", () => {
 });
 
 describe("the start banner", () => {
-  const base = { databaseUrl: null, dataDir: "/srv/arena", mediaS3: null, adminEmails: [], logLevel: "warn" };
+  const base = {
+    databaseUrl: null,
+    dataDir: "/srv/arena",
+    mediaS3: null,
+    adminEmails: [],
+    logLevel: "warn",
+    cashout: loadConfig({}).cashout,
+  };
 
   it("is the one line the process tests wait for in JSON, and a few for a person on a terminal", () => {
     expect(startBanner({ ...base, logFormat: "json", logLevel: "info" }, 3000)).toBe(
@@ -74,6 +81,23 @@ describe("the start banner", () => {
     expect(banner).toContain("media     in the database");
     expect(banner).toContain("npm run admin -- grant");
     expect(banner).toContain("warnings and errors");
+    expect(banner).toContain("payouts   record-only: admins pay each request and mark it paid");
+    const zbd = startBanner(
+      {
+        ...base,
+        logFormat: "pretty",
+        cashout: loadConfig({
+          CASHOUT_PROVIDER: "zbd",
+          ZBD_API_KEY: "k",
+          ZBD_API_URL: "https://zbd.example:8443/x",
+        }).cashout,
+      },
+      3000,
+    );
+    expect(zbd).toContain(
+      "payouts   ZBD at zbd.example:8443/x pays gamertags (CASHOUT_PROVIDER=zbd), 1 coin = 1000 msats",
+    );
+    expect(zbd).not.toContain(" k ");
   });
 
   it("names a PostgreSQL and a bucket by where they are, never their secrets", () => {

@@ -47,6 +47,7 @@ export type DueHandler = {
    * Advances one claimed row inside the claiming transaction; `now` is the reconciler's clock. May answer a
    * follow-up to run once the step has committed (see above).
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: most steps answer nothing; `void` lets them say so.
   advance(tx: Tx, id: string, now: Date): Promise<void | FollowUp>;
   /** At most this many follow-ups per pass (they run side by side); the rest wait for the next pass. */
   maxFollowUps?: number;

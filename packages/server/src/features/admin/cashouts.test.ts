@@ -10,7 +10,6 @@ import { connectLive } from "../../../test/live-client";
 import { cashoutRequests, coinLedger } from "../../platform/db/schema";
 import { auditEconomy } from "../../platform/economy-audit";
 import { listAdminOperations } from "../../platform/ops-log";
-import { createBankService } from "../bank/service";
 import { expectAdminOnly } from "./access";
 
 const adminEmail = "cashier@arena.test";

@@ -9,7 +9,6 @@ import { cashoutRequests, coinLedger } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
 import { expectLedgerClean, setCoins } from "../bots/testing";
 import { balancesOf, coinsInGame, setVault } from "./economy-test-kit";
-import { createBankService } from "./service";
 
 const clock = testClock(new Date("2030-01-15T23:50:00Z"));
 let t: TestApp;

@@ -225,11 +225,11 @@ export function registerPayoutRunner(
     table: "cashout_requests",
     dueColumn: "next_due_at",
     maxFollowUps: SENDS_PER_PASS,
-    async advance(tx: Tx, id: string): Promise<void | FollowUp> {
+    async advance(tx: Tx, id: string): Promise<FollowUp | undefined> {
       const [row] = await tx.select().from(cashoutRequests).where(eq(cashoutRequests.id, id));
-      if (!row || row.status !== "pending" || !ACTIVE.includes(row.stage)) {
+      if (row?.status !== "pending" || !ACTIVE.includes(row.stage)) {
         await tx.update(cashoutRequests).set({ nextDueAt: null }).where(eq(cashoutRequests.id, id));
-        return;
+        return undefined;
       }
       // A `sending` whose lease ran out is an attempt whose outcome nobody recorded: send again (lookup first).
       const sending = row.stage === "queued" || row.stage === "sending";
