@@ -374,5 +374,31 @@ if (process.env.DATABASE_URL) {
       expect(requests.some((request) => request.attempts > 1)).toBe(true);
       expect((await verifyLedger(db())).mismatches).toEqual([]);
     }, 240_000);
+
+    it("a player who meets the rules is paid as soon as they ask, not at the runner's next pass", async () => {
+      // The runner's own pass comes every 10 minutes here: only the request's nudge can pay it now.
+      await restartAll({ RECONCILER_INTERVAL_MS: "600000" });
+      await sleep(500);
+      const player = await signUp(0, {
+        device: randomBytes(32).toString("base64url"),
+        address: "127.92.0.1",
+      });
+      fake.addGamertag("prompt_payee");
+      await deposit(1, player, 300);
+      const asked = Date.now();
+      const answer = await call(1, "/api/bank/cashout", player, { gamertag: "prompt_payee", amount: 300 });
+      const { request } = (await answer.json()) as { request: { id: string } };
+      const paid = () =>
+        count(
+          sql`select count(*)::int as n from cashout_requests where id = ${request.id} and status = 'paid'`,
+        );
+      while ((await paid()) === 0) {
+        if (Date.now() - asked > 30_000) throw new Error("not paid");
+        await sleep(20);
+      }
+      expect(fake.paidTo("prompt_payee")).toBe(300n * MSATS_PER_COIN);
+      // For the notes: how long from asking to ZBD's ledger on this machine.
+      if (process.env.PAYOUT_TIMING) console.info(`paid ${Date.now() - asked} ms after asking`);
+    }, 240_000);
   });
 }
