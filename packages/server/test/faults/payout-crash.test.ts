@@ -350,14 +350,15 @@ if (process.env.DATABASE_URL) {
         ),
       ).toBe(0);
       fake.setBalance(topUp);
-      // Held requests look at the wallet again a minute later: move that minute along in the rows.
-      await db().execute(sql`update cashout_requests set next_due_at = now() where stage = 'held'`);
+      // Held requests look at the wallet again a minute later: that minute is moved along in their rows (also
+      // for one held after this point, by a retry still under way).
       while (
         (await count(
           sql`select count(*)::int as n from cashout_requests where gamertag like 'storm_%' and status = 'pending'`,
         )) > 0
       ) {
         if (Date.now() > deadline + 60_000) throw new Error("requests still pending");
+        await db().execute(sql`update cashout_requests set next_due_at = now() where stage = 'held'`);
         await sleep(200);
       }
       const requests = rowsOf<{ id: string; status: string; attempts: number }>(
