@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUp } from "../../../test/helpers";
 import { rowsOf } from "../../platform/db/database";
 import { battles } from "../../platform/db/schema";
+import type { UserId } from "../../platform/ids";
+import { storedBattle } from "../battles/testing";
 import { type Arena, createTournament, entrants, openArena, playUntil } from "../tournament/testing";
 import { linkedAccounts, linksWithCoins, recordSighting } from "./links";
 
@@ -65,17 +67,14 @@ describe("linked accounts", () => {
     expect([...byUser.values()].sort((x, y) => x - y)).toEqual([60, 180]);
     const [winner, loser] =
       (byUser.get(one!.id) ?? 0) > (byUser.get(two!.id) ?? 0) ? [one!, two!] : [two!, one!];
-    const pvp = (attacker: string, defender: string, won: "attacker" | "defender", coins: number) => ({
-      kind: "pvp" as const,
-      seed: 1,
-      attackerSnapshot: {},
-      defenderSnapshot: {},
-      winner: won,
-      log: [],
-      attackerUserId: attacker as never,
-      defenderUserId: defender as never,
-      coinsMoved: coins,
-    });
+    const pvp = (attacker: UserId, defender: UserId, won: "attacker" | "defender", coinsMoved: number) =>
+      storedBattle({
+        kind: "pvp",
+        winner: won,
+        attackerUserId: attacker,
+        defenderUserId: defender,
+        coinsMoved,
+      });
     await arena.t.db
       .insert(battles)
       .values([

@@ -23,6 +23,7 @@ import { loadConfig } from "../../platform/config";
 import { battles, cashoutRequests, marketplaceListings } from "../../platform/db/schema";
 import { listAdminOperations } from "../../platform/ops-log";
 import { expectAdminOnly } from "../admin/access";
+import { storedBattle } from "../battles/testing";
 import { createBot, expectLedgerClean, listOnMarket } from "../bots/testing";
 import { foundGuild } from "../guilds/testing";
 import { balancesOf, insertBot, setVault } from "./economy-test-kit";
@@ -57,15 +58,7 @@ const address = () => `127.250.${++nextSubnet}.1`;
 
 /** Battles the player fought (rows as the arena writes them, without playing each). */
 async function fought(player: Player, count: number) {
-  const rows = Array.from({ length: count }, () => ({
-    kind: "ai" as const,
-    seed: 1,
-    attackerSnapshot: {},
-    defenderSnapshot: {},
-    winner: "attacker" as const,
-    log: [],
-    attackerUserId: player.id,
-  }));
+  const rows = Array.from({ length: count }, () => storedBattle({ attackerUserId: player.id }));
   if (rows.length > 0) await t.db.insert(battles).values(rows);
 }
 

@@ -41,8 +41,8 @@ async function expectKind(promise: Promise<unknown>, kind: ZbdErrorKind, status?
   return error;
 }
 
-async function charge(gamertag: string, amountMsats: bigint, internalId: string) {
-  return zbd.fetchCharge({ gamertag, amountMsats, description: "Bot Arena cash-out", internalId });
+async function charge(gamertag: string, amountMsats: bigint, internalId: string, client: ZbdClient = zbd) {
+  return client.fetchCharge({ gamertag, amountMsats, description: "Bot Arena cash-out", internalId });
 }
 
 describe("gamertags", () => {
@@ -108,12 +108,7 @@ describe("paying a gamertag", () => {
     const other = await startZbdFake({ gamertags: ["hal"], chargeShape: "invoice-object" });
     try {
       const client = createZbdClient({ apiKey: other.apiKey, baseUrl: other.url, timeoutMs: TIMEOUT_MS });
-      const { invoice } = await client.fetchCharge({
-        gamertag: "hal",
-        amountMsats: 21_000n,
-        description: "cash-out",
-        internalId: "cashout-shape",
-      });
+      const { invoice } = await charge("hal", 21_000n, "cashout-shape", client);
       expect(invoice).toMatch(/^lnbcfake/);
       await client.payInvoice({ invoice, internalId: "cashout-shape", description: "cash-out" });
       expect(other.paidTo("hal")).toBe(21_000n);
@@ -235,12 +230,7 @@ describe("when a call fails", () => {
     const dropping = await startZbdFake({ gamertags: ["hal"], hangMs: 20 });
     try {
       const client = createZbdClient({ apiKey: dropping.apiKey, baseUrl: dropping.url, timeoutMs: 5_000 });
-      const { invoice } = await client.fetchCharge({
-        gamertag: "hal",
-        amountMsats: 1_000n,
-        description: "cash-out",
-        internalId: "cashout-drop",
-      });
+      const { invoice } = await charge("hal", 1_000n, "cashout-drop", client);
       dropping.failNext("pay", "accept-then-timeout");
       const error = await expectKind(
         client.payInvoice({ invoice, internalId: "cashout-drop", description: "cash-out" }),
@@ -257,12 +247,7 @@ describe("when a call fails", () => {
   it("close() cuts a held answer at once (the payment stays made), and its hangMs timer with it", async () => {
     const holding = await startZbdFake({ gamertags: ["hal"], hangMs: 60_000 });
     const client = createZbdClient({ apiKey: holding.apiKey, baseUrl: holding.url, timeoutMs: 60_000 });
-    const { invoice } = await client.fetchCharge({
-      gamertag: "hal",
-      amountMsats: 1_000n,
-      description: "cash-out",
-      internalId: "cashout-held",
-    });
+    const { invoice } = await charge("hal", 1_000n, "cashout-held", client);
     holding.failNext("pay", "accept-then-timeout");
     const paying = client.payInvoice({ invoice, internalId: "cashout-held", description: "cash-out" });
     const outcome = paying.then(

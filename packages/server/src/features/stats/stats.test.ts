@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp, testClock } from "../../../test/helpers";
 import { battles, guildWars, tournaments } from "../../platform/db/schema";
+import { storedBattle } from "../battles/testing";
 
 const clock = testClock();
 let t: TestApp;
@@ -21,16 +22,7 @@ describe("GET /api/stats", () => {
     });
 
     const players = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
-    const battle = (createdAt: Date) => ({
-      kind: "ai" as const,
-      seed: 1,
-      attackerSnapshot: {},
-      defenderSnapshot: {},
-      winner: "attacker" as const,
-      log: [],
-      attackerUserId: players[0]!.id,
-      createdAt,
-    });
+    const battle = (createdAt: Date) => storedBattle({ attackerUserId: players[0]!.id, createdAt });
     await t.db
       .insert(battles)
       .values([battle(minutesAgo(5)), battle(minutesAgo(59)), battle(minutesAgo(61))]);
