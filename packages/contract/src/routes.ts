@@ -23,7 +23,7 @@ import { musicTrackList } from "./music";
 import { repairRoutes } from "./repair";
 import { shopRoutes } from "./shop";
 import { landingStats } from "./stats";
-import { healthResponse, metricsResponse } from "./system";
+import { healthResponse, liveResponse, metricsResponse, readyResponse } from "./system";
 import { tournamentRoutes } from "./tournaments";
 import type { z } from "./zod";
 
@@ -41,6 +41,21 @@ export type RouteSpec = {
 
 export const routes = {
   health: { method: "GET", path: "/api/health", summary: "Liveness", auth: "none", response: healthResponse },
+  healthLive: {
+    method: "GET",
+    path: "/api/health/live",
+    summary: "Liveness for a supervisor: the process's event loop answers; with the version and commit",
+    auth: "none",
+    response: liveResponse,
+  },
+  healthReady: {
+    method: "GET",
+    path: "/api/health/ready",
+    summary:
+      "Readiness for a load balancer: 200 when the database, the live bus (if configured) and the media store answer; 503 with the reasons otherwise",
+    auth: "none",
+    response: readyResponse,
+  },
   metrics: {
     method: "GET",
     path: "/api/admin/metrics",

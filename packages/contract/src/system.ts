@@ -10,5 +10,25 @@ export const healthResponse = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponse>;
 
+/** Which build answers: the package version and, when known, the commit it was built from. */
+const build = { version: z.string(), commit: z.string().nullable() };
+
+/** GET /api/health/live: the event loop answers (nothing else is asked). */
+export const liveResponse = z.object({ live: z.literal(true), ...build });
+export type LiveResponse = z.infer<typeof liveResponse>;
+
+/**
+ * GET /api/health/ready: 200 with ready true only when the database answers within a bound, the live bus is
+ * connected when one is configured, and the media store answers; otherwise 503 with ready false and each reason.
+ */
+export const readyResponse = z.object({
+  ready: z.boolean(),
+  /** Why not, in words ('the database did not answer within 2000 ms'); empty when ready. */
+  reasons: z.array(z.string()),
+  checks: z.object({ database: z.boolean(), bus: z.boolean(), media: z.boolean() }),
+  ...build,
+});
+export type ReadyResponse = z.infer<typeof readyResponse>;
+
 /** Prometheus' text exposition format (text/plain; version=0.0.4). */
 export const metricsResponse = z.string();

@@ -28,6 +28,7 @@ import { registerMediaRoute } from "./platform/media/serve";
 import type { MediaStore } from "./platform/media/store";
 import { createProcessMetrics, type ProcessMetrics } from "./platform/metrics";
 import type { Platform } from "./platform/platform";
+import { createReadiness } from "./platform/readiness";
 import { createReconciler, type Reconciler } from "./platform/reconciler";
 import { installSecurityHeaders } from "./platform/security-headers";
 import { hasWebApp, notFoundHandler, registerWebApp, webPagesOf } from "./platform/web";
@@ -126,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     reconciler,
     redis: database.redis,
+    readiness: createReadiness({ db: database.db, bus: database.bus, media }),
   };
   const hub = createLiveHub({
     bus: database.bus,

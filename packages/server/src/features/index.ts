@@ -128,6 +128,7 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
     clock: platform.clock,
     testClock: platform.testClock,
     runDeadlines: () => platform.reconciler.runOnce(),
+    readiness: platform.readiness,
   });
   authRoutes(app, { auth: services.auth, config: platform.config, db: platform.db, clock: platform.clock });
   accountRoutes(app, services);

@@ -1,4 +1,5 @@
 // What the platform hands to feature services and routes when the app is wired (see src/features/index.ts).
+import type { ReadyResponse } from "@bot-arena/contract";
 import type { FastifyBaseLogger } from "fastify";
 import type { Sessions } from "./auth/session";
 import type { Clock, TestClockControl } from "./clock";
@@ -22,4 +23,6 @@ export type Platform = {
   reconciler: Reconciler;
   /** The Redis of LIVE_BUS_URL, where counts shared by every process go (the chat's pace); null without one. */
   redis: SharedRedis | null;
+  /** Whether this process may take players now (platform/readiness.ts). */
+  readiness: () => Promise<ReadyResponse>;
 };

@@ -78,7 +78,16 @@ if (process.env.DATABASE_URL) {
           expect(errorOf(await request())).toEqual(unavailable);
         }
 
+        // Readiness says so (a load balancer stops sending players here); liveness does not (no restart).
+        await expect.poll(async () => (await t.app.inject("/api/health/ready")).statusCode).toBe(503);
+        const notReady = (await t.app.inject("/api/health/ready")).json();
+        expect(notReady).toMatchObject({ ready: false, checks: { database: false } });
+        expect(notReady.reasons[0]).toMatch(/^the database /);
+        expect((await t.app.inject("/api/health/live")).statusCode).toBe(200);
+
         proxy.restore();
+        // Ready again by itself once the database answers.
+        await expect.poll(async () => (await t.app.inject("/api/health/ready")).statusCode).toBe(200);
         const me = await player.get("/api/me");
         expect(me.statusCode).toBe(200);
         expect(me.json()).toMatchObject({ id: player.id, coins: 1000 });

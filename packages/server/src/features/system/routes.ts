@@ -1,7 +1,8 @@
-// Liveness, the process's figures for operators (admin only), the machine-readable contract, and (under TEST_CLOCK=on only) the test clock's control.
-import { routes } from "@bot-arena/contract";
+// Liveness (the old /api/health, and /api/health/live with the build), readiness, the process's figures for operators (admin only), the machine-readable contract, and (under TEST_CLOCK=on only) the test clock's control.
+import { type ReadyResponse, routes } from "@bot-arena/contract";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { buildInfo } from "../../platform/build-info";
 import type { Clock, TestClockControl } from "../../platform/clock";
 import { buildOpenApi } from "../../platform/openapi";
 import { parseWith, route } from "../../platform/route";
@@ -27,7 +28,12 @@ export type TestClockResponse = { now: string; offsetMs: number };
 
 export function systemRoutes(
   app: FastifyInstance,
-  deps: { clock: Clock; testClock: TestClockControl | null; runDeadlines: () => Promise<unknown> },
+  deps: {
+    clock: Clock;
+    testClock: TestClockControl | null;
+    runDeadlines: () => Promise<unknown>;
+    readiness: () => Promise<ReadyResponse>;
+  },
 ): void {
   const { testClock } = deps;
   route(app, routes.health, async () => ({
@@ -35,6 +41,18 @@ export function systemRoutes(
     testClock: testClock !== null,
     testClockOffsetMs: testClock?.offsetMs() ?? null,
   }));
+
+  route(app, routes.healthLive, async ({ reply }) => {
+    reply.header("cache-control", "no-store");
+    return { live: true as const, ...buildInfo() };
+  });
+
+  route(app, routes.healthReady, async ({ reply }) => {
+    const answer = await deps.readiness();
+    reply.header("cache-control", "no-store");
+    if (!answer.ready) reply.code(503).header("retry-after", "5");
+    return answer;
+  });
 
   route(app, routes.metrics, async ({ reply }) => {
     reply.header("content-type", "text/plain; version=0.0.4; charset=utf-8");

@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { routes } from "@bot-arena/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type Player, signUp, type TestApp } from "../../../test/helpers";
+import { repoRoot } from "../../platform/paths";
 
 const adminEmail = "metrics_boss@arena.test";
 let t: TestApp;
@@ -17,6 +20,30 @@ describe("GET /api/health", () => {
       ok: true,
       testClock: false,
       testClockOffsetMs: null,
+    });
+  });
+});
+
+describe("GET /api/health/live and /api/health/ready", () => {
+  it("say the process answers and is ready, with the build it runs", async () => {
+    const version = JSON.parse(
+      readFileSync(path.join(repoRoot, "packages/server/package.json"), "utf8"),
+    ).version;
+    const live = await t.app.inject("/api/health/live");
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({
+      live: true,
+      version,
+      commit: expect.toBeOneOf([null, expect.any(String)]),
+    });
+    const ready = await t.app.inject("/api/health/ready");
+    expect(ready.statusCode).toBe(200);
+    expect(ready.headers["cache-control"]).toBe("no-store");
+    expect(ready.json()).toMatchObject({
+      ready: true,
+      reasons: [],
+      checks: { database: true, bus: true, media: true },
+      version,
     });
   });
 });
