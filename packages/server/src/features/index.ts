@@ -129,6 +129,7 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
     testClock: platform.testClock,
     runDeadlines: () => platform.reconciler.runOnce(),
     readiness: platform.readiness,
+    metricsToken: platform.config.metricsToken,
   });
   authRoutes(app, { auth: services.auth, config: platform.config, db: platform.db, clock: platform.clock });
   accountRoutes(app, services);

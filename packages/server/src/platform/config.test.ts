@@ -109,4 +109,11 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ CASHOUT_DAILY_MAX: "0" })).toThrow(ConfigError);
     expect(() => loadConfig({ CASHOUT_MSATS_PER_COIN: "1.5" })).toThrow(ConfigError);
   });
+
+  it("a metrics token is long enough to be no guess", () => {
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: " abcdefghijklmnop " }).metricsToken).toBe("abcdefghijklmnop");
+    expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(ConfigError);
+    expect(() => loadConfig({ METRICS_TOKEN: "sixteen chars ok" })).toThrow(ConfigError);
+  });
 });

@@ -97,6 +97,8 @@ export type Config = {
   /** LOG_LEVEL: pino's level; by default "warn" in the readable format (a person's terminal), "info" in JSON. */
   logLevel: string;
   cashout: CashoutConfig;
+  /** METRICS_TOKEN: `Authorization: Bearer <it>` reads GET /api/admin/metrics without a session; null: admins only. */
+  metricsToken: string | null;
 };
 
 /** Cash-outs (issue 38): who pays them and the house rules against farming (docs/game-rules.md). */
@@ -113,6 +115,16 @@ export type CashoutConfig = {
   /** Below this many coins' worth in the project wallet, the operators are warned. */
   walletLowCoins: number;
 };
+
+/** A bearer token guessed by nobody: at least 16 visible characters. */
+function metricsToken(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  if (!/^[\x21-\x7e]{16,}$/.test(value)) {
+    throw new ConfigError("METRICS_TOKEN must be at least 16 visible ASCII characters (no spaces)");
+  }
+  return value;
+}
 
 export const ZBD_DEFAULT_API_URL = "https://api.zebedee.io";
 
@@ -296,5 +308,6 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.st
     logFormat,
     logLevel: env.LOG_LEVEL || (logFormat === "pretty" ? "warn" : "info"),
     cashout: cashout(env),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
   };
 }

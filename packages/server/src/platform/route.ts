@@ -1,3 +1,4 @@
+import { timingSafeEqual } from "node:crypto";
 // Registers one HTTP route from its contract RouteSpec: session and admin checks per `auth`, zod validation of
 // params, query and body, typed handler context. Feature routes.ts files are a list of these calls.
 import { authMessages, IDEMPOTENCY_KEY_HEADER, type RouteSpec } from "@bot-arena/contract";
@@ -34,7 +35,19 @@ export type RouteOptions = {
    * the roster), which every page makes and live events refresh, stay at 1.
    */
   expensiveRead?: boolean;
+  /**
+   * A token that stands in for the session (`Authorization: Bearer <token>`): a scraper such as Prometheus has
+   * no cookie, and asks nothing of the database, so the route answers while the database is down. Null: none.
+   */
+  bearer?: string | null;
 };
+
+/** Whether the request carries `Authorization: Bearer <token>`, compared in constant time. */
+function bearerMatches(request: FastifyRequest, token: string): boolean {
+  const given = Buffer.from(String(request.headers.authorization ?? ""));
+  const wanted = Buffer.from(`Bearer ${token}`);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
 
 /** The spec's refusal for a player on an admin route. */
 export const adminRequiredMessage = "Unauthorized: Admin access required";
@@ -107,6 +120,7 @@ export function route<S extends RouteSpec>(
         await app.requestLimits.admitAddress(spec.path, request.ip, options.rateLimit, reply);
       }
       if (spec.auth === "none") return;
+      if (options.bearer && bearerMatches(request, options.bearer)) return;
       // 'finish' when the answer is sent, 'close' when the client left first: either frees a slot.
       // A slot granted after the client left would wait for a 'close' already emitted: it goes back at once.
       const holdUntilDone = (release: () => void) => {

@@ -66,7 +66,7 @@ if (process.env.DATABASE_URL) {
       const viaProxy = new URL(direct);
       viaProxy.port = String(proxy.port);
       const database = await openPostgres(viaProxy.toString(), { poolSize: 4, log: { warn() {} } });
-      const t = await createTestApp({ database });
+      const t = await createTestApp({ database, config: { metricsToken: "outage-scraper-token-0001" } });
       try {
         const player = await signUp(t.app);
         expect((await player.get("/api/me")).statusCode).toBe(200);
@@ -84,6 +84,12 @@ if (process.env.DATABASE_URL) {
         expect(notReady).toMatchObject({ ready: false, checks: { database: false } });
         expect(notReady.reasons[0]).toMatch(/^the database /);
         expect((await t.app.inject("/api/health/live")).statusCode).toBe(200);
+        // The figures still answer a scraper, when they matter most.
+        const scraped = await t.app.inject({
+          url: "/api/admin/metrics",
+          headers: { authorization: "Bearer outage-scraper-token-0001" },
+        });
+        expect(scraped.statusCode).toBe(200);
 
         proxy.restore();
         // Ready again by itself once the database answers.

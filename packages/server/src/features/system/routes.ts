@@ -33,6 +33,8 @@ export function systemRoutes(
     testClock: TestClockControl | null;
     runDeadlines: () => Promise<unknown>;
     readiness: () => Promise<ReadyResponse>;
+    /** METRICS_TOKEN: a scraper's bearer token for the metrics, besides an admin's session. */
+    metricsToken: string | null;
   },
 ): void {
   const { testClock } = deps;
@@ -54,10 +56,15 @@ export function systemRoutes(
     return answer;
   });
 
-  route(app, routes.metrics, async ({ reply }) => {
-    reply.header("content-type", "text/plain; version=0.0.4; charset=utf-8");
-    return app.metrics.render();
-  });
+  route(
+    app,
+    routes.metrics,
+    async ({ reply }) => {
+      reply.header("content-type", "text/plain; version=0.0.4; charset=utf-8");
+      return app.metrics.render();
+    },
+    { bearer: deps.metricsToken },
+  );
 
   let document: unknown = null;
   app.get("/api/openapi.json", async () => {

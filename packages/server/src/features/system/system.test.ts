@@ -6,10 +6,11 @@ import { createTestApp, errorOf, type Player, signUp, type TestApp } from "../..
 import { repoRoot } from "../../platform/paths";
 
 const adminEmail = "metrics_boss@arena.test";
+const METRICS_TOKEN = "scrape-me-0123456789abcdef";
 let t: TestApp;
 let admin: Player;
 beforeAll(async () => {
-  t = await createTestApp({ config: { adminEmails: [adminEmail] } });
+  t = await createTestApp({ config: { adminEmails: [adminEmail], metricsToken: METRICS_TOKEN } });
   admin = await signUp(t.app, { username: "metrics_boss", email: adminEmail });
 });
 afterAll(() => t.close());
@@ -73,6 +74,26 @@ describe("GET /api/admin/metrics", () => {
     const found = text.split("\n").find((l) => l.startsWith(`${line} `));
     return found === undefined ? undefined : Number(found.slice(line.length + 1));
   };
+
+  it("answers a scraper's bearer token without a session, and refuses a wrong one", async () => {
+    const scraped = await t.app.inject({
+      url: "/api/admin/metrics",
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    expect(scraped.statusCode).toBe(200);
+    expect(scraped.body).toMatch(/^bot_arena_live_sockets \d+$/m);
+    for (const authorization of [
+      `Bearer ${METRICS_TOKEN}x`,
+      `Bearer ${METRICS_TOKEN.slice(1)}`,
+      METRICS_TOKEN,
+    ]) {
+      expect(
+        errorOf(await t.app.inject({ url: "/api/admin/metrics", headers: { authorization } })),
+      ).toMatchObject({
+        status: 401,
+      });
+    }
+  });
 
   it("is refused without a session and to a player who is not an admin", async () => {
     expect(errorOf(await t.app.inject("/api/admin/metrics"))).toMatchObject({
