@@ -59,9 +59,9 @@ export async function startServerWatch(bases: URL[], admin: Caller | null) {
       ? null
       : {
           base: bases[i]!,
-          p50: ms(sample(text, 'bot_arena_event_loop_delay_seconds{quantile="0.5"}')),
-          p99: ms(sample(text, 'bot_arena_event_loop_delay_seconds{quantile="0.99"}')),
-          max: ms(sample(text, 'bot_arena_event_loop_delay_seconds{quantile="1"}')),
+          p50: ms(sample(text, 'bot_arena_event_loop_delay_seconds{stat="p50"}')),
+          p99: ms(sample(text, 'bot_arena_event_loop_delay_seconds{stat="p99"}')),
+          max: ms(sample(text, 'bot_arena_event_loop_delay_seconds{stat="max"}')),
           waiting: sample(text, 'bot_arena_db_pool_connections{state="waiting"}'),
         };
   const poll = async () => {

@@ -161,10 +161,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     poolUse: database.poolUse,
     liveSockets: hub.connectionCount,
     liveBus: () => ({ kind: database.bus.kind, ...database.bus.stats() }),
+    hashing: () => passwords.stats(),
+    runner: () => reconciler.stats(),
   });
   app.decorate("metrics", metrics);
-  app.addHook("onResponse", (_request, reply, done) => {
-    metrics.record(reply.statusCode, reply.elapsedTime);
+  app.addHook("onResponse", (request, reply, done) => {
+    metrics.record(reply.statusCode, reply.elapsedTime, {
+      method: request.method,
+      url: request.routeOptions.url,
+    });
     done();
   });
   app.addHook("onClose", () => metrics.stop());
@@ -198,31 +203,39 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     intervalMs: config.economyAuditMinutes * 60_000,
   });
   app.addHook("onReady", async () => economyWatch.start());
+  metrics.gauge(
+    "bot_arena_economy_audit_problems",
+    "Problems this process's last economy audit found (0 before its first; one process audits at a time).",
+    {},
+    () => economyWatch.last()?.problems ?? null,
+  );
+  metrics.gauge(
+    "bot_arena_ready",
+    "Whether this process is ready for players (GET /api/health/ready).",
+    {},
+    async () => ((await platform.readiness()).ready ? 1 : 0),
+  );
   app.addHook("preClose", () => economyWatch.stop());
   liveSocketRoute(app, { hub, trustedOrigins: config.trustedOrigins });
 
   const services = createServices(platform);
   registerFeatures(app, services, platform);
-  metrics.addGauges(() => {
-    const { walletMsats, held } = services.payouts.gauges();
-    return [
-      ...(walletMsats === null
-        ? []
-        : [
-            {
-              name: "bot_arena_payout_wallet_msats",
-              help: "The ZBD project wallet's last known balance.",
-              value: Number(walletMsats),
-            },
-          ]),
-      {
-        name: "bot_arena_cashouts_held",
-        help: "Cash-outs held until the project wallet holds enough.",
-        value: held,
-      },
-    ];
-  });
-
+  const provider = { provider: config.cashout.provider };
+  metrics.gauge(
+    "bot_arena_payout_wallet_msats",
+    "The ZBD project wallet's last known balance.",
+    provider,
+    () => {
+      const { walletMsats } = services.payouts.gauges();
+      return walletMsats === null ? null : Number(walletMsats);
+    },
+  );
+  metrics.gauge(
+    "bot_arena_cashouts_held",
+    "Cash-outs held until the project wallet holds enough (as last read).",
+    provider,
+    () => services.payouts.gauges().held,
+  );
   registerMediaRoute(app, media);
   const serveApp = hasWebApp(config.webDist);
   if (serveApp) await registerWebApp(app, config.webDist);

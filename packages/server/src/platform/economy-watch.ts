@@ -21,12 +21,15 @@ export type EconomyWatch = {
   start(): void;
   /** Stops the timer and waits for an audit in flight, so the database can close after it. */
   stop(): Promise<void>;
+  /** This process's last audit: when (ms since the epoch) and how many problems it found; null before one. */
+  last(): { at: number; problems: number } | null;
 };
 
 export function createEconomyWatch(deps: { db: Db; log: Log; intervalMs: number }): EconomyWatch {
   const { db, log } = deps;
   let timer: NodeJS.Timeout | null = null;
   let inFlight: Promise<unknown> | null = null;
+  let last: { at: number; problems: number } | null = null;
 
   async function runOnce(): Promise<EconomyAudit | null> {
     const audit = await db.transaction(
@@ -38,6 +41,7 @@ export function createEconomyWatch(deps: { db: Db; log: Log; intervalMs: number 
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
     );
+    if (audit) last = { at: Date.now(), problems: audit.problems.length };
     if (audit && audit.problems.length > 0) {
       log.error({ problems: audit.problems }, "economy audit: the ledger and the balances disagree");
       await logAdminAction(db, {
@@ -62,6 +66,7 @@ export function createEconomyWatch(deps: { db: Db; log: Log; intervalMs: number 
 
   return {
     runOnce,
+    last: () => last,
     start() {
       if (deps.intervalMs <= 0 || timer) return;
       timer = setTimeout(tick, deps.intervalMs).unref();

@@ -1,7 +1,11 @@
-// What an operator watches on each process, in Prometheus' text format (GET /api/admin/metrics, admin only):
-// the event loop's delay, requests answered and how long they took, the database pool's use and the live
-// sockets. The loop delay is what tells a stalled process from a slow query (docs/performance.md, issue 30).
+// What an operator watches on each process, in Prometheus' text format (GET /api/admin/metrics: an admin's session
+// or METRICS_TOKEN), on prom-client: its default process and Node figures (CPU, memory, heap, GC, event-loop
+// lag, start time), and ours: the event loop's delay over the last complete window, requests answered by status
+// class and by route, how long they took, the database pool, the live sockets and bus, the password-hash lanes,
+// the event runner's steps, and what features add once wired (the payout wallet, held cash-outs). The loop
+// delay is what tells a stalled process from a slow query (docs/performance.md, issue 30).
 import { monitorEventLoopDelay } from "node:perf_hooks";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { BusKind, BusStats } from "./live/bus";
 
 /** A pool's connections now; null on PGlite, which has one connection and no pool. */
@@ -21,13 +25,50 @@ const seconds = (nanoseconds: number) => (Number.isFinite(nanoseconds) ? nanosec
 /** The loop delay is shown for the last complete window of this length, the same whoever scrapes how often. */
 export const LOOP_WINDOW_MS = 10_000;
 
+/** The password-hash lanes as the hasher counts them (platform/worker-pool.ts). */
+type HashStats = { running: number; waiting: Record<string, number> };
+/** The event runner's steps so far, per handler (platform/reconciler.ts). */
+type RunnerStats = Record<string, { advanced: number; failed: number }>;
+
 export type ProcessMetrics = ReturnType<typeof createProcessMetrics>;
 
 export function createProcessMetrics(deps: {
   poolUse: () => PoolUse | null;
   liveSockets: () => number;
   liveBus?: () => BusStats & { kind: BusKind };
+  hashing?: () => HashStats;
+  runner?: () => RunnerStats;
 }) {
+  const registry = new Registry();
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry });
+  // prom-client names these gauges with a counter's `_total`, which Prometheus' own lint refuses (promtool check
+  // metrics); handles and requests in flight say little that the loop delay and the route counts do not.
+  for (const name of [
+    "nodejs_active_handles_total",
+    "nodejs_active_requests_total",
+    "nodejs_active_resources_total",
+  ]) {
+    registry.removeSingleMetric(name);
+  }
+  /** A counter whose totals another part keeps (the bus, the runner): read at each scrape. */
+  const runningTotal = <L extends string>(
+    name: string,
+    help: string,
+    labelNames: L[],
+    read: () => (readonly [Record<L, string>, number])[],
+  ) =>
+    new Counter({
+      name,
+      help,
+      labelNames,
+      registers,
+      collect() {
+        this.reset();
+        for (const [labels, value] of read()) this.inc(labels, value);
+      },
+    });
+
   // 1 ms resolution: the default 10 ms would hide the stalls worth seeing.
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
@@ -38,112 +79,163 @@ export function createProcessMetrics(deps: {
   };
   const rotate = setInterval(closeWindow, LOOP_WINDOW_MS);
   rotate.unref();
-  const answered: Record<StatusClass, number> = { "2xx": 0, "3xx": 0, "4xx": 0, "5xx": 0 };
-  const buckets = DURATION_BUCKETS.map(() => 0);
-  let durationSum = 0;
-  let durationCount = 0;
-  /** Gauges a feature adds once it is wired (the payouts' wallet and held requests). */
-  const extraGauges: (() => { name: string; help: string; value: number }[])[] = [];
+
+  new Gauge({
+    name: "bot_arena_event_loop_delay_seconds",
+    help: `Event-loop delay over the last complete ${LOOP_WINDOW_MS / 1000} s (1 ms resolution): p50, p99, max.`,
+    labelNames: ["stat"],
+    registers,
+    collect() {
+      this.set({ stat: "p50" }, seconds(lastWindow.p50));
+      this.set({ stat: "p99" }, seconds(lastWindow.p99));
+      this.set({ stat: "max" }, seconds(lastWindow.max));
+    },
+  });
+  const answered = new Counter({
+    name: "bot_arena_http_requests_total",
+    help: "HTTP requests answered, by status class.",
+    labelNames: ["status"],
+    registers,
+  });
+  for (const status of statusClasses) answered.inc({ status }, 0);
+  const duration = new Histogram({
+    name: "bot_arena_http_request_duration_seconds",
+    help: "Time to answer an HTTP request.",
+    buckets: [...DURATION_BUCKETS],
+    registers,
+  });
+  const byRoute = new Counter({
+    name: "bot_arena_http_route_requests_total",
+    help: "HTTP requests answered, by method, route (its pattern; 'unmatched' for none) and status code.",
+    labelNames: ["method", "route", "status"],
+    registers,
+  });
+  const routeDuration = new Histogram({
+    name: "bot_arena_http_route_duration_seconds",
+    help: "Time to answer an HTTP request, by method and route.",
+    labelNames: ["method", "route"],
+    buckets: [...DURATION_BUCKETS],
+    registers,
+  });
+  new Gauge({
+    name: "bot_arena_db_pool_connections",
+    help: "Database pool: its size, connections open, idle, and requests waiting for one (absent on PGlite).",
+    labelNames: ["state"],
+    registers,
+    collect() {
+      const pool = deps.poolUse();
+      if (!pool) return;
+      this.set({ state: "max" }, pool.max);
+      this.set({ state: "open" }, pool.total);
+      this.set({ state: "idle" }, pool.idle);
+      this.set({ state: "waiting" }, pool.waiting);
+    },
+  });
+  new Gauge({
+    name: "bot_arena_live_sockets",
+    help: "Live sockets open on this process.",
+    registers,
+    collect() {
+      this.set(deps.liveSockets());
+    },
+  });
+  const bus = deps.liveBus;
+  if (bus) {
+    new Gauge({
+      name: "bot_arena_live_bus_up",
+      help: "Whether this process hears the live bus now (1) or not (0).",
+      labelNames: ["bus"],
+      registers,
+      collect() {
+        const stats = bus();
+        this.set({ bus: stats.kind }, stats.up ? 1 : 0);
+      },
+    });
+    const busCount = (name: string, help: string, read: (stats: BusStats) => number) =>
+      runningTotal(name, help, ["bus"], () => {
+        const stats = bus();
+        return [[{ bus: stats.kind }, read(stats)]];
+      });
+    busCount(
+      "bot_arena_live_bus_sends_total",
+      "Messages this process put on the live bus: NOTIFY statements (up to 100 events each) or PUBLISHes.",
+      (s) => s.sends,
+    );
+    busCount("bot_arena_live_bus_events_total", "Committed live events this process sent.", (s) => s.events);
+    busCount(
+      "bot_arena_live_bus_lost_events_total",
+      "Committed live events this process could not send (the bus was down).",
+      (s) => s.lost,
+    );
+  }
+  const hashing = deps.hashing;
+  if (hashing) {
+    new Gauge({
+      name: "bot_arena_password_hash_jobs",
+      help: "Password hashes running, and waiting per lane (known devices, strangers).",
+      labelNames: ["state"],
+      registers,
+      collect() {
+        const stats = hashing();
+        this.set({ state: "running" }, stats.running);
+        for (const [lane, waiting] of Object.entries(stats.waiting))
+          this.set({ state: `waiting_${lane}` }, waiting);
+      },
+    });
+  }
+  const runner = deps.runner;
+  if (runner) {
+    runningTotal(
+      "bot_arena_runner_steps_total",
+      "Event-runner steps this process took since it started, by handler and outcome (advanced, failed).",
+      ["handler", "outcome"],
+      () =>
+        Object.entries(runner()).flatMap(([handler, counts]) => [
+          [{ handler, outcome: "advanced" }, counts.advanced] as const,
+          [{ handler, outcome: "failed" }, counts.failed] as const,
+        ]),
+    );
+  }
 
   return {
-    addGauges(read: () => { name: string; help: string; value: number }[]) {
-      extraGauges.push(read);
+    /** One answered request: its status, its time in milliseconds, and its route's pattern when it had one. */
+    record(status: number, elapsedMs: number, route?: { method: string; url: string | undefined }) {
+      const elapsed = elapsedMs / 1000;
+      answered.inc({ status: classOf(status) });
+      duration.observe(elapsed);
+      if (route) {
+        const labels = { method: route.method, route: route.url ?? "unmatched" };
+        byRoute.inc({ ...labels, status: String(status) });
+        routeDuration.observe(labels, elapsed);
+      }
     },
 
-    /** One answered request: its status and its time in milliseconds. */
-    record(status: number, elapsedMs: number) {
-      answered[classOf(status)] += 1;
-      const elapsed = elapsedMs / 1000;
-      durationSum += elapsed;
-      durationCount += 1;
-      DURATION_BUCKETS.forEach((bound, i) => {
-        if (elapsed <= bound) buckets[i]! += 1;
+    /**
+     * A gauge a feature adds once it is wired, with its labels; `read` answers null while the value is unknown,
+     * and the gauge then has no sample at all (an unlabelled one would read 0, which a wallet alert takes for empty).
+     */
+    gauge(
+      name: string,
+      help: string,
+      labels: Record<string, string>,
+      read: () => number | null | Promise<number | null>,
+    ) {
+      new Gauge({
+        name,
+        help,
+        labelNames: Object.keys(labels),
+        registers,
+        async collect() {
+          const value = await read();
+          this.reset();
+          if (value !== null) this.set(labels, value);
+        },
       });
     },
 
     /** The text a scrape gets. */
-    render(): string {
-      const lines: string[] = [];
-      const metric = (name: string, type: string, help: string, samples: [string, number][]) => {
-        lines.push(`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`);
-        for (const [labels, value] of samples) lines.push(`${name}${labels} ${value}`);
-      };
-      metric(
-        "bot_arena_event_loop_delay_seconds",
-        "gauge",
-        `Event-loop delay over the last complete ${LOOP_WINDOW_MS / 1000} s (1 ms resolution).`,
-        [
-          ['{quantile="0.5"}', seconds(lastWindow.p50)],
-          ['{quantile="0.99"}', seconds(lastWindow.p99)],
-          ['{quantile="1"}', seconds(lastWindow.max)],
-        ],
-      );
-      metric(
-        "bot_arena_http_requests_total",
-        "counter",
-        "HTTP requests answered, by status class.",
-        statusClasses.map((c) => [`{status="${c}"}`, answered[c]]),
-      );
-      metric("bot_arena_http_request_duration_seconds", "histogram", "Time to answer an HTTP request.", [
-        ...DURATION_BUCKETS.map((bound, i): [string, number] => [`_bucket{le="${bound}"}`, buckets[i]!]),
-        ['_bucket{le="+Inf"}', durationCount],
-        ["_sum", durationSum],
-        ["_count", durationCount],
-      ]);
-      const pool = deps.poolUse();
-      if (pool) {
-        metric(
-          "bot_arena_db_pool_connections",
-          "gauge",
-          "Database pool: its size, connections open, idle, and requests waiting for one.",
-          [
-            ['{state="max"}', pool.max],
-            ['{state="open"}', pool.total],
-            ['{state="idle"}', pool.idle],
-            ['{state="waiting"}', pool.waiting],
-          ],
-        );
-      }
-      metric("bot_arena_live_sockets", "gauge", "Live sockets open on this process.", [
-        ["", deps.liveSockets()],
-      ]);
-      const bus = deps.liveBus?.();
-      if (bus) {
-        const kind = `{bus="${bus.kind}"}`;
-        metric(
-          "bot_arena_live_bus_up",
-          "gauge",
-          "Whether this process hears the live bus now (1) or not (0).",
-          [[kind, bus.up ? 1 : 0]],
-        );
-        metric(
-          "bot_arena_live_bus_sends_total",
-          "counter",
-          "Messages this process put on the live bus: NOTIFY statements (up to 100 events each) or PUBLISHes.",
-          [[kind, bus.sends]],
-        );
-        metric("bot_arena_live_bus_events_total", "counter", "Committed live events this process sent.", [
-          [kind, bus.events],
-        ]);
-        metric(
-          "bot_arena_live_bus_lost_events_total",
-          "counter",
-          "Committed live events this process could not send (the bus was down).",
-          [[kind, bus.lost]],
-        );
-      }
-      for (const gauge of extraGauges.flatMap((read) => read())) {
-        metric(gauge.name, "gauge", gauge.help, [["", gauge.value]]);
-      }
-      const memory = process.memoryUsage();
-      metric("process_resident_memory_bytes", "gauge", "Resident memory.", [["", memory.rss]]);
-      metric("nodejs_heap_used_bytes", "gauge", "V8 heap in use.", [["", memory.heapUsed]]);
-      const cpu = process.cpuUsage();
-      metric("process_cpu_seconds_total", "counter", "CPU time, user and system.", [
-        ["", (cpu.user + cpu.system) / 1e6],
-      ]);
-      return `${lines.join("\n")}\n`;
-    },
+    render: (): Promise<string> => registry.metrics(),
+    contentType: registry.contentType,
 
     /** Closes the current window now (tests; the timer does it every LOOP_WINDOW_MS). */
     closeWindow,
@@ -151,6 +243,7 @@ export function createProcessMetrics(deps: {
     stop: () => {
       clearInterval(rotate);
       loop.disable();
+      registry.clear();
     },
   };
 }

@@ -65,6 +65,8 @@ export type Reconciler = {
   stop(): Promise<void>;
   /** Asks for a pass now rather than at the next tick (after an action set a deadline to now). */
   nudge(): void;
+  /** Steps this process took since it started, per handler: advanced and failed (for the metrics). */
+  stats(): Record<string, { advanced: number; failed: number }>;
 };
 
 type Log = {
@@ -111,6 +113,7 @@ export function createReconciler(deps: {
   const { db, clock, log } = deps;
   const bounds = deps.bounds ?? DEFAULT_STEP_BOUNDS;
   const handlers: DueHandler[] = [];
+  const steps: Record<string, { advanced: number; failed: number }> = {};
   let timer: ReturnType<typeof setTimeout> | null = null;
   let running = false;
   let inFlight: Promise<number> | null = null;
@@ -203,6 +206,8 @@ export function createReconciler(deps: {
       for (let n = 0; n < MAX_ADVANCES_PER_PASS && followUps.length < maxFollowUps; n++) {
         const outcome = await advanceOne(handler, failed, followUps);
         if (outcome === "none") break;
+        const counts = (steps[handler.name] ??= { advanced: 0, failed: 0 });
+        counts[outcome] += 1;
         if (outcome === "advanced") advanced += 1;
       }
       // A pass ends when its follow-ups have: runOnce() then means every due step was taken as far as it goes.
@@ -260,6 +265,7 @@ export function createReconciler(deps: {
       timer = null;
       await inFlight?.catch(() => {});
     },
+    stats: () => structuredClone(steps),
     nudge() {
       if (!running) return;
       if (inFlight) again = true;

@@ -256,7 +256,7 @@ describe("the operators", () => {
   it("see the wallet in the metrics", async () => {
     await admin.get("/api/admin/cashouts");
     const text = (await admin.get("/api/admin/metrics")).body;
-    expect(text).toMatch(/^bot_arena_payout_wallet_msats \d+$/m);
-    expect(text).toMatch(/^bot_arena_cashouts_held 0$/m);
+    expect(text).toMatch(/^bot_arena_payout_wallet_msats\{provider="zbd"\} \d+$/m);
+    expect(text).toMatch(/^bot_arena_cashouts_held\{provider="zbd"\} 0$/m);
   });
 });

@@ -60,7 +60,7 @@ export function systemRoutes(
     app,
     routes.metrics,
     async ({ reply }) => {
-      reply.header("content-type", "text/plain; version=0.0.4; charset=utf-8");
+      reply.header("content-type", app.metrics.contentType);
       return app.metrics.render();
     },
     { bearer: deps.metricsToken },

@@ -122,7 +122,7 @@ describe("GET /api/admin/metrics", () => {
     // The first scrape's own answer and /api/health: 2 more answered 2xx; the anonymous scrape a 401.
     expect(sample(text, 'bot_arena_http_requests_total{status="2xx"}')).toBe(before + 2);
     expect(sample(text, 'bot_arena_http_requests_total{status="4xx"}')).toBe(refusedBefore + 1);
-    expect(sample(text, 'bot_arena_event_loop_delay_seconds{quantile="0.99"}')).toBeGreaterThan(0);
+    expect(sample(text, 'bot_arena_event_loop_delay_seconds{stat="p99"}')).toBeGreaterThan(0);
     expect(sample(text, "bot_arena_live_sockets")).toBe(0);
     expect(text).toContain("# TYPE bot_arena_http_request_duration_seconds histogram");
     expect(sample(text, 'bot_arena_http_request_duration_seconds_bucket{le="+Inf"}')).toBe(
