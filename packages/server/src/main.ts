@@ -4,18 +4,35 @@ import type { AddressInfo } from "node:net";
 import { buildApp } from "./app";
 import { featureSeedSteps } from "./features";
 import { drawAiLooks } from "./features/arena/ai-looks";
-import { startBanner } from "./platform/banner";
-import { loadConfig } from "./platform/config";
-import { openDatabase } from "./platform/db/open";
+import { describeDatabaseUrl, startBanner } from "./platform/banner";
+import { buildInfo } from "./platform/build-info";
+import { type Config, ConfigError, loadConfig, unknownSettings } from "./platform/config";
+import { openDatabaseWhenReachable } from "./platform/db/open";
 import { forwardingLog, logDestination, loggerOptions } from "./platform/logger";
 import { platformSeedSteps } from "./platform/seed";
 import { prepareDatabase } from "./platform/startup";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
-const config = loadConfig();
+// Checked before anything else is touched: every problem at once, each with its variable and what is allowed.
+const config = ((): Config => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(
+      `could not start: the configuration has problems:\n  ${error.message.split("\n").join("\n  ")}`,
+    );
+    process.exit(2);
+  }
+})();
 const dbLog = forwardingLog(config.logFormat);
-const database = await openDatabase(config, dbLog);
+const database = await openDatabaseWhenReachable(config, dbLog, config.databaseConnectTimeoutMs).catch(
+  (error) => {
+    console.error(`could not start: the database did not answer: ${(error as Error).message}`);
+    process.exit(1);
+  },
+);
 const app = await buildApp({
   config,
   database,
@@ -27,6 +44,7 @@ const app = await buildApp({
   process.exit(1);
 });
 dbLog.attach(app.log);
+for (const warning of unknownSettings()) app.log.warn(warning);
 
 let stopping = false;
 async function stop(signal: string) {
@@ -70,11 +88,17 @@ try {
 
 const { port } = app.server.address() as AddressInfo;
 console.log(startBanner(config, port));
+// One line that says what this process runs on (the banner above is for a person at a terminal).
 app.log.info(
-  { provider: config.cashout.provider },
-  config.cashout.zbd
-    ? "cash-outs are paid through ZBD"
-    : "cash-outs are recorded for the admins to pay (record-only)",
+  {
+    port,
+    database: config.databaseUrl ? `postgres ${describeDatabaseUrl(config.databaseUrl)}` : "pglite",
+    bus: database.bus.kind,
+    media: app.media.kind,
+    payouts: config.cashout.provider,
+    ...buildInfo(),
+  },
+  "started",
 );
 
 // In the background, a turn of the event loop between pictures: opponent rolls then find them in the store.

@@ -28,6 +28,8 @@ export function startServerProcess(options: {
   env?: Record<string, string>;
   prefix?: string[];
   timeoutMs?: number;
+  /** Told everything the process printed so far, each time it prints (before it listens too). */
+  onOutput?: (output: string) => void;
 }): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bot-arena-process-"));
   const command = [...(options.prefix ?? []), process.execPath, "--import", "tsx", "src/main.ts"];
@@ -71,6 +73,7 @@ export function startServerProcess(options: {
     }, options.timeoutMs ?? 90_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
+      options.onOutput?.(output);
       const match = /Bot Arena running at (http:\/\/localhost:\d+)/.exec(output);
       if (!match) return;
       clearTimeout(timer);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, repoRoot } from "./config";
+import { ConfigError, loadConfig, repoRoot, unknownSettings } from "./config";
 
 describe("loadConfig", () => {
   it("defaults: port 3000, data and the web build found from the repository root, not the cwd", () => {
@@ -115,5 +115,44 @@ describe("loadConfig", () => {
     expect(loadConfig({ METRICS_TOKEN: " abcdefghijklmnop " }).metricsToken).toBe("abcdefghijklmnop");
     expect(() => loadConfig({ METRICS_TOKEN: "short" })).toThrow(ConfigError);
     expect(() => loadConfig({ METRICS_TOKEN: "sixteen chars ok" })).toThrow(ConfigError);
+  });
+
+  it("tells every problem at once, each with its variable, its value and what is allowed", () => {
+    let message = "";
+    try {
+      loadConfig({ PORT: "abc", LOCK_ORDER: "strcit", ADS: "maybe", CASHOUT_DAILY_MAX: "-5" });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message.split("\n")).toEqual([
+      'PORT must be an integer from 0 to 65535 (got "abc")',
+      'ADS must be on or off (got "maybe")',
+      'LOCK_ORDER must be strict or warn (got "strcit")',
+      'CASHOUT_DAILY_MAX must be an integer >= 1 (got "-5")',
+    ]);
+    expect(() => loadConfig({ PORT: "99999" })).toThrow(
+      'PORT must be an integer from 0 to 65535 (got "99999")',
+    );
+    expect(() => loadConfig({ DATABASE_URL: "mysql://db/arena" })).toThrow(
+      "DATABASE_URL must be a postgres:// or postgresql:// address",
+    );
+    expect(() => loadConfig({ DATABASE_URL: "mysql://user:secret@db/arena" })).not.toThrow(/secret/);
+  });
+
+  it("names a variable that looks like ours but is not read, with what it probably meant", () => {
+    expect(
+      unknownSettings({
+        DATABSE_URL: "postgres://db/arena",
+        CASHOUT_MAX: "9",
+        PATH: "/bin",
+        LANG: "C",
+        PORT: "1",
+      }),
+    ).toEqual([
+      "DATABSE_URL is not a setting: did you mean DATABASE_URL?",
+      "CASHOUT_MAX is not a setting of this server (README, Configuration)",
+    ]);
+    // Read only with the bucket or the ZBD provider on, yet settings all the same.
+    expect(unknownSettings({ AWS_REGION: "eu-west-1", ZBD_TIMEOUT_MS: "500" })).toEqual([]);
   });
 });

@@ -18,6 +18,8 @@ export type Config = {
   /** node-postgres instead of the embedded PGlite when set. */
   databaseUrl: string | null;
   databasePoolSize: number;
+  /** DATABASE_CONNECT_TIMEOUT_MS: how long a start waits for an unreachable PostgreSQL before giving up. */
+  databaseConnectTimeoutMs: number;
   /** MEDIA_S3_URL parsed: media in that bucket; null keeps them in the database (platform/media/). */
   mediaS3: S3Location | null;
   /**
@@ -116,6 +118,24 @@ export type CashoutConfig = {
   walletLowCoins: number;
 };
 
+/** DATABASE_URL: postgres:// or postgresql://, or unset for the embedded PGlite. */
+function databaseUrl(raw: string | undefined): string | null {
+  const value = raw?.trim();
+  if (!value) return null;
+  if (!/^postgres(ql)?:\/\/[^\s]+$/.test(value)) {
+    // Not echoed: the address may carry a password.
+    throw new ConfigError("DATABASE_URL must be a postgres:// or postgresql:// address");
+  }
+  return value;
+}
+
+function lockOrder(raw: string | undefined): Config["lockOrder"] {
+  const value = raw?.trim().toLowerCase();
+  if (!value || value === "warn") return "warn";
+  if (value === "strict") return "strict";
+  return problem(`LOCK_ORDER must be strict or warn (got "${raw}")`, "warn");
+}
+
 /** A bearer token guessed by nobody: at least 16 visible characters. */
 function metricsToken(raw: string | undefined): string | null {
   const value = raw?.trim();
@@ -163,11 +183,34 @@ type Env = Record<string, string | undefined>;
 
 export class ConfigError extends Error {}
 
-function int(env: Env, name: string, fallback: number, min = 0): number {
+/** While loadConfig runs: the problems found so far, so every one is told at once, not only the first. */
+let problems: string[] | null = null;
+
+/** Records a problem (answering `fallback` so the rest can be checked) or, outside loadConfig, throws it. */
+function problem<T>(message: string, fallback: T): T {
+  if (!problems) throw new ConfigError(message);
+  problems.push(message);
+  return fallback;
+}
+
+/** `read()`, or its ConfigError recorded as a problem and `fallback` answered. */
+function soft<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ConfigError) return problem(error.message, fallback);
+    throw error;
+  }
+}
+
+function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer >= ${min}`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+    return problem(`${name} must be an integer ${range} (got "${raw}")`, fallback);
+  }
   return value;
 }
 
@@ -176,7 +219,7 @@ function toggle(env: Env, name: string, fallback: Toggle): Toggle {
   if (!raw) return fallback;
   if (["on", "true", "1", "yes"].includes(raw)) return "on";
   if (["off", "false", "0", "no"].includes(raw)) return "off";
-  throw new ConfigError(`${name} must be on or off`);
+  return problem(`${name} must be on or off (got "${env[name]}")`, fallback);
 }
 
 function list(raw: string | undefined): string[] {
@@ -191,7 +234,7 @@ function cookieSecure(raw: string | undefined): Config["cookieSecure"] {
   if (!value || value === "auto") return "auto";
   if (["on", "true", "1", "always"].includes(value)) return "always";
   if (["off", "false", "0", "never"].includes(value)) return "never";
-  throw new ConfigError("COOKIE_SECURE must be auto, on or off");
+  throw new ConfigError(`COOKIE_SECURE must be auto, on or off (got "${raw}")`);
 }
 
 function trustProxy(raw: string | undefined): boolean | string[] {
@@ -209,10 +252,10 @@ export function liveBusUrl(raw: string | undefined): string | null {
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError("LIVE_BUS_URL must be a URL such as redis://127.0.0.1:6379");
+    throw new ConfigError(`LIVE_BUS_URL must be a URL such as redis://127.0.0.1:6379 (got "${value}")`);
   }
   if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
-    throw new ConfigError("LIVE_BUS_URL must start with redis:// or rediss://");
+    throw new ConfigError(`LIVE_BUS_URL must start with redis:// or rediss:// (got "${value}")`);
   }
   const db = url.pathname.replace(/^\//, "");
   if (db !== "" && !/^\d+$/.test(db)) {
@@ -226,7 +269,7 @@ export function chooseLogFormat(raw: string | undefined, stdoutIsTerminal: boole
   const value = raw?.trim().toLowerCase();
   if (!value || value === "auto") return stdoutIsTerminal ? "pretty" : "json";
   if (value === "json" || value === "pretty") return value;
-  throw new ConfigError("LOG_FORMAT must be auto, json or pretty");
+  throw new ConfigError(`LOG_FORMAT must be auto, json or pretty (got "${raw}")`);
 }
 
 /** AWS_* are read only when MEDIA_S3_URL is set (platform/media/s3-location.ts). */
@@ -247,20 +290,32 @@ function dir(raw: string | undefined, fallback: string): string {
 
 /** `stdoutIsTerminal` decides the log's format when LOG_FORMAT leaves it to the output. */
 export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.stdout.isTTY === true): Config {
-  const logFormat = chooseLogFormat(env.LOG_FORMAT, stdoutIsTerminal);
+  problems = [];
+  try {
+    const config = readConfig(env, stdoutIsTerminal);
+    if (problems.length > 0) throw new ConfigError(problems.join("\n"));
+    return config;
+  } finally {
+    problems = null;
+  }
+}
+
+function readConfig(env: Env, stdoutIsTerminal: boolean): Config {
+  const logFormat = soft(() => chooseLogFormat(env.LOG_FORMAT, stdoutIsTerminal), "json");
   return {
-    port: int(env, "PORT", 3000),
+    port: int(env, "PORT", 3000, 0, 65_535),
     host: env.HOST || "0.0.0.0",
     dataDir: dir(env.DATA_DIR, "data"),
-    databaseUrl: env.DATABASE_URL || null,
+    databaseUrl: soft(() => databaseUrl(env.DATABASE_URL), null),
     databasePoolSize: int(env, "DATABASE_POOL_SIZE", 10, 1),
-    mediaS3: mediaS3(env),
-    liveBusUrl: liveBusUrl(env.LIVE_BUS_URL),
+    databaseConnectTimeoutMs: int(env, "DATABASE_CONNECT_TIMEOUT_MS", 30_000, 0),
+    mediaS3: soft(() => mediaS3(env), null),
+    liveBusUrl: soft(() => liveBusUrl(env.LIVE_BUS_URL), null),
     adminEmails: list(env.ADMIN_EMAILS).map((e) => e.toLowerCase()),
     ads: toggle(env, "ADS", "on"),
     starterMusic: toggle(env, "STARTER_MUSIC", "on"),
     webDist: dir(env.WEB_DIST, "packages/web/dist"),
-    cookieSecure: cookieSecure(env.COOKIE_SECURE),
+    cookieSecure: soft(() => cookieSecure(env.COOKIE_SECURE), "auto"),
     trustProxy: trustProxy(env.TRUST_PROXY),
     trustedOrigins: list(env.TRUSTED_ORIGINS),
     rateLimit: {
@@ -304,10 +359,71 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.st
     testBattleSeeds: toggle(env, "TEST_BATTLE_SEEDS", "off") === "on",
     testClock: toggle(env, "TEST_CLOCK", "off") === "on",
     testRunnerKill: env.TEST_RUNNER_KILL || null,
-    lockOrder: env.LOCK_ORDER === "strict" ? "strict" : "warn",
+    lockOrder: lockOrder(env.LOCK_ORDER),
     logFormat,
     logLevel: env.LOG_LEVEL || (logFormat === "pretty" ? "warn" : "info"),
-    cashout: cashout(env),
-    metricsToken: metricsToken(env.METRICS_TOKEN),
+    cashout: soft(() => cashout(env), cashout({})),
+    metricsToken: soft(() => metricsToken(env.METRICS_TOKEN), null),
   };
+}
+
+/** Words every setting of ours starts with: a variable that starts so and is not read is likely a typo. */
+const OUR_PREFIXES =
+  /^(ADMIN|ADS|AWS|CASHOUT|CHECK|COOKIE|DATA|DATABASE|ECONOMY|GUILD|HOST|IMAGE|LIVE|LOCK|LOG|MEDIA|METRICS|PASSWORD|PORT|RATE|RECONCILER|SESSION|STARTER|TEST|TOURNAMENT|TRUST|TRUSTED|WEB|ZBD)_/;
+
+/** Levenshtein distance, small strings only. */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length]!;
+}
+
+/** The names loadConfig reads from `env` (and with every optional part on, so conditional ones count too). */
+function settingNames(env: Env): Set<string> {
+  const asked = new Set<string>();
+  const recording = (base: Env) =>
+    new Proxy(base, {
+      get(target, name) {
+        if (typeof name === "string") asked.add(name);
+        return target[name as string];
+      },
+    });
+  for (const base of [
+    env,
+    { CASHOUT_PROVIDER: "zbd", ZBD_API_KEY: "k", MEDIA_S3_URL: "s3://bucket?endpoint=http://127.0.0.1:9000" },
+  ]) {
+    problems = [];
+    try {
+      readConfig(recording(base), false);
+    } catch {
+      // A bad value still read its name.
+    } finally {
+      problems = null;
+    }
+  }
+  return asked;
+}
+
+/**
+ * Variables that look like ours but are not read: a prefix of ours or within two letters of a real name
+ * (DATABSE_URL), each with the name it probably meant. For a warning at start; nothing refuses to start for it.
+ */
+export function unknownSettings(env: Env = process.env): string[] {
+  const known = settingNames(env);
+  return Object.keys(env)
+    .filter((name) => /^[A-Z][A-Z0-9_]*$/.test(name) && !known.has(name))
+    .flatMap((name) => {
+      // Only names with a word break are compared: HOME is no typo of HOST.
+      const near = name.includes("_") ? [...known].find((real) => distance(name, real) <= 2) : undefined;
+      if (near) return [`${name} is not a setting: did you mean ${near}?`];
+      return OUR_PREFIXES.test(name)
+        ? [`${name} is not a setting of this server (README, Configuration)`]
+        : [];
+    });
 }

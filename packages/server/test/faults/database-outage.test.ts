@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../../src/platform/db/postgres";
 import { installErrorHandler } from "../../src/platform/errors";
 import { createTestApp, createTestDatabase, errorOf, signUp } from "../helpers";
+import { startServerProcess } from "../server-process";
 import { startTcpProxy } from "./tcp-proxy";
 
 const unavailable = {
@@ -104,5 +105,32 @@ if (process.env.DATABASE_URL) {
         await target.drop();
       }
     });
+
+    it("a start waits for a PostgreSQL not reachable yet, and begins once it answers", async () => {
+      const target = await createTestDatabase({ empty: true });
+      const direct = new URL(target.url!);
+      const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
+      const viaProxy = new URL(direct);
+      viaProxy.port = String(proxy.port);
+      proxy.cut();
+      let output = "";
+      const starting = startServerProcess({
+        databaseUrl: viaProxy.toString(),
+        env: { DATABASE_CONNECT_TIMEOUT_MS: "60000" },
+        onOutput: (text) => {
+          output = text;
+        },
+      });
+      try {
+        await expect.poll(() => output).toContain("database: not reachable yet, trying again");
+        proxy.restore();
+        const server = await starting;
+        expect((await fetch(`${server.url}/api/health/ready`)).status).toBe(200);
+        await server.stop();
+      } finally {
+        await proxy.close();
+        await target.drop();
+      }
+    }, 120_000);
   });
 }
