@@ -1,5 +1,6 @@
 // The app factory: a Fastify instance over a given config and database, with nothing global, so tests build
 // as many as they like. main.ts owns the process (listen, signals); the caller owns the database.
+import { randomUUID } from "node:crypto";
 import cookie from "@fastify/cookie";
 import websocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -58,6 +59,12 @@ export type AppOptions = {
   logger?: FastifyServerOptions["logger"];
 };
 
+/** A proxy's request id is kept when it is short and plain; anything else gets an id of ours. */
+const PROXY_REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+export function requestIdOf(header: string | string[] | undefined, behindProxy: boolean): string {
+  return behindProxy && typeof header === "string" && PROXY_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
 /** JSON bodies larger than this are refused with 413: nothing in the game needs more. */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
@@ -77,6 +84,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Connection: close) instead of getting Fastify's bare 503 outside our error shape; the database stays
     // open until the drain ends (main.ts), and no new connections are accepted.
     return503OnClosing: false,
+    // Unique across processes and restarts (a counter per process was not); a trusted proxy's X-Request-Id is
+    // kept, so one id follows a request from nginx's log into ours. Sent back as X-Request-Id.
+    genReqId: (request) => requestIdOf(request.headers["x-request-id"], config.trustProxy !== false),
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
   });
 
   // Deadlines read the database's clock (plus the test offset under TEST_CLOCK=on), measured before the server

@@ -118,14 +118,23 @@ export function frameworkErrors(_error: FastifyError, _request: FastifyRequest, 
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    // What an operator needs to find the request and who made it (the line's reqId is its X-Request-Id).
+    const where = (status: number) => ({
+      err: error,
+      method: request.method,
+      url: request.url,
+      route: request.routeOptions.url ?? null,
+      status,
+      userId: request.user?.id ?? null,
+    });
     const appError = toAppError(error);
     if (appError) {
       if (appError.status >= 500)
-        request.log.warn({ err: error }, "database unavailable or transaction rolled back");
+        request.log.warn(where(appError.status), "database unavailable or transaction rolled back");
       else if (!(error instanceof AppError)) request.log.info({ err: error }, "request refused");
       return sendError(reply, appError);
     }
-    request.log.error({ err: error }, "unexpected error");
+    request.log.error(where(500), "unexpected error");
     return sendError(reply, new AppError(500, "INTERNAL", "Something went wrong on our side"));
   });
 }

@@ -165,3 +165,77 @@ describe("a request's log lines", () => {
     for (const line of [...incoming, ...completed]) expect(line.level).toBe(20); // pino's debug
   });
 });
+
+describe("following a request", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function appWith(config: Partial<TestApp["config"]>, out = capture()) {
+    const app = await buildApp({
+      config: { ...t.config, ...config },
+      database: t.database,
+      logger: loggerOptions("info", out.stream),
+    });
+    app.get("/api/test-fails", async () => {
+      // A driver's error carries its client, connection and cancel key; the log must show none of them.
+      throw Object.assign(new Error("boom"), {
+        client: { secretKey: 1234567, connection: { big: "x".repeat(5000) } },
+      });
+    });
+    await app.ready();
+    return { app, out };
+  }
+
+  it("gives each answer an id unique across processes, and keeps a trusted proxy's", async () => {
+    const direct = await appWith({ trustProxy: false });
+    const proxied = await appWith({ trustProxy: ["127.0.0.1"] });
+    try {
+      const ids = await Promise.all(
+        [1, 2].map(async () => (await direct.app.inject("/api/health")).headers["x-request-id"]),
+      );
+      for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-/);
+      expect(ids[0]).not.toBe(ids[1]);
+      const sent = { "x-request-id": "nginx-7f3a9c2e41" };
+      expect(
+        (await direct.app.inject({ url: "/api/health", headers: sent })).headers["x-request-id"],
+      ).not.toBe("nginx-7f3a9c2e41");
+      expect((await proxied.app.inject({ url: "/api/health", headers: sent })).headers["x-request-id"]).toBe(
+        "nginx-7f3a9c2e41",
+      );
+      const odd = { "x-request-id": "<script>" };
+      expect(
+        (await proxied.app.inject({ url: "/api/health", headers: odd })).headers["x-request-id"],
+      ).not.toBe("<script>");
+    } finally {
+      await direct.app.close();
+      await proxied.app.close();
+    }
+  });
+
+  it("writes a 500 with its method, URL, route, status and id, and an error without its driver's insides", async () => {
+    const { app, out } = await appWith({});
+    try {
+      const answer = await app.inject("/api/test-fails?x=1");
+      expect(answer.statusCode).toBe(500);
+      const line = out.lines
+        .map((text) => JSON.parse(text))
+        .find((entry) => entry.msg === "unexpected error");
+      expect(line).toMatchObject({
+        reqId: answer.headers["x-request-id"],
+        method: "GET",
+        url: "/api/test-fails?x=1",
+        route: "/api/test-fails",
+        status: 500,
+        userId: null,
+        err: { type: "Error", message: "boom" },
+      });
+      expect(Object.keys(line.err).sort()).toEqual(["message", "stack", "type"]);
+      expect(JSON.stringify(line)).not.toContain("secretKey");
+    } finally {
+      await app.close();
+    }
+  });
+});

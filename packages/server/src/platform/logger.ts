@@ -17,11 +17,30 @@ export const redactedPaths = [
 
 type LogDestination = { write(line: string): void };
 
+/**
+ * An error as a log line shows it: its kind, message, code, stack and causes, never the other properties a
+ * driver hangs on it (node-postgres' errors carry the client, its connection and the cancel key: 10 kB a line).
+ */
+export type LoggedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
+export function safeError(error: unknown, depth = 0): LoggedError {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: "" };
+  const { code } = error as { code?: unknown };
+  return {
+    type: error.name,
+    message: error.message,
+    stack: error.stack ?? "",
+    ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
+    ...(error.cause !== undefined && depth < 3 ? { cause: safeError(error.cause, depth + 1) } : {}),
+  };
+}
+
 /** Pino's options for Fastify: the level, the redaction, and where the lines go (stdout as JSON unless given). */
 export function loggerOptions(level: string, stream?: LogDestination) {
   return {
     level,
     redact: { paths: redactedPaths, censor: "[redacted]" },
+    serializers: { err: (error: Error) => safeError(error) },
     ...(stream ? { stream } : {}),
   };
 }
