@@ -38,6 +38,24 @@ export async function recordSighting(db: Db, userId: UserId, seen: Sighting, now
     });
 }
 
+/** A year: a device that signed in to (or made) the account within it is remembered for sign-ins. */
+export const DEVICE_REMEMBERED_DAYS = 365;
+
+/**
+ * Whether this browser's device token signed up or signed in to the account with this e-mail within a year: such
+ * a device signs in apart from strangers' guesses (auth/guessing.ts). Kept in the database with the account's
+ * sightings, so a Redis restart forgets no device (issue 45, item 7).
+ */
+export async function deviceKnownFor(db: Db, email: string, device: string, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - DEVICE_REMEMBERED_DAYS * 24 * 60 * 60 * 1000);
+  const result = await db.execute(sql`
+    select 1 as known from account_sightings s join profiles p on p.id = s.user_id
+    where lower(p.email) = lower(${email.trim()}) and s.kind = 'device' and s.value = ${hash("device", device)}
+      and s.last_seen >= ${since.toISOString()}::timestamptz
+    limit 1`);
+  return rowsOf(result).length > 0;
+}
+
 export type Link = { userId: UserId; username: string; device: boolean; address: boolean; frozen: boolean };
 
 /** The accounts linked to `userId`, device links first, then by name. */

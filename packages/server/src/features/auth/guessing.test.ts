@@ -1,9 +1,11 @@
 // Password guessing per account: free failures, a growing wait, then a lock; the same for unknown emails; a
 // device that signed in before is counted apart; guesses sent all at once are counted before they are checked.
 import { accountMessages, authMessages } from "@bot-arena/contract";
+import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, signUp, type TestApp } from "../../../test/helpers";
+import { accountSightings } from "../../platform/db/schema";
 import { memoryLimitStore } from "../../platform/limits/store";
 import { createGuessingThrottle, DEVICE_COOKIE, LOCK_MS, waitAfterFailure } from "./guessing";
 
@@ -139,5 +141,28 @@ describe("signing in", () => {
     // A made-up device cookie counts as a stranger.
     const forged = await signIn(player.email, player.password, `${DEVICE_COOKIE}=${"x".repeat(43)}`);
     expect(forged.statusCode).toBe(429);
+  });
+
+  it("remembers the device an account was made on, in the database with its sightings, not in the limit store", async () => {
+    const made = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up",
+      payload: {
+        username: `dev_${Date.now().toString(36)}`,
+        email: `dev_${Date.now()}@arena.test`,
+        password: "secret12",
+      },
+    });
+    expect(made.statusCode).toBe(201);
+    const device = made.cookies.find((c) => c.name === DEVICE_COOKIE)!;
+    const email = made.json<{ email: string }>().email;
+    const store = t.app.requestLimits.store;
+    const key = await createGuessingThrottle(store).signInKey(email, { cookies: {} } as FastifyRequest);
+    await store.hit(`lock:${key}`, LOCK_MS);
+    // The limit store (Redis, which may restart empty) holds no device: the account's sightings do.
+    const rows = await t.db.select().from(accountSightings).where(eq(accountSightings.kind, "device"));
+    expect(rows.length).toBeGreaterThan(0);
+    expect((await signIn(email, "secret12", `${DEVICE_COOKIE}=${device.value}`)).statusCode).toBe(200);
+    expect((await signIn(email, "secret12")).statusCode).toBe(429);
   });
 });

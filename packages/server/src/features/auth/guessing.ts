@@ -8,6 +8,7 @@ import { accountMessages } from "@bot-arena/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../../platform/errors";
 import type { LimitStore } from "../../platform/limits/store";
+import { DEVICE_REMEMBERED_DAYS } from "../account/links";
 
 /** Failures are counted in windows of this length from the first one. */
 export const GUESS_WINDOW_MS = 15 * 60_000;
@@ -29,7 +30,6 @@ export const isWrongPassword = (error: unknown) =>
   error instanceof AppError && error.code === "INVALID_CREDENTIALS";
 
 export const DEVICE_COOKIE = "ba_device";
-const DEVICE_DAYS = 365;
 const DEVICE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
 const digest = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 32);
@@ -47,7 +47,7 @@ export function deviceToken(request: FastifyRequest, reply: FastifyReply): strin
     httpOnly: true,
     sameSite: "lax",
     path: "/api/auth",
-    maxAge: DEVICE_DAYS * 24 * 60 * 60,
+    maxAge: DEVICE_REMEMBERED_DAYS * 24 * 60 * 60,
     secure: request.protocol === "https",
   });
   return token;
@@ -56,9 +56,10 @@ export function deviceToken(request: FastifyRequest, reply: FastifyReply): strin
 /** True for the sign-in key of a device that signed in to the account before (`signInKey` below). */
 export const isRememberedDeviceKey = (key: string) => /^signin:[^:]+:[^:]+$/.test(key);
 
-export function createGuessingThrottle(store: LimitStore) {
-  const deviceKey = (email: string, token: string) => `device:${digest(email)}:${digest(token)}`;
+/** Whether a device token signed in to (or made) the account with this e-mail before (account/links.ts). */
+export type DeviceMemory = (email: string, token: string) => Promise<boolean>;
 
+export function createGuessingThrottle(store: LimitStore, knows: DeviceMemory = async () => false) {
   /**
    * Admits one attempt on `key` or refuses it (429, Retry-After); resolves with the attempt's number. The
    * attempt is counted before the password is checked and only a success takes it back, so guesses sent all at
@@ -94,7 +95,7 @@ export function createGuessingThrottle(store: LimitStore) {
     async signInKey(email: string, request: FastifyRequest): Promise<string> {
       const normalized = email.trim().toLowerCase();
       const token = request.cookies[DEVICE_COOKIE];
-      if (token && DEVICE_SHAPE.test(token) && (await store.peek(deviceKey(normalized, token)))) {
+      if (token && DEVICE_SHAPE.test(token) && (await knows(normalized, token))) {
         return `signin:${digest(normalized)}:${digest(token)}`;
       }
       return `signin:${digest(normalized)}`;
@@ -109,14 +110,12 @@ export function createGuessingThrottle(store: LimitStore) {
       ),
 
     /**
-     * After a success the account's (or device's) failures are forgotten, and the device is remembered; answers
-     * the device's token (for the account's sightings, features/bank/links.ts).
+     * After a success the account's (or device's) failures are forgotten; answers the device's token, which the
+     * caller records with the account's sightings: that is how the device is remembered (account/links.ts).
      */
-    async signedIn(key: string, email: string, request: FastifyRequest, reply: FastifyReply) {
+    async signedIn(key: string, request: FastifyRequest, reply: FastifyReply) {
       await forget(key);
-      const token = deviceToken(request, reply);
-      await store.hit(deviceKey(email.trim().toLowerCase(), token), DEVICE_DAYS * 24 * 60 * 60_000);
-      return token;
+      return deviceToken(request, reply);
     },
 
     /** Records a wrong password for an admitted attempt. */

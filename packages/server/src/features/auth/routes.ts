@@ -5,7 +5,7 @@ import type { Clock } from "../../platform/clock";
 import type { Config } from "../../platform/config";
 import type { Db } from "../../platform/db/database";
 import { type RouteOptions, route } from "../../platform/route";
-import { recordSighting } from "../account/links";
+import { deviceKnownFor, recordSighting } from "../account/links";
 import { createGuessingThrottle, deviceToken, isRememberedDeviceKey, isWrongPassword } from "./guessing";
 import type { AuthService } from "./service";
 
@@ -36,7 +36,9 @@ export function authRoutes(
     limited,
   );
 
-  const guessing = createGuessingThrottle(app.requestLimits.store);
+  const guessing = createGuessingThrottle(app.requestLimits.store, (email, token) =>
+    deviceKnownFor(deps.db, email, token, deps.clock.now()),
+  );
   route(
     app,
     routes.signIn,
@@ -52,7 +54,7 @@ export function authRoutes(
           throw error;
         });
         seat.release();
-        const device = await guessing.signedIn(key, body.email, request, reply);
+        const device = await guessing.signedIn(key, request, reply);
         await sighted(me.id, device, request);
         app.sessions.setCookie(request, reply, token);
         return me;
