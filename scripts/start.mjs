@@ -15,5 +15,13 @@ const server = spawn(process.execPath, ["--enable-source-maps", "packages/server
   cwd: root,
   stdio: "inherit",
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+// Passed on once: a signal to the whole group reaches the server itself too, which makes one stop of both.
+let passedOn = false;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    if (passedOn) return;
+    passedOn = true;
+    server.kill(signal);
+  });
+}
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -12,8 +12,6 @@ import { forwardingLog, logDestination, loggerOptions } from "./platform/logger"
 import { platformSeedSteps } from "./platform/seed";
 import { prepareDatabase } from "./platform/startup";
 
-const SHUTDOWN_GRACE_MS = 10_000;
-
 // Checked before anything else is touched: every problem at once, each with its variable and what is allowed.
 const config = ((): Config => {
   try {
@@ -47,17 +45,22 @@ dbLog.attach(app.log);
 for (const warning of unknownSettings()) app.log.warn(warning);
 
 let stopping = false;
+/**
+ * One stop, however many signals ask for it: a signal to the process group (systemd's default, Ctrl-C) reaches
+ * this process and `npm start`'s wrapper, which passes it on, so the same stop is asked twice at once. The drain
+ * is bounded by SHUTDOWN_GRACE_MS; a signal during it only says so.
+ */
 async function stop(signal: string) {
   if (stopping) {
-    app.log.warn({ signal }, "second signal: exiting now");
-    process.exit(1);
+    app.log.warn({ signal }, "already stopping: the drain ends within the grace period");
+    return;
   }
   stopping = true;
-  app.log.info({ signal }, "shutting down");
+  app.log.info({ signal, graceMs: config.shutdownGraceMs }, "shutting down");
   const force = setTimeout(() => {
     app.log.error("shutdown took too long: exiting");
     process.exit(1);
-  }, SHUTDOWN_GRACE_MS);
+  }, config.shutdownGraceMs);
   try {
     await app.close();
     await database.close();

@@ -138,4 +138,21 @@ describe(`two servers on one database (${usePostgres ? "two processes, PostgreSQ
     expect(await client.closed).toEqual({ code: 1001, reason: "Server shutting down" });
     expect((await fetch(`${b.url}/api/health`)).status).toBe(200);
   });
+
+  it.runIf(usePostgres)(
+    "a stop asked twice at once (the group's signal and a wrapper's) is one clean stop",
+    async () => {
+      const extra = await startServerProcess({ databaseUrl: shared.url! });
+      const cookie = await signUpOver(extra.url);
+      const client = await connectLive(extra.url, cookie);
+      await subscribe(client, ["music"]);
+      // What systemd's KillMode=control-group and a Ctrl-C do, with `npm start`'s wrapper passing it on as well.
+      process.kill(-extra.child.pid!, "SIGTERM");
+      process.kill(extra.child.pid!, "SIGTERM");
+      expect(await extra.stop("SIGTERM")).toBe(0);
+      expect(await client.closed).toEqual({ code: 1001, reason: "Server shutting down" });
+      expect(extra.output()).toContain("already stopping");
+      expect(extra.output()).not.toContain("exiting now");
+    },
+  );
 });

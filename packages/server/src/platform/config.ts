@@ -20,6 +20,8 @@ export type Config = {
   databasePoolSize: number;
   /** DATABASE_CONNECT_TIMEOUT_MS: how long a start waits for an unreachable PostgreSQL before giving up. */
   databaseConnectTimeoutMs: number;
+  /** SHUTDOWN_GRACE_MS: how long a stop may drain requests in flight before the process exits anyway. */
+  shutdownGraceMs: number;
   /** MEDIA_S3_URL parsed: media in that bucket; null keeps them in the database (platform/media/). */
   mediaS3: S3Location | null;
   /**
@@ -309,6 +311,7 @@ function readConfig(env: Env, stdoutIsTerminal: boolean): Config {
     databaseUrl: soft(() => databaseUrl(env.DATABASE_URL), null),
     databasePoolSize: int(env, "DATABASE_POOL_SIZE", 10, 1),
     databaseConnectTimeoutMs: int(env, "DATABASE_CONNECT_TIMEOUT_MS", 30_000, 0),
+    shutdownGraceMs: int(env, "SHUTDOWN_GRACE_MS", 10_000, 100),
     mediaS3: soft(() => mediaS3(env), null),
     liveBusUrl: soft(() => liveBusUrl(env.LIVE_BUS_URL), null),
     adminEmails: list(env.ADMIN_EMAILS).map((e) => e.toLowerCase()),
