@@ -30,10 +30,10 @@ export function CashoutRules({ standing }: { standing: CashoutStanding }) {
       </h2>
       <p className="text-sm leading-relaxed text-muted" data-testid="cashout-rules">
         {opens && `An account can cash out ${opens}. `}
-        Each account can cash out up to {formatCount(standing.dailyMax, "coin")} a day, and each ZBD gamertag
-        can receive as much. Up to {formatCount(standing.autoMax, "coin")} with nothing unusual are sent at
-        once; anything else, such as coins passed between accounts on one device or address, is checked by a
-        person within {soonest}-{latest} hours. Accounts that farm coins are frozen.
+        Up to {formatCount(standing.dailyMax, "coin")} a day can go out of each account, and into each ZBD
+        gamertag. Up to {formatCount(standing.autoMax, "coin")} with nothing unusual go at once; the rest,
+        such as coins passed between accounts on one device or address, wait for a person ({soonest}-{latest}{" "}
+        hours). Accounts that farm coins are frozen.
       </p>
     </Panel>
   );

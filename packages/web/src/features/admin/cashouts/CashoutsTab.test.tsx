@@ -51,6 +51,7 @@ function aCashout(overrides: Partial<AdminCashout> = {}): AdminCashout {
       link("bystander_c"),
       link("bystander_d", { frozen: true }),
       link("alt_two", { device: true, coinsIn: 400 }),
+      link("arena_admin", { userId: aPlayer().id }),
     ],
     accountDays: 8,
     battles: 1,
@@ -129,16 +130,16 @@ describe("the operators' cash-out queue", () => {
       "400 coins came from linked accounts (alt_two)",
     ]);
     const linked = within(entry).getByTestId("cashout-linked");
-    expect(linked.textContent).toContain("Linked accounts (5)");
-    // The one on the same device, who sent coins, first; three shown of five.
+    expect(linked.textContent).toContain("Linked accounts (6)");
+    // The one on the same device, who sent coins, first; three shown of six.
     const rows = () => within(linked).getAllByTestId("linked-account");
     expect(rows()).toHaveLength(3);
     expect(rows()[0]!.textContent).toContain("alt_two");
     expect(within(rows()[0]!).getByText("Same device")).toBeTruthy();
     expect(within(rows()[0]!).getByText("Same address")).toBeTruthy();
     expect(rows()[0]!.textContent).toContain("400 in · 0 out");
-    await user.click(within(linked).getByRole("button", { name: "Show all 5" }));
-    expect(rows()).toHaveLength(5);
+    await user.click(within(linked).getByRole("button", { name: "Show all 6" }));
+    expect(rows()).toHaveLength(6);
     const frozen = rows().find((row) => row.textContent?.includes("bystander_d"));
     expect(within(frozen!).getByText("Frozen")).toBeTruthy();
   });
@@ -174,7 +175,7 @@ describe("the operators' cash-out queue", () => {
       within(entry)
         .getAllByRole("button")
         .map((button) => button.textContent)
-        .filter((name) => name !== "Show all 5");
+        .filter((name) => name !== "Show all 6");
     expect(buttons(review!)).toEqual(["Approve", "Mark paid", "Refund", "Freeze"]);
     expect(buttons(manual!)).toEqual(["Mark paid", "Refund", "Freeze"]);
     expect(within(manual!).getByText("Pay by hand")).toBeTruthy();
@@ -191,7 +192,7 @@ describe("the operators' cash-out queue", () => {
     const entry = await screen.findByTestId("admin-cashout");
     await user.click(within(entry).getByRole("button", { name: "Freeze" }));
     const dialog = await screen.findByRole("dialog", { name: "Freeze farmer_one?" });
-    // Four of the five linked are not frozen yet.
+    // Of the six linked, one is frozen already and one is the admin, whom the server never freezes.
     const also = within(dialog).getByLabelText<HTMLInputElement>("Also freeze 4 linked accounts");
     expect(also.checked).toBe(true);
     await user.click(within(dialog).getByRole("button", { name: "Freeze" }));

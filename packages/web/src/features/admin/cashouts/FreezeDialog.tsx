@@ -2,6 +2,7 @@
 // linked to it as well: a farm is many accounts, and one left open would still trade and cash out.
 import { type AdminCashout, adminCashoutMessages, SETTLEMENT_TEXT_MAX } from "@bot-arena/contract";
 import { type FormEvent, useId, useState } from "react";
+import { useMe } from "../../../app/session";
 import { Button } from "../../../ui/Button";
 import { Dialog } from "../../../ui/Dialog";
 import { Field } from "../../../ui/Input";
@@ -15,7 +16,9 @@ export function FreezeDialog({ cashout, onClose }: { cashout: AdminCashout | nul
   const [reason, setReason] = useState("");
   const [withLinked, setWithLinked] = useState(true);
   const checkboxId = useId();
-  const linkedOpen = cashout?.linked.filter((link) => !link.frozen).length ?? 0;
+  // The server never freezes the admin who asks, who may well share an address with the farm.
+  const me = useMe().data;
+  const linkedOpen = cashout?.linked.filter((link) => !link.frozen && link.userId !== me?.id).length ?? 0;
   const close = () => {
     setReason("");
     setWithLinked(true);

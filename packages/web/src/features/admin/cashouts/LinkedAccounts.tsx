@@ -16,17 +16,21 @@ const byConcern = (a: LinkedAccount, b: LinkedAccount) =>
 
 function LinkRow({ link }: { link: LinkedAccount }) {
   return (
-    <li className="flex flex-wrap items-center gap-x-2 gap-y-1 py-1.5" data-testid="linked-account">
-      <span className="min-w-0 break-all font-semibold text-ink">{link.username}</span>
-      {link.device && <Badge tone="magenta">Same device</Badge>}
-      {link.address && <Badge tone="neutral">Same address</Badge>}
-      {link.frozen && (
-        <Badge tone="cyan">
-          <Snowflake className="size-3" aria-hidden="true" />
-          Frozen
-        </Badge>
-      )}
-      <span className={cn("ml-auto text-xs tabular-nums", moved(link) > 0 ? "text-amber" : "text-muted")}>
+    <li className="flex items-start justify-between gap-3 py-1.5" data-testid="linked-account">
+      <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+        <span className="break-all font-semibold text-ink">{link.username}</span>
+        {link.device && <Badge tone="magenta">Same device</Badge>}
+        {link.address && <Badge tone="neutral">Same address</Badge>}
+        {link.frozen && (
+          <Badge tone="cyan">
+            <Snowflake className="size-3" aria-hidden="true" />
+            Frozen
+          </Badge>
+        )}
+      </span>
+      <span
+        className={cn("shrink-0 pt-0.5 text-xs tabular-nums", moved(link) > 0 ? "text-amber" : "text-muted")}
+      >
         {formatCoins(link.coinsIn)} in · {formatCoins(link.coinsOut)} out
       </span>
     </li>
