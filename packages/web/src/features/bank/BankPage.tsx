@@ -136,13 +136,14 @@ export default function BankPage() {
         <CashoutCard standing={cashout} onOpen={() => setCashoutOpen(true)} />
       </div>
 
-      {/* minmax(0, 1fr) on a phone: a long line in the history truncates instead of widening the page. */}
+      {/* minmax(0, 1fr) on a phone: a long line in the history truncates instead of widening the page. The
+          cash-outs come first, under the Cash Out card on a phone; beside the long coin history on a wide screen. */}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[2fr_1fr]">
-        <LedgerHistory />
-        <div className="space-y-4">
+        <div className="space-y-4 lg:order-last">
           <CashoutHistory requests={cashouts} />
           <CashoutRules standing={cashout} />
         </div>
+        <LedgerHistory />
       </div>
 
       <CashoutDialog
