@@ -317,7 +317,7 @@ test("cash-outs: a player cashes out, an admin refunds it, and the player's vaul
   await expect(playerPage.getByTestId("vault-balance")).toHaveText("300");
   // Every journey signs up from 127.0.0.1: linked to other pilots, the request waits for a person.
   await expect(playerPage.getByTestId("cashout-outcome").first()).toHaveText(
-    /^(Under review: a person checks it within 24-48 hours|On its way to your ZBD wallet)$/,
+    /^(A person checks it within 24-48 hours|Approved: being sent to your ZBD gamertag)$/,
   );
 
   await openAdmin(page, "cashouts");

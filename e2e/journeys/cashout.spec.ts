@@ -142,8 +142,9 @@ test("an operator reviews a farm's cash-out: reasons and linked accounts, approv
   await farm.goto("/bank");
   await requestCashout(farm, "harvest_moon", 300);
   await expect(latestRequest(farm)).toHaveAttribute("data-phase", "under_review");
+  await expect(latestRequest(farm).getByText("Under review", { exact: true })).toBeVisible();
   await expect(latestRequest(farm).getByTestId("cashout-outcome")).toHaveText(
-    "Under review: a person checks it within 24-48 hours",
+    "A person checks it within 24-48 hours",
   );
 
   await enterAs(page, admin);
@@ -176,7 +177,7 @@ test("an operator reviews a farm's cash-out: reasons and linked accounts, approv
   await expect(entry.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await farm.reload();
   await expect(latestRequest(farm)).toHaveAttribute("data-phase", "processing");
-  await expect(latestRequest(farm)).toContainText("On its way to your ZBD wallet");
+  await expect(latestRequest(farm)).toContainText("Approved: being sent to your ZBD gamertag");
 
   await entry.getByRole("button", { name: "Mark paid" }).click();
   const paying = page.getByRole("dialog", { name: "Mark this cash-out paid" });

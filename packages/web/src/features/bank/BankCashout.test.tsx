@@ -202,11 +202,11 @@ describe("the cash-out history", () => {
     const [review, processing, paid, refunded] = items;
     expect(within(review!).getByText("Under review")).toBeTruthy();
     expect(within(review!).getByTestId("cashout-outcome").textContent).toBe(
-      "Under review: a person checks it within 24-48 hours",
+      "A person checks it within 24-48 hours",
     );
     expect(within(processing!).getByText("On its way")).toBeTruthy();
     expect(within(processing!).getByTestId("cashout-outcome").textContent).toBe(
-      "On its way to your ZBD wallet",
+      "Approved: being sent to your ZBD gamertag",
     );
     expect(within(paid!).getByText("Paid")).toBeTruthy();
     expect(within(paid!).getByTestId("cashout-outcome").textContent).toMatch(/^Paid Jan 3, 2030/);

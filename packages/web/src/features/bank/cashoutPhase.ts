@@ -13,13 +13,13 @@ export const phaseBadge: Record<CashoutRequest["phase"], { label: string; tone: 
   refunded: { label: "Refunded", tone: "danger" },
 };
 
-/** Where a request stands, in a sentence: who holds it now, when it was paid, or why it came back. */
+/** What the badge leaves out: who holds the request now, when it was paid, or why it came back. */
 export function phaseSentence(request: CashoutRequest): string {
   switch (request.phase) {
     case "under_review":
-      return `${cashoutMessages.underReview}: a person checks it within ${soonest}-${latest} hours`;
+      return `A person checks it within ${soonest}-${latest} hours`;
     case "processing":
-      return "On its way to your ZBD wallet";
+      return "Approved: being sent to your ZBD gamertag";
     case "paid":
       return request.settledAt ? `Paid ${when.format(new Date(request.settledAt))}` : "Paid";
     case "refunded":
