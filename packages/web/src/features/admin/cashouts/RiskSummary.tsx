@@ -13,6 +13,8 @@ export function RiskSummary({ risk }: { risk: AdminCashout["risk"] }) {
         <ShieldAlert className="size-4 text-cyan" aria-hidden="true" />
         Risk
         <Badge tone={toneOf(risk.score)}>{risk.score} / 100</Badge>
+        {/* Scored once, when the player asked: the linked accounts beside it are as they are now. */}
+        <span className="font-normal normal-case tracking-normal">when asked</span>
       </p>
       {risk.reasons.length === 0 ? (
         <p className="text-sm text-muted">Nothing unusual</p>
