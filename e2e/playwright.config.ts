@@ -21,7 +21,7 @@ process.env.E2E_ADMIN_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-adm
 // The screens axe-core has looked at in this run, one file each (support.ts, shot()).
 process.env.E2E_AXE_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-axe-"));
 
-const clockFiles = /(tournament|tournament-formats|guild-wars)\.spec\.ts$/;
+const clockFiles = /(tournament|tournament-formats|guild-wars|cashout)\.spec\.ts$/;
 const adminFiles = /admin\.spec\.ts$/;
 const phoneSweep = /phone-sweep\.spec\.ts$/;
 const files = process.argv.filter((arg) => /\.spec\.ts$/.test(arg));
@@ -36,6 +36,10 @@ export const adminEmail = "admin@arena.test";
 export const adminBaseURL = `http://localhost:${adminPort}`;
 
 const desktop = { width: 1440, height: 900 };
+
+// Journeys that cash out do it with a pilot made a minute ago: the house's 7 days and 20 battles are
+// cashout.spec.ts's to show, on the clock server, where time can pass. The record-only provider stays.
+const cashoutsOpen = { CASHOUT_MIN_ACCOUNT_DAYS: "0", CASHOUT_MIN_BATTLES: "0" };
 const phone = { width: 390, height: 844 };
 
 /** The compiled server, as `npm start` runs it (built first when its sources changed), on a fresh data directory. */
@@ -137,7 +141,7 @@ export default defineConfig({
     { name: "desktop", testIgnore: [adminFiles, clockFiles, phoneSweep], use: { viewport: desktop } },
   ],
   webServer: [
-    ...(runsMain ? [server(port, process.env.E2E_DATA_DIR)] : []),
+    ...(runsMain ? [server(port, process.env.E2E_DATA_DIR, cashoutsOpen)] : []),
     ...(runsClock
       ? [
           server(clockPort, process.env.E2E_CLOCK_DATA_DIR, {
@@ -146,9 +150,11 @@ export default defineConfig({
             // that none ends while a journey looks: an hour of registration, then seven rounds of an hour.
             GUILD_WAR_REGISTRATION_SECONDS: "3600",
             GUILD_WAR_BATTLE_SECONDS: "25200",
+            // The house's 7 days, so cashout.spec.ts shows the real rule, and one battle for it to fight.
+            CASHOUT_MIN_BATTLES: "1",
           }),
         ]
       : []),
-    ...(runsAdmin ? [server(adminPort, process.env.E2E_ADMIN_DATA_DIR)] : []),
+    ...(runsAdmin ? [server(adminPort, process.env.E2E_ADMIN_DATA_DIR, cashoutsOpen)] : []),
   ],
 });

@@ -7,6 +7,7 @@ import { type APIRequestContext, expect } from "@playwright/test";
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
 
 export type ClockMove = { now: Date; offsetMs: number };
 

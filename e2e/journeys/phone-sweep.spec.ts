@@ -343,6 +343,11 @@ test("a pilot's arena and economy: a battle and its replay, the shop, inventory,
     ).ok(),
   ).toBe(true);
   await seller.context.close();
+  // Coins in the vault and a cash-out asked for: the bank's standing open, and a request in its history.
+  expect((await page.request.post("/api/bank/deposit", { data: { amount: 400 } })).ok()).toBe(true);
+  expect(
+    (await page.request.post("/api/bank/cashout", { data: { gamertag: "pocket_trader", amount: 150 } })).ok(),
+  ).toBe(true);
 
   // The arena: an opponent with the odds, the PvP list, a battle in the COMBAT ZONE and its log.
   await page.goto("/fight");
@@ -437,6 +442,7 @@ test("a pilot's arena and economy: a battle and its replay, the shop, inventory,
   await page.goto("/bank");
   const history = page.getByRole("list", { name: "Coin history" });
   await expect(history.getByRole("listitem").first()).toBeVisible();
+  await expect(page.getByTestId("cashout-request")).toHaveCount(1);
   await stop(page, "bank");
   await page.getByRole("button", { name: "Cash Out", exact: true }).click();
   await expect(page.getByRole("dialog", { name: "Cash Out" })).toBeVisible();
@@ -672,6 +678,10 @@ test.describe("the admin", () => {
     await row.getByRole("button", { name: "Refund" }).click();
     await expect(page.getByRole("dialog", { name: "Refund this cash-out" })).toBeVisible();
     await stop(page, "admin-cashouts-refund", { overlay: true, fullPage: false });
+    await page.keyboard.press("Escape");
+    await row.getByRole("button", { name: "Freeze" }).click();
+    await expect(page.getByRole("dialog", { name: `Freeze ${saver.player.username}?` })).toBeVisible();
+    await stop(page, "admin-cashouts-freeze", { overlay: true, fullPage: false });
     await page.keyboard.press("Escape");
 
     await page.getByRole("tab", { name: "Moderation" }).click();

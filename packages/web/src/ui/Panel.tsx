@@ -16,7 +16,8 @@ export function Panel({ tone = "cyan", padded = true, className, children, ...re
   // Two clipped layers: the outer paints the rim, the inner the face, because clip-path cuts real borders.
   return (
     <div className={cn("drop-shadow-[0_0_14px_rgb(34_229_255/0.12)]", className)} {...rest}>
-      <div className={cn("clip-chamfer bg-linear-to-br p-px", rims[tone])}>
+      {/* h-full down both layers: a panel told to fill its grid cell shows its rim and face at that height. */}
+      <div className={cn("clip-chamfer h-full bg-linear-to-br p-px", rims[tone])}>
         <div className={cn("clip-chamfer scanlines h-full bg-abyss/95", padded && "p-5 sm:p-6")}>
           {children}
         </div>

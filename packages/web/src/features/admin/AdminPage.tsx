@@ -8,7 +8,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
 import { ModerationPanel } from "../chat/ModerationPanel";
 import AdminTournamentsTab from "../tournament/admin/AdminTournamentsTab";
-import { CashoutsTab } from "./CashoutsTab";
+import { CashoutsTab } from "./cashouts/CashoutsTab";
 import { GuildWarRewardsForm } from "./GuildWarRewardsForm";
 import { ImageLibraryTab } from "./ImageLibraryTab";
 import { MusicTab } from "./MusicTab";

@@ -140,6 +140,25 @@ export const useSettleCashout = () =>
     [adminKeys.cashouts],
   );
 
+export const useApproveCashout = () =>
+  useAdminMutation((id: string) => call("adminCashoutApprove", { params: { id } }), [adminKeys.cashouts]);
+
+export const useFreezeAccount = () =>
+  useAdminMutation(
+    (input: { userId: string; reason: string; linked: boolean }) =>
+      call("adminAccountFreeze", {
+        params: { id: input.userId },
+        body: { reason: input.reason, linked: input.linked },
+      }),
+    [adminKeys.cashouts],
+  );
+
+export const useUnfreezeAccount = () =>
+  useAdminMutation(
+    (userId: string) => call("adminAccountUnfreeze", { params: { id: userId } }),
+    [adminKeys.cashouts],
+  );
+
 /** The three place rewards the next guild war will pay from the house. */
 export function useGuildWarRewards() {
   return useQuery({

@@ -1,17 +1,18 @@
-// /bank: wallet and vault balances, deposits (at most 500 a UTC day), withdrawals, cash-out requests to an
-// external wallet, and the history of every coin in and out.
-import { ArrowDownToLine, ArrowUpFromLine, Landmark, Lock, Send, Wallet } from "lucide-react";
+// /bank: wallet and vault balances, deposits (at most 500 a UTC day), withdrawals, cash-outs to a ZBD gamertag
+// (with the house rules and where the player stands before they ask), and the history of every coin in and out.
+import { ArrowDownToLine, ArrowUpFromLine, Landmark, Lock, Wallet } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
 import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
-import { Button } from "../../ui/Button";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { AmountCard } from "./AmountCard";
+import { CashoutCard } from "./CashoutCard";
 import { CashoutDialog } from "./CashoutDialog";
 import { CashoutHistory } from "./CashoutHistory";
+import { CashoutRules } from "./CashoutRules";
 import { formatCoins } from "./coins";
 import { LedgerHistory } from "./LedgerHistory";
 import { useBank, useCashout, useDeposit, useWithdraw } from "./useBank";
@@ -57,7 +58,7 @@ export default function BankPage() {
   const bank = useBank();
   const deposit = useDeposit();
   const withdraw = useWithdraw();
-  const cashout = useCashout();
+  const requestCashout = useCashout();
   const [cashoutOpen, setCashoutOpen] = useState(false);
 
   useEffect(() => {
@@ -66,7 +67,8 @@ export default function BankPage() {
 
   if (bank.isPending) return <ScreenLoader label="Opening the vault" />;
   if (bank.isError) return <ScreenMessage title="Failed to load data" onRetry={() => void bank.refetch()} />;
-  const { coins, vaultCoins, depositsToday, dailyDepositLimit, depositAllowance, cashouts } = bank.data;
+  const { coins, vaultCoins, depositsToday, dailyDepositLimit, depositAllowance, cashouts, cashout } =
+    bank.data;
 
   const run = async (send: Promise<{ message: string }>, fallback: string) => {
     try {
@@ -131,42 +133,26 @@ export default function BankPage() {
           busy={withdraw.isPending}
           onSubmit={(amount) => run(withdraw.mutateAsync(amount), "Withdraw failed")}
         />
-        <Panel tone="neutral" className="h-full">
-          <div className="flex h-full flex-col gap-4">
-            <div className="flex items-center gap-3">
-              <span className="grid size-10 place-items-center rounded-md border border-magenta/30 bg-magenta/10 text-magenta">
-                <Send className="size-5" aria-hidden="true" />
-              </span>
-              <div>
-                <h2 className="font-display text-base font-bold uppercase tracking-widest text-ink">
-                  Cash Out
-                </h2>
-                <p className="text-sm text-muted">Vault coins to your external wallet</p>
-              </div>
-            </div>
-            <p className="text-muted">
-              Send coins from your vault to an external payment wallet by gamertag. Requests are processed
-              within 24-48 hours.
-            </p>
-            <Button variant="secondary" className="mt-auto w-full" onClick={() => setCashoutOpen(true)}>
-              Cash Out
-            </Button>
-          </div>
-        </Panel>
+        <CashoutCard standing={cashout} onOpen={() => setCashoutOpen(true)} />
       </div>
 
-      {/* minmax(0, 1fr) on a phone: a long line in the history truncates instead of widening the page. */}
+      {/* minmax(0, 1fr) on a phone: a long line in the history truncates instead of widening the page. The
+          cash-outs come first, under the Cash Out card on a phone; beside the long coin history on a wide screen. */}
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-[2fr_1fr]">
+        <div className="space-y-4 lg:order-last">
+          <CashoutHistory requests={cashouts} />
+          <CashoutRules standing={cashout} />
+        </div>
         <LedgerHistory />
-        <CashoutHistory requests={cashouts} />
       </div>
 
       <CashoutDialog
         open={cashoutOpen}
         onOpenChange={setCashoutOpen}
         vaultCoins={vaultCoins}
-        busy={cashout.isPending}
-        onSubmit={(body) => cashout.mutateAsync(body)}
+        standing={cashout}
+        busy={requestCashout.isPending}
+        onSubmit={(body) => requestCashout.mutateAsync(body)}
       />
     </div>
   );

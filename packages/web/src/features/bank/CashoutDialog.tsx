@@ -1,6 +1,7 @@
-// The cash-out form for an external wallet: a gamertag (at most 35 characters) and an amount within the vault.
-import type { CashoutBody } from "@bot-arena/contract";
-import { CASHOUT_GAMERTAG_MAX, CASHOUT_PROCESSING_HOURS, messages } from "@bot-arena/game";
+// The cash-out form: a ZBD gamertag (the field takes no 36th character) and an amount within what the house rules
+// allow now. The refusals the server would give are shown before asking it; the server still decides.
+import type { CashoutBody, CashoutStanding } from "@bot-arena/contract";
+import { CASHOUT_GAMERTAG_MAX, CASHOUT_PROCESSING_HOURS, cashoutMessages, messages } from "@bot-arena/game";
 import { Send } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
@@ -14,11 +15,27 @@ type CashoutDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   vaultCoins: number;
+  standing: CashoutStanding;
   busy: boolean;
   onSubmit: (body: CashoutBody) => Promise<{ message: string }>;
 };
 
-export function CashoutDialog({ open, onOpenChange, vaultCoins, busy, onSubmit }: CashoutDialogProps) {
+/** The refusal an amount would get, the vault's first (the spec's order), or null. */
+function amountRefusal(amount: number | null, vaultCoins: number, standing: CashoutStanding) {
+  if (amount === null) return messages.enterValidAmount;
+  if (amount > vaultCoins) return messages.insufficientVault;
+  if (amount > standing.leftToday) return cashoutMessages.dailyLeft(standing.dailyMax, standing.leftToday);
+  return null;
+}
+
+export function CashoutDialog({
+  open,
+  onOpenChange,
+  vaultCoins,
+  standing,
+  busy,
+  onSubmit,
+}: CashoutDialogProps) {
   const [gamertag, setGamertag] = useState("");
   const [amountText, setAmountText] = useState("");
   const [error, setError] = useState<{ gamertag?: string; amount?: string }>({});
@@ -32,8 +49,9 @@ export function CashoutDialog({ open, onOpenChange, vaultCoins, busy, onSubmit }
       return;
     }
     const amount = coinsFromInput(amountText);
-    if (amount === null || amount > vaultCoins) {
-      const message = amount === null ? messages.enterValidAmount : messages.insufficientVault;
+    const refusal = amountRefusal(amount, vaultCoins, standing);
+    if (refusal !== null || amount === null) {
+      const message = refusal ?? messages.enterValidAmount;
       setError({ amount: message });
       toast.error(message);
       return;
@@ -55,12 +73,13 @@ export function CashoutDialog({ open, onOpenChange, vaultCoins, busy, onSubmit }
       open={open}
       onOpenChange={onOpenChange}
       title="Cash Out"
-      description={`Send vault coins to your external wallet. Processing takes ${CASHOUT_PROCESSING_HOURS[0]}-${CASHOUT_PROCESSING_HOURS[1]} hours.`}
+      description={`Send vault coins to your ZBD gamertag. Up to ${formatCoins(standing.autoMax)} coins with nothing unusual go out at once; anything else is reviewed within ${CASHOUT_PROCESSING_HOURS[0]}-${CASHOUT_PROCESSING_HOURS[1]} hours.`}
     >
       <form onSubmit={submit} className="space-y-4" noValidate>
         <Field
           label="Gamertag"
           value={gamertag}
+          maxLength={CASHOUT_GAMERTAG_MAX}
           onChange={(event) => {
             setGamertag(event.target.value);
             setError({});
@@ -68,13 +87,14 @@ export function CashoutDialog({ open, onOpenChange, vaultCoins, busy, onSubmit }
           error={error.gamertag}
           hint={`${gamertag.length}/${CASHOUT_GAMERTAG_MAX} characters`}
           autoComplete="off"
+          spellCheck={false}
         />
         <Field
           label="Amount"
           type="number"
           inputMode="numeric"
           min={1}
-          max={vaultCoins}
+          max={standing.availableNow}
           step={1}
           value={amountText}
           onChange={(event) => {
@@ -82,7 +102,7 @@ export function CashoutDialog({ open, onOpenChange, vaultCoins, busy, onSubmit }
             setError({});
           }}
           error={error.amount}
-          hint={`Vault balance: ${formatCoins(vaultCoins)} coins`}
+          hint={`Up to ${formatCoins(standing.availableNow)} now: ${formatCoins(vaultCoins)} in the vault, ${formatCoins(standing.leftToday)} left today`}
         />
         <Button
           type="submit"

@@ -14,3 +14,7 @@ export function coinsFromInput(text: string): number | null {
   const value = parseWholeNumber(text);
   return value !== null && value > 0 ? value : null;
 }
+
+/** '1 battle', '1,500 coins': a count with its word, plural past one. */
+export const formatCount = (n: number, word: string): string =>
+  `${formatter.format(n)} ${word}${n === 1 ? "" : "s"}`;
