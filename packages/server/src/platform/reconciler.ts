@@ -206,8 +206,9 @@ export function createReconciler(deps: {
       for (let n = 0; n < MAX_ADVANCES_PER_PASS && followUps.length < maxFollowUps; n++) {
         const outcome = await advanceOne(handler, failed, followUps);
         if (outcome === "none") break;
-        const counts = (steps[handler.name] ??= { advanced: 0, failed: 0 });
+        const counts = steps[handler.name] ?? { advanced: 0, failed: 0 };
         counts[outcome] += 1;
+        steps[handler.name] = counts;
         if (outcome === "advanced") advanced += 1;
       }
       // A pass ends when its follow-ups have: runOnce() then means every due step was taken as far as it goes.

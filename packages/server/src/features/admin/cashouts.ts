@@ -22,6 +22,7 @@ import { lockProfiles } from "../../platform/db/locks";
 import { cashoutRequests, profiles } from "../../platform/db/schema";
 import { conflict, forbidden, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
+import { publishToPlayer } from "../../platform/live/publish";
 import { logAdminAction } from "../../platform/ops-log";
 import type { Reconciler } from "../../platform/reconciler";
 import { linkedAccounts, linksWithCoins } from "../account/links";
@@ -177,6 +178,12 @@ export function createAdminCashoutsService(deps: {
             .where(and(eq(cashoutRequests.id, id), eq(cashoutRequests.stage, "review")))
             .returning();
           if (!row) throw conflict(adminCashoutMessages.notInReview);
+          // The player's bank leaves 'Under review' at once (the page refetches; only a settlement toasts).
+          await publishToPlayer(tx, row.userId, "cashout", {
+            id: row.id,
+            status: row.status,
+            amount: row.amount,
+          });
           await logAdminAction(tx, {
             adminId,
             action: "cashout_approve",

@@ -7,10 +7,19 @@
 import { adminCashoutMessages } from "@bot-arena/contract";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
+import {
+  createTestApp,
+  errorOf,
+  hearBus,
+  type Player,
+  signUp,
+  type TestApp,
+  testClock,
+} from "../../../test/helpers";
 import { startZbdFake, type ZbdFake } from "../../../test/zbd-fake";
 import { loadConfig } from "../../platform/config";
 import { cashoutGamertags, cashoutRequests } from "../../platform/db/schema";
+import type { LiveEnvelope } from "../../platform/live/publish";
 import { listAdminOperations } from "../../platform/ops-log";
 import { expectLedgerClean } from "../bots/testing";
 import { balancesOf, setVault } from "./economy-test-kit";
@@ -225,8 +234,17 @@ describe("the operators", () => {
     await t.app.reconciler.runOnce();
     expect(await row(id)).toMatchObject({ stage: "review" });
     expect(paymentsFor(id)).toHaveLength(0);
+    const events: LiveEnvelope[] = [];
+    const unlisten = await hearBus(t.database, (envelope) => events.push(envelope));
     const approved = await admin.post(`/api/admin/cashouts/${id}/approve`);
     expect(approved.statusCode).toBe(200);
+    // The player's bank hears it and leaves 'Under review' (a pending status: no toast).
+    await expect
+      .poll(() =>
+        events.some((e) => e.userId === linked.id && e.kind === "cashout" && e.data?.status === "pending"),
+      )
+      .toBe(true);
+    await unlisten();
     expect(approved.json().message).toBe(adminCashoutMessages.approved(100, linked.me.username));
     expect(errorOf(await admin.post(`/api/admin/cashouts/${id}/approve`))).toMatchObject({
       status: 409,
