@@ -27,7 +27,7 @@ import { loggerOptions, RequestLogsAtDebug } from "./platform/logger";
 import { openMediaStore } from "./platform/media/open";
 import { registerMediaRoute } from "./platform/media/serve";
 import type { MediaStore } from "./platform/media/store";
-import { createProcessMetrics, type ProcessMetrics } from "./platform/metrics";
+import { createProcessMetrics, OVERDUE_MS, type ProcessMetrics } from "./platform/metrics";
 import type { Platform } from "./platform/platform";
 import { createReadiness } from "./platform/readiness";
 import { createReconciler, type Reconciler } from "./platform/reconciler";
@@ -176,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     liveBus: () => ({ kind: database.bus.kind, ...database.bus.stats() }),
     hashing: () => passwords.stats(),
     runner: () => reconciler.stats(),
+    overdue: () => reconciler.overdue(OVERDUE_MS),
   });
   app.decorate("metrics", metrics);
   app.addHook("onResponse", (request, reply, done) => {

@@ -25,6 +25,9 @@ const seconds = (nanoseconds: number) => (Number.isFinite(nanoseconds) ? nanosec
 /** The loop delay is shown for the last complete window of this length, the same whoever scrapes how often. */
 export const LOOP_WINDOW_MS = 10_000;
 
+/** A row due for longer than this is stuck: a failed step retries within a minute, and a healthy pass takes it. */
+export const OVERDUE_MS = 5 * 60_000;
+
 /** The password-hash lanes as the hasher counts them (platform/worker-pool.ts). */
 type HashStats = { running: number; waiting: Record<string, number> };
 /** The event runner's steps so far, per handler (platform/reconciler.ts). */
@@ -38,6 +41,8 @@ export function createProcessMetrics(deps: {
   liveBus?: () => BusStats & { kind: BusKind };
   hashing?: () => HashStats;
   runner?: () => RunnerStats;
+  /** Rows per runner handler past their deadline by more than OVERDUE_MS (asked of the database at a scrape). */
+  overdue?: () => Promise<Record<string, number>>;
 }) {
   const registry = new Registry();
   const registers = [registry];
@@ -195,6 +200,22 @@ export function createProcessMetrics(deps: {
           [{ handler, outcome: "failed" }, counts.failed] as const,
         ]),
     );
+  }
+
+  const overdue = deps.overdue;
+  if (overdue) {
+    new Gauge({
+      name: "bot_arena_runner_rows_overdue",
+      help: `Rows of each event-runner handler whose deadline passed more than ${OVERDUE_MS / 60_000} minutes ago (stuck).`,
+      labelNames: ["handler"],
+      registers,
+      async collect() {
+        this.reset();
+        // A scrape while the database is down still answers, without this one.
+        const counts = await overdue().catch(() => ({}));
+        for (const [handler, rows] of Object.entries(counts)) this.set({ handler }, rows);
+      },
+    });
   }
 
   return {

@@ -67,6 +67,8 @@ export type Reconciler = {
   nudge(): void;
   /** Steps this process took since it started, per handler: advanced and failed (for the metrics). */
   stats(): Record<string, { advanced: number; failed: number }>;
+  /** Rows per handler whose deadline passed more than `ms` ago: due, yet no process has moved them (stuck). */
+  overdue(ms: number): Promise<Record<string, number>>;
 };
 
 type Log = {
@@ -267,6 +269,17 @@ export function createReconciler(deps: {
       await inFlight?.catch(() => {});
     },
     stats: () => structuredClone(steps),
+    async overdue(ms) {
+      const since = new Date(clock.now().getTime() - ms).toISOString();
+      const counts: Record<string, number> = {};
+      for (const handler of handlers) {
+        const result = await db.execute(
+          sql`select count(*)::int as n from ${sql.raw(handler.table)} where ${sql.raw(handler.dueColumn)} < ${since}::timestamptz`,
+        );
+        counts[handler.name] = rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+      }
+      return counts;
+    },
     nudge() {
       if (!running) return;
       if (inFlight) again = true;

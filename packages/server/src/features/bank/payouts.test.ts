@@ -34,7 +34,7 @@ let admin: Player;
 
 beforeAll(async () => {
   fake = await startZbdFake({
-    gamertags: ["alice", "bob", "carol", "dave", "erin", "frank", "grace"],
+    gamertags: ["alice", "bob", "carol", "dave", "erin", "frank", "grace", "henry"],
     hangMs: 5_000,
   });
   t = await createTestApp({
@@ -271,9 +271,16 @@ describe("the operators", () => {
     expect(await row(onItsWay)).toMatchObject({ status: "paid" });
   });
 
-  it("see the wallet in the metrics", async () => {
+  it("see the wallet, and a request the runner has not moved for too long, in the metrics", async () => {
+    const stuck = (await ask(await player(), "henry", 5)).json().request.id;
+    await t.db.execute(
+      sql`update cashout_requests set next_due_at = ${new Date(clock.now().getTime() - 60 * 60_000).toISOString()}::timestamptz where id = ${stuck}`,
+    );
     await admin.get("/api/admin/cashouts");
     const text = (await admin.get("/api/admin/metrics")).body;
+    expect(text).toMatch(/^bot_arena_runner_rows_overdue\{handler="cashout-payout"\} 1$/m);
+    await t.app.reconciler.runOnce();
+    expect(await row(stuck)).toMatchObject({ status: "paid" });
     expect(text).toMatch(/^bot_arena_payout_wallet_msats\{provider="zbd"\} \d+$/m);
     expect(text).toMatch(/^bot_arena_cashouts_held\{provider="zbd"\} 0$/m);
   });
