@@ -151,7 +151,8 @@ describe(`two servers on one database (${usePostgres ? "two processes, PostgreSQ
       process.kill(extra.child.pid!, "SIGTERM");
       expect(await extra.stop("SIGTERM")).toBe(0);
       expect(await client.closed).toEqual({ code: 1001, reason: "Server shutting down" });
-      expect(extra.output()).toContain("already stopping");
+      // (Two signals landing before the first is handled are one to the kernel, so "already stopping" is not
+      // always logged; the stop the old code cut short with "second signal: exiting now" is what must never be.)
       expect(extra.output()).not.toContain("exiting now");
     },
   );

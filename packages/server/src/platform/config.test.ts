@@ -154,5 +154,7 @@ describe("loadConfig", () => {
     ]);
     // Read only with the bucket or the ZBD provider on, yet settings all the same.
     expect(unknownSettings({ AWS_REGION: "eu-west-1", ZBD_TIMEOUT_MS: "500" })).toEqual([]);
+    // Other tools' variables are theirs.
+    expect(unknownSettings({ AWS_CA_BUNDLE: "/etc/ssl/ca.pem", TEST_LIVE_BUS_URL: "redis://x" })).toEqual([]);
   });
 });

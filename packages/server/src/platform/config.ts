@@ -370,9 +370,12 @@ function readConfig(env: Env, stdoutIsTerminal: boolean): Config {
   };
 }
 
-/** Words every setting of ours starts with: a variable that starts so and is not read is likely a typo. */
+/**
+ * Words only our settings start with: a variable that starts so and is not read is likely a typo. Words other
+ * tools share (AWS_, TEST_, LOG_, HOST) are left to the look-alike check.
+ */
 const OUR_PREFIXES =
-  /^(ADMIN|ADS|AWS|CASHOUT|CHECK|COOKIE|DATA|DATABASE|ECONOMY|GUILD|HOST|IMAGE|LIVE|LOCK|LOG|MEDIA|METRICS|PASSWORD|PORT|RATE|RECONCILER|SESSION|STARTER|TEST|TOURNAMENT|TRUST|TRUSTED|WEB|ZBD)_/;
+  /^(CASHOUT|COOKIE|DATABASE|ECONOMY|GUILD_WAR|IMAGE_LIBRARY|LIVE|MEDIA|METRICS|PASSWORD_HASH|RATE_LIMIT|RECONCILER|SESSION|STARTER|TOURNAMENT|TRUST|ZBD)_/;
 
 /** Levenshtein distance, small strings only. */
 function distance(a: string, b: string): number {
