@@ -45,7 +45,7 @@ beforeAll(async () => {
       cashout: {
         ...loadConfig({}).cashout,
         provider: "zbd",
-        zbd: { apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 300 },
+        zbd: { apiKey: fake.apiKey, apiUrl: fake.url, timeoutMs: 1_500 },
         msatsPerCoin: MSATS_PER_COIN,
         rules: { minAccountDays: 0, minBattles: 0, dailyMax: 1_000_000, autoMax: 500 },
       },

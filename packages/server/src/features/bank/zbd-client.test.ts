@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startZbdFake, type ZbdFake } from "../../../test/zbd-fake";
 import { createZbdClient, type ZbdClient, ZbdError, type ZbdErrorKind } from "./zbd-client";
 
-const TIMEOUT_MS = 300;
+const TIMEOUT_MS = 1_000;
 const PAST_2_53 = 2n ** 53n + 12_345n;
 
 let fake: ZbdFake;
