@@ -145,7 +145,9 @@ export const messages = {
   // Tournaments
   tournamentNameRequired: "Tournament name is required",
   tournamentNameTooLong: `Tournament name must be at most ${TOURNAMENT_NAME_MAX} characters`,
-  invalidRewards: "Rewards must be whole numbers of 0 or more",
+  /** One place's reward that is not whole coins from 0 to the coin maximum; `place` is "1st place" etc. */
+  invalidReward: (place: string) =>
+    `The ${place} reward must be a whole number of coins from 0 to ${MAX_BALANCE.toLocaleString("en-US")}`,
   needActiveBotForTournament: "You need an active bot to join the tournament",
   tournamentFull: "Tournament is full",
   tournamentNotOpen: "Tournament is not open for joining",
