@@ -65,7 +65,7 @@ export const messages = {
   summonNameLength: `Name must be ${SUMMON_NAME_MIN} to ${SUMMON_NAME_MAX} characters`,
   /** `label` names the field: "Username", "Guild name", "Guild tag", "Name" (a bot's). */
   nameHasHiddenCharacters: (label: string) =>
-    `${label} cannot contain invisible, control or text-direction characters`,
+    `${label} cannot contain invisible, private-use, unassigned, control or text-direction characters`,
   nameNeedsLetterOrDigit: (label: string) => `${label} must contain at least one letter or digit`,
   usernameRequired: "Username is required",
   usernameTooLong: `Username must be at most ${USERNAME_MAX} characters`,
@@ -247,6 +247,9 @@ export const messages = {
 
   // Chat
   chatMessageEmpty: "Message cannot be empty",
+  chatMessageBlankCharacters:
+    "Message cannot contain blank, private-use or unassigned characters: they show nothing or a box",
+  chatMessageNothingVisible: "Message must contain a letter, digit, symbol or emoji",
   chatMessageTooLong: `Message must be at most ${CHAT_MESSAGE_MAX} characters`,
   chatSendFailed: "Failed to send message",
 } as const;
