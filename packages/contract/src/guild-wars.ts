@@ -1,5 +1,6 @@
 // Guild wars: the active wars and the history, and one war's standings with every duel (each a stored battle
 // that opens in the COMBAT ZONE). The server plays them on its own; players only watch.
+import { MAX_BALANCE } from "@bot-arena/game";
 import { z } from "./zod";
 
 export const guildWarStatus = z.enum(["registration", "battle", "completed"]);
@@ -94,11 +95,13 @@ export type GuildWarDetail = z.infer<typeof guildWarDetail>;
 
 export const guildWarIdParams = z.object({ id: z.string() });
 
+// Up to the coin maximum, as a tournament's (a war's prize is paid with the rest sent to the house when a bank
+// is near the maximum, so any reward up to it can be paid). The refusal names the field in `fields`.
 const rewardCoins = z
   .number({ error: "Rewards must be whole numbers of coins, 0 or more" })
   .int("Rewards must be whole numbers of coins, 0 or more")
   .min(0, "Rewards must be whole numbers of coins, 0 or more")
-  .max(1_000_000_000, "A reward may be at most 1,000,000,000 coins");
+  .max(MAX_BALANCE, `A reward may be at most ${MAX_BALANCE.toLocaleString("en-US")} coins`);
 
 /** The admin's rewards for the next wars: 1st, 2nd, 3rd (defaults 2000/1000/500). */
 export const guildWarRewardsBody = z.object({ first: rewardCoins, second: rewardCoins, third: rewardCoins });

@@ -37,6 +37,53 @@ describe("chat message rules", () => {
     });
   });
 
+  it("refuses each line that shows nothing once cleaned, saying why (issue 43)", () => {
+    const blank = {
+      ok: false,
+      code: "VALIDATION_FAILED",
+      message:
+        "Message cannot contain blank, private-use or unassigned characters: they show nothing or a box",
+    };
+    const nothing = {
+      ok: false,
+      code: "VALIDATION_FAILED",
+      message: "Message must contain a letter, digit, symbol or emoji",
+    };
+    const lines: [string, string, object][] = [
+      ["Hangul fillers", "\u3164\u3164\u3164", blank],
+      ["halfwidth Hangul fillers", "\uFFA0\uFFA0", blank],
+      ["Hangul choseong and jungseong fillers", "\u115F\u1160", blank],
+      ["Braille blanks", "\u2800\u2800\u2800", blank],
+      ["combining grapheme joiners", "\u034F\u034F", blank],
+      ["Mongolian variation selectors", "\u180B\u180C\u180D\u180F", blank],
+      ["private-use characters", "\uE000\uF8FF\u{F0000}", blank],
+      ["unassigned code points", "\u0378\u0379", blank],
+      ["variation selectors on nothing", "\uFE0F\uFE0E", blank],
+      ["lone combining marks", "\u0301\u0300\u0308", nothing],
+      ["lone combining marks after a space", " \u0301 \u0301", nothing],
+    ];
+    for (const [what, line, refusal] of lines) {
+      expect(validateChatMessage(line), what).toEqual(refusal);
+      // Spaces and zero-width characters around them change nothing.
+      expect(validateChatMessage(` \u200b${line}\u200b `), what).toEqual(refusal);
+    }
+  });
+
+  it("refuses a blank character beside visible text too, so two lines cannot differ by one", () => {
+    for (const line of ["hello\u2800", "\u3164hello", "hel\uE000lo", "hi\u034Fthere"]) {
+      expect(validateChatMessage(line).ok, JSON.stringify(line)).toBe(false);
+    }
+  });
+
+  it("sends lines of punctuation, symbols and emoji, with their presentation selectors", () => {
+    for (const line of ["?", "!!!", "...", "★", "🤖", "❤\uFE0F", "1\uFE0F\u20E3", "🇫🇷", "e\u0301", "+1"]) {
+      expect(validateChatMessage(line), JSON.stringify(line)).toEqual({
+        ok: true,
+        value: line.normalize("NFC"),
+      });
+    }
+  });
+
   it("removes control and zero-width characters and collapses spaces", () => {
     expect(cleanChatMessage("  hi\u0000 the\u200bre \u202eevil\u0007  \n\n friend ")).toBe(
       "hi there evil friend",

@@ -1,6 +1,7 @@
 // The global chat's rules: what a message may contain, how fast a player may talk, how long a mute lasts, and
 // how a mention of the reader is found. The server enforces them; the widget uses the same ones to count
 // characters and highlight '@name'.
+import { hasBlankCharacters } from "./blank";
 import { CHAT_MESSAGE_MAX } from "./constants";
 import { messages } from "./messages";
 import { fail, ok, type Result } from "./types";
@@ -90,10 +91,23 @@ export function cleanChatMessage(raw: string): string {
 /** Characters as PostgreSQL's char_length counts them (code points), so an emoji counts once. */
 export const chatLength = (text: string): number => [...text].length;
 
-/** The cleaned message, or why it cannot be sent (empty after cleaning, or over 200 characters). */
+/**
+ * What a line must show: a letter, a digit, a symbol (an emoji is one) or punctuation ('?' is a whole reply).
+ * Combining marks alone draw on nothing, so a line of them shows nothing.
+ */
+const VISIBLE = /[\p{L}\p{N}\p{S}\p{P}]/u;
+
+/**
+ * The cleaned message, or why it cannot be sent: empty after cleaning; holding a character of the names' blank
+ * set that cleaning keeps (a Hangul filler, a Braille blank, the combining grapheme joiner, a Mongolian
+ * variation selector, a private-use or unassigned code point: blank.ts), refused rather than removed so the
+ * writer sees why; nothing visible (only combining marks); over 200 characters.
+ */
 export function validateChatMessage(raw: string): Result<string> {
   const message = cleanChatMessage(raw);
   if (message.length === 0) return fail("VALIDATION_FAILED", messages.chatMessageEmpty);
+  if (hasBlankCharacters(message)) return fail("VALIDATION_FAILED", messages.chatMessageBlankCharacters);
+  if (!VISIBLE.test(message)) return fail("VALIDATION_FAILED", messages.chatMessageNothingVisible);
   if (chatLength(message) > CHAT_MESSAGE_MAX) return fail("VALIDATION_FAILED", messages.chatMessageTooLong);
   return ok(message);
 }

@@ -1,5 +1,6 @@
 // The rulebook's public face: everything the server and the web app may use.
 export * from "./battle";
+export * from "./blank";
 export * from "./bots";
 export * from "./cashout";
 export * from "./chat";

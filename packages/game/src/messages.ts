@@ -65,7 +65,7 @@ export const messages = {
   summonNameLength: `Name must be ${SUMMON_NAME_MIN} to ${SUMMON_NAME_MAX} characters`,
   /** `label` names the field: "Username", "Guild name", "Guild tag", "Name" (a bot's). */
   nameHasHiddenCharacters: (label: string) =>
-    `${label} cannot contain invisible, control or text-direction characters`,
+    `${label} cannot contain invisible, private-use, unassigned, control or text-direction characters`,
   nameNeedsLetterOrDigit: (label: string) => `${label} must contain at least one letter or digit`,
   usernameRequired: "Username is required",
   usernameTooLong: `Username must be at most ${USERNAME_MAX} characters`,
@@ -145,7 +145,9 @@ export const messages = {
   // Tournaments
   tournamentNameRequired: "Tournament name is required",
   tournamentNameTooLong: `Tournament name must be at most ${TOURNAMENT_NAME_MAX} characters`,
-  invalidRewards: "Rewards must be whole numbers of 0 or more",
+  /** One place's reward that is not whole coins from 0 to the coin maximum; `place` is "1st place" etc. */
+  invalidReward: (place: string) =>
+    `The ${place} reward must be a whole number of coins from 0 to ${MAX_BALANCE.toLocaleString("en-US")}`,
   needActiveBotForTournament: "You need an active bot to join the tournament",
   tournamentFull: "Tournament is full",
   tournamentNotOpen: "Tournament is not open for joining",
@@ -245,6 +247,9 @@ export const messages = {
 
   // Chat
   chatMessageEmpty: "Message cannot be empty",
+  chatMessageBlankCharacters:
+    "Message cannot contain blank, private-use or unassigned characters: they show nothing or a box",
+  chatMessageNothingVisible: "Message must contain a letter, digit, symbol or emoji",
   chatMessageTooLong: `Message must be at most ${CHAT_MESSAGE_MAX} characters`,
   chatSendFailed: "Failed to send message",
 } as const;

@@ -18,7 +18,7 @@ const needsLetter = (label: string) => messages.nameNeedsLetterOrDigit(label);
 describe("names: the tricks that pass for another name are refused", () => {
   it("a zero-width space appended", () => {
     expect(refusal(validateUsername(`Admin${ZWSP}`))).toBe(
-      "Username cannot contain invisible, control or text-direction characters",
+      "Username cannot contain invisible, private-use, unassigned, control or text-direction characters",
     );
     expect(refusal(validateBotName(`Bolt${ZWSP}`))).toBe(hidden("Name"));
   });
@@ -94,6 +94,52 @@ describe("names: the tricks that pass for another name are refused", () => {
   });
 });
 
+describe("names: characters that draw nothing or a box are refused at any position (issue 43)", () => {
+  const BRAILLE_BLANK = "\u2800";
+  const blanks: [string, string][] = [
+    ["the Braille blank", BRAILLE_BLANK],
+    ["a private-use character", "\uE000"],
+    ["a private-use character of plane 15", "\u{F0000}"],
+    ["an unassigned code point", "\u0378"],
+    ["a lone surrogate half", "\uD800"],
+    ["the halfwidth Hangul filler", "\uFFA0"],
+    ["the Hangul choseong filler", "\u115F"],
+    ["the combining grapheme joiner", "\u034F"],
+    ["a Mongolian variation selector", "\u180B"],
+  ];
+  const at = (blank: string) => [`Admin${blank}`, `${blank}Admin`, `Ad${blank}min`];
+
+  it.each(blanks)(
+    "%s: refused at the start, the end and inside a username, guild name, tag and bot name",
+    (_, blank) => {
+      for (const name of at(blank)) {
+        expect(refusal(validateUsername(name)), JSON.stringify(name)).toBe(hidden("Username"));
+        expect(refusal(validateBotName(name))).toBe(hidden("Name"));
+        expect(refusal(validateGuildCreation({ name, tag: "IRN" }))).toBe(hidden("Guild name"));
+        expect(refusal(validateGuildCreation({ name: "Iron", tag: `IR${blank}` }))).toBe(hidden("Guild tag"));
+      }
+    },
+  );
+
+  it.each(blanks)(
+    "%s: the skeleton drops it, so a name stored before the rule collides with the plain one",
+    (_, blank) => {
+      for (const name of at(blank))
+        expect(nameSkeleton(name), JSON.stringify(name)).toBe(nameSkeleton("Admin"));
+    },
+  );
+
+  it("says so in the field's words", () => {
+    expect(refusal(validateUsername(`Admin${BRAILLE_BLANK}`))).toBe(
+      "Username cannot contain invisible, private-use, unassigned, control or text-direction characters",
+    );
+  });
+
+  it("a keycap emoji keeps its presentation selector (a digit is an emoji's base)", () => {
+    expect(accepted(validateBotName("Bolt 1\uFE0F\u20E3"))).toBe("Bolt 1\uFE0F\u20E3");
+  });
+});
+
 describe("names: what is stored is normalized", () => {
   it("NFKC: fullwidth letters become ordinary ones, ligatures are spelled out", () => {
     expect(accepted(validateUsername("Ａｄｍｉｎ"))).toBe("Admin");
@@ -140,7 +186,7 @@ describe("names: what is stored is normalized", () => {
     expect(refusal(checkName("a", rule))).toBe("2 to 4!");
     expect(refusal(checkName("abcde", rule))).toBe("2 to 4!");
     expect(refusal(checkName("a\u200Bb", rule))).toBe(
-      "Call sign cannot contain invisible, control or text-direction characters",
+      "Call sign cannot contain invisible, private-use, unassigned, control or text-direction characters",
     );
     expect(accepted(checkName("ab", rule))).toBe("ab");
   });

@@ -9,15 +9,24 @@
 // once more (an 'M' lower-cased is an 'm', which maps to 'rn'), and lower-cased again. Since a capital I looks
 // like a small l and is a small i when case is ignored, i and l are one letter in the skeleton: 'ADMIN',
 // 'ADMlN' and 'admin' collide, and so, like TR39's own 'rn' and 'm', do 'Mail' and 'Mall'.
+//
+// Before the mapping the blank set goes (blank.ts: TR39's default-ignorable characters and the rest that draw
+// nothing or a box), so 'Admin' with a Braille blank or a private-use character after it, stored before the
+// names refused them, has the skeleton of 'Admin'.
 import unhomoglyph from "unhomoglyph";
+import { BLANK_CHARACTERS } from "./blank";
 
-const IGNORABLE = /[\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
 const SPACE_RUNS = /\s+/g;
 
 const mapped = (text: string): string => unhomoglyph(text).normalize("NFD").toLowerCase().normalize("NFD");
 
 /** The key two look-alike names share. Works on any stored name, checked or not (the start-up fill uses it). */
 export function nameSkeleton(name: string): string {
-  const text = name.normalize("NFKC").replace(IGNORABLE, "").replace(SPACE_RUNS, " ").trim().normalize("NFD");
+  const text = name
+    .normalize("NFKC")
+    .replace(BLANK_CHARACTERS, "")
+    .replace(SPACE_RUNS, " ")
+    .trim()
+    .normalize("NFD");
   return mapped(mapped(text)).replace(/i/g, "l");
 }

@@ -149,6 +149,8 @@ export type Refusal = {
   readonly code: RefusalCode;
   readonly message: string;
   readonly detail?: string;
+  /** The input field the refusal is about (`rewards.first`), for a form to mark; the message names it too. */
+  readonly field?: string;
 };
 
 /** The outcome of a check: the accepted value, or the refusal to show the player. */
@@ -160,3 +162,10 @@ export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
 export const fail = <T = never>(code: RefusalCode, message: string, detail?: string): Result<T> =>
   detail === undefined ? { ok: false, code, message } : { ok: false, code, message, detail };
 export const pass: Check = { ok: true, value: null };
+/** A refusal of one input field: `field` is its path in the request body, as a schema's refusal names it. */
+export const failField = <T = never>(code: RefusalCode, message: string, field: string): Result<T> => ({
+  ok: false,
+  code,
+  message,
+  field,
+});

@@ -262,7 +262,7 @@ describe("admin", () => {
     ).toEqual({ first: 0, second: 0, third: 0 });
     expect(
       refusal(validateTournamentCreation({ name: "Cup", entryFeeMode: "admin", rewards: { first: -1 } })),
-    ).toBe("Rewards must be whole numbers of 0 or more");
+    ).toBe("The 1st place reward must be a whole number of coins from 0 to 1,000,000,000,000");
   });
 
   it("granting coins needs an email and a positive amount", () => {

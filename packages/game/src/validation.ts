@@ -14,6 +14,7 @@ import {
   GUILD_DONATION_MAX,
   GUILD_NAME_MAX,
   GUILD_TAG_MAX,
+  MAX_BALANCE,
   MIN_LISTING_PRICE,
   STAT_NAMES,
   SUMMON_BONUS_POINTS,
@@ -34,6 +35,7 @@ import {
   type EntryFeeMode,
   type EquipmentId,
   fail,
+  failField,
   ok,
   type Result,
   type StatName,
@@ -283,16 +285,22 @@ export function validateTournamentCreation(input: {
   if (input.entryFeeMode === "player") {
     return ok({ name, entryFeeMode: "player", rewards: { first: 0, second: 0, third: 0 } });
   }
-  const rewards = {
-    first: parseWholeNumber(input.rewards?.first ?? TOURNAMENT_ADMIN_REWARDS.first),
-    second: parseWholeNumber(input.rewards?.second ?? TOURNAMENT_ADMIN_REWARDS.second),
-    third: parseWholeNumber(input.rewards?.third ?? TOURNAMENT_ADMIN_REWARDS.third),
-  };
-  const { first, second, third } = rewards;
-  if (first === null || second === null || third === null || first < 0 || second < 0 || third < 0) {
-    return fail("VALIDATION_FAILED", messages.invalidRewards);
+  const places = [
+    ["first", "1st place"],
+    ["second", "2nd place"],
+    ["third", "3rd place"],
+  ] as const;
+  const rewards: { first: number; second: number; third: number } = { first: 0, second: 0, third: 0 };
+  for (const [place, label] of places) {
+    // Checked when typed, not clipped at payout: a reward past the coin maximum could never be paid whole, and a
+    // number past 2^53 reached the database as an int8 it could not parse (a 500).
+    const value = parseWholeNumber(input.rewards?.[place] ?? TOURNAMENT_ADMIN_REWARDS[place]);
+    if (value === null || value < 0 || value > MAX_BALANCE) {
+      return failField("VALIDATION_FAILED", messages.invalidReward(label), `rewards.${place}`);
+    }
+    rewards[place] = value;
   }
-  return ok({ name, entryFeeMode: "admin", rewards: { first, second, third } });
+  return ok({ name, entryFeeMode: "admin", rewards });
 }
 
 export function validateGrantCoins(input: {

@@ -13,10 +13,16 @@ const statusOf: Record<RefusalCode, number> = {
   LIMIT_REACHED: 409,
 };
 
-/** The API error for a refusal; a refusal's second line (e.g. what the coins are for) travels as `detail`. */
+/**
+ * The API error for a refusal; a refusal's second line (e.g. what the coins are for) travels as `detail`, and a
+ * refusal of one input names it in `fields` under its path, as a schema's refusal does (route.ts).
+ */
 export function refusal(refused: Refusal): AppError {
-  const fields = refused.detail === undefined ? undefined : { detail: refused.detail };
-  return new AppError(statusOf[refused.code], refused.code, refused.message, fields);
+  const fields: Record<string, string> = {};
+  if (refused.detail !== undefined) fields.detail = refused.detail;
+  if (refused.field !== undefined) fields[refused.field] = refused.message;
+  const named = Object.keys(fields).length > 0 ? fields : undefined;
+  return new AppError(statusOf[refused.code], refused.code, refused.message, named);
 }
 
 /** The accepted value, or the refusal thrown as its API error. */

@@ -59,7 +59,9 @@ describe("sign-up refuses a username with hidden characters", () => {
   it("a victim's name with a zero-width space appended", async () => {
     const victim = await signUpNamed(uniqueName("Victim"));
     await expectRefused(`${victim.me.username}${ZWSP}`, 400, hidden);
-    expect(hidden).toBe("Username cannot contain invisible, control or text-direction characters");
+    expect(hidden).toBe(
+      "Username cannot contain invisible, private-use, unassigned, control or text-direction characters",
+    );
   });
 
   it("a victim's name with a zero-width joiner inside", async () => {
@@ -81,6 +83,15 @@ describe("sign-up refuses a username with hidden characters", () => {
 
   it("a name with no letter or digit", async () => {
     await expectRefused("._.", 400, "Username must contain at least one letter or digit");
+  });
+
+  it("a victim's name with the Braille blank or a private-use character at either end (issue 43)", async () => {
+    const victim = await signUpNamed(uniqueName("Victim"));
+    const name = victim.me.username;
+    for (const blank of ["\u2800", "\uE000", "\u{10FFFD}", "\u0378"]) {
+      await expectRefused(`${name}${blank}`, 400, hidden);
+      await expectRefused(`${blank}${name}`, 400, hidden);
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { messages } from "@bot-arena/game";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
 import { chatMessages, chatReports } from "../../platform/db/schema";
-import { readChat, said, say, texts } from "./testing";
+import { blankLines, readChat, said, say, texts } from "./testing";
 
 const clock = testClock();
 let t: TestApp;
@@ -79,6 +79,14 @@ describe("POST /api/chat/messages", () => {
       status: 400,
       message: "Message cannot be empty",
     });
+  });
+
+  it("posts no line that shows nothing: fillers, blanks, joiners, selectors, private use, lone marks (issue 43)", async () => {
+    nextWindow();
+    for (const [line, message] of blankLines) {
+      expect(errorOf(await say(ann, line)), JSON.stringify(line)).toMatchObject({ status: 400, message });
+    }
+    expect((await said(ann, "?")).message).toBe("?");
   });
 
   it("removes control and zero-width characters and keeps HTML as plain text", async () => {

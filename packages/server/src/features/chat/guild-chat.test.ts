@@ -16,7 +16,7 @@ import { createTestApp, errorOf, type Player, signUp, type TestApp, testClock } 
 import { connectLive, type LiveClient, subscribe } from "../../../test/live-client";
 import { chatMessages } from "../../platform/db/schema";
 import { foundGuild, guildWithCrew, joinGuild } from "../guilds/testing";
-import { guildSaid, guildSay, readChat, readGuildChat, said, settled, texts } from "./testing";
+import { blankLines, guildSaid, guildSay, readChat, readGuildChat, said, settled, texts } from "./testing";
 
 const clock = testClock();
 const adminEmail = "guild_chat_mod@arena.test";
@@ -90,6 +90,16 @@ describe("reading and writing", () => {
     expect((await guildSaid(member, guildId, "what the fuck, nice shot")).message).toBe(
       "what the ****, nice shot",
     );
+  });
+
+  it("posts no line that shows nothing in the guild's chat either (issue 43)", async () => {
+    nextWindow();
+    for (const [line, message] of blankLines) {
+      expect(errorOf(await guildSay(member, guildId, line)), JSON.stringify(line)).toMatchObject({
+        status: 400,
+        message,
+      });
+    }
   });
 
   it("keeps one pace for a player over both chats: 5 in 10 s, the 6th refused wherever it goes", async () => {

@@ -1,5 +1,6 @@
 // Test helpers in the chat's language: send, read (the global chat and a guild's), and the admins' log rows.
 import type { ChatMessage, ChatMessageList, GuildChat, LiveServerMessage } from "@bot-arena/contract";
+import { messages } from "@bot-arena/game";
 import { and, desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Player, TestApp } from "../../../test/helpers";
@@ -24,6 +25,17 @@ export async function readChat(reader: Player | FastifyInstance): Promise<ChatMe
 }
 
 export const texts = (list: ChatMessageList) => list.messages.map((m) => m.message);
+
+/** Lines that show nothing (issue 43), each with the refusal it gets: the blank set's, or nothing visible. */
+export const blankLines: readonly (readonly [string, string])[] = [
+  ["\u3164\u3164\u3164", messages.chatMessageBlankCharacters], // Hangul fillers
+  ["\uFFA0\u115F\u1160", messages.chatMessageBlankCharacters], // the other Hangul fillers
+  ["\u2800\u2800", messages.chatMessageBlankCharacters], // Braille blanks
+  ["\u034F\u034F", messages.chatMessageBlankCharacters], // combining grapheme joiners
+  ["\u180B\u180C\u180D", messages.chatMessageBlankCharacters], // Mongolian variation selectors
+  ["\uE000\u{F0000}", messages.chatMessageBlankCharacters], // private use
+  ["\u0301\u0308", messages.chatMessageNothingVisible], // lone combining marks
+];
 
 export const logRows = (t: TestApp, action: string) =>
   t.db

@@ -109,10 +109,34 @@ describe("the admin's rewards", () => {
       [{ first: 2000, second: 10.5, third: 500 }, whole],
       [{ first: 2000, second: 1000, third: "500" }, whole],
       [{ first: 2000, second: 1000 }, whole],
-      [{ first: 1_000_000_001, second: 1000, third: 500 }, "A reward may be at most 1,000,000,000 coins"],
     ];
     for (const [body, message] of refusals) {
       expect(errorOf(await put(admin, body))).toMatchObject({ status: 400, message });
+    }
+    expect(await current()).toEqual(defaults);
+    expect(await rewardLog()).toEqual([]);
+  });
+
+  it("refuses 2^53-1, the coin maximum plus one, -1 and 1.5 in each place with 400 naming the field, never 500", async () => {
+    const whole = "Rewards must be whole numbers of coins, 0 or more";
+    const tooMany = "A reward may be at most 1,000,000,000,000 coins";
+    const cases: [number, string][] = [
+      [2 ** 53 - 1, tooMany],
+      [10 ** 12 + 1, tooMany],
+      [-1, whole],
+      [1.5, whole],
+    ];
+    for (const place of ["first", "second", "third"] as const) {
+      for (const [value, message] of cases) {
+        const body = { first: 2000, second: 1000, third: 500, [place]: value };
+        const refused = errorOf(await put(admin, body));
+        expect(refused, `${place} ${value}`).toEqual({
+          status: 400,
+          code: "VALIDATION_FAILED",
+          message,
+          fields: { [place]: message },
+        });
+      }
     }
     expect(await current()).toEqual(defaults);
     expect(await rewardLog()).toEqual([]);

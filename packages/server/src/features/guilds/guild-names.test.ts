@@ -49,7 +49,9 @@ describe("founding refuses a guild name or tag with hidden characters", () => {
     const victim = await foundGuild(await signUp(t.app));
     await expectRefused({ name: `${victim.name}${ZWSP}`, tag: "ZW1" }, 400, name);
     await expectRefused({ name: "Zero Width One", tag: `${victim.tag}${ZWSP}` }, 400, tag);
-    expect(name).toBe("Guild name cannot contain invisible, control or text-direction characters");
+    expect(name).toBe(
+      "Guild name cannot contain invisible, private-use, unassigned, control or text-direction characters",
+    );
   });
 
   it("a zero-width joiner inside the name or the tag", async () => {

@@ -250,7 +250,10 @@ describe("POST /api/admin/tournaments", () => {
       [{ minPlayers: 1 }, "Players must be between 2 and 256"],
       [{ maxPlayers: 257 }, "Players must be between 2 and 256"],
       [{ minPlayers: 9, maxPlayers: 8 }, "Minimum players cannot be more than maximum players"],
-      [{ entryFeeMode: "admin", rewards: { first: -1 } }, "Rewards must be whole numbers of 0 or more"],
+      [
+        { entryFeeMode: "admin", rewards: { first: -1 } },
+        "The 1st place reward must be a whole number of coins from 0 to 1,000,000,000,000",
+      ],
       [{ roundSeconds: 0 }, "A round must last at least 1 second"],
       [{ registrationMinutes: 0 }, "Registration must last at least 1 minute"],
       [{ repeatEveryHours: 500 }, "Repeat every 1 to 168 hours"],
@@ -259,6 +262,47 @@ describe("POST /api/admin/tournaments", () => {
       const response = await arena.admin.post("/api/admin/tournaments", { name: "Checks", ...fields });
       expect(errorOf(response), JSON.stringify(fields)).toMatchObject({ status: 400, message });
     }
+  });
+
+  it("refuses rewards of 2^53-1, the coin maximum plus one, -1 and 1.5 with 400 naming the field; creates nothing", async () => {
+    const before = (await arena.admin.get("/api/admin/tournaments")).json().tournaments.length;
+    const places = [
+      ["first", "1st place"],
+      ["second", "2nd place"],
+      ["third", "3rd place"],
+    ] as const;
+    for (const [place, label] of places) {
+      for (const value of [2 ** 53 - 1, 10 ** 12 + 1, -1, 1.5, "1.5", String(2 ** 53 - 1)]) {
+        const message = `The ${label} reward must be a whole number of coins from 0 to 1,000,000,000,000`;
+        const response = await arena.admin.post("/api/admin/tournaments", {
+          name: "Rich Cup",
+          entryFeeMode: "admin",
+          rewards: { [place]: value },
+        });
+        expect(errorOf(response), `${place} ${value}`).toEqual({
+          status: 400,
+          code: "VALIDATION_FAILED",
+          message,
+          fields: { [`rewards.${place}`]: message },
+        });
+      }
+    }
+    expect((await arena.admin.get("/api/admin/tournaments")).json().tournaments.length).toBe(before);
+  });
+
+  it("accepts rewards of exactly the coin maximum, and their sum as the prize pool", async () => {
+    const max = 10 ** 12;
+    const response = await arena.admin.post("/api/admin/tournaments", {
+      name: "Max Cup",
+      entryFeeMode: "admin",
+      rewards: { first: max, second: max, third: String(max) },
+    });
+    expect(response.statusCode).toBe(200);
+    const id = response.json().tournament.id as string;
+    const row = await tournamentRow(arena.t.db, id);
+    expect([row.firstPlaceReward, row.secondPlaceReward, row.thirdPlaceReward]).toEqual([max, max, max]);
+    expect(response.json().tournament.prizePool).toBe(3 * max);
+    await adminAction(arena.admin, id, "stop");
   });
 
   it("creates with the defaults, logs the operation, and stores player-mode rewards as 0", async () => {

@@ -1097,6 +1097,8 @@ export const adminSettings = pgTable("admin_settings", {
 
 // ---------------------------------------------------------------- idempotency keys
 
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
 /**
  * One row per `Idempotency-Key` a player sent with a state change (platform/idempotency/): inserted inside the
  * transaction that does the action, so an action never commits without its key, then given the answer. No
@@ -1115,6 +1117,12 @@ export const idempotencyKeys = pgTable(
     /** The answer's status and its JSON text, byte for byte; null while the request that claimed it runs. */
     status: integer("status"),
     response: text("response"),
+    /**
+     * What the claiming transaction returned (its effect), serialized, written inside that transaction: a
+     * repeat whose answer was never stored (the process died after the commit) answers from it (claim.ts).
+     * Null for an effect that cannot be serialized, or on a claim written before this column.
+     */
+    effect: bytea("effect"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -1125,8 +1133,6 @@ export const idempotencyKeys = pgTable(
 );
 
 // ---------------------------------------------------------------- media
-
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 /**
  * Media in the database (platform/media/database-backend.ts): the bytes of one `/media/<key>` URL. The key's

@@ -6,14 +6,19 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Db } from "../db/database";
 import { isConnectionError } from "../db/pg-error";
 import { isRetriableTransactionError } from "../db/retry";
-import { backendAlive, claimKey, endBackend, isClaimed, type KeyOf } from "./store";
+import { decodeEffect, encodeEffect, workFingerprint } from "./effect";
+import { backendAlive, claimKey, endBackend, isClaimed, type KeyOf, saveEffect } from "./store";
 
 export type KeyedRequest = KeyOf & {
   /**
    * open: no claim yet (or the claiming transaction rolled back); claiming: a transaction carries it;
-   * claimed: committed; taken: another request holds the key (this one must answer from its row).
+   * claimed: committed; taken: another request holds the key (this one must answer from its row);
+   * replaying: a repeat of a claim whose answer was never stored, whose first transaction is answered with the
+   * claim's effect instead of running (`effect`); replayed: it was.
    */
-  state: "open" | "claiming" | "claimed" | "taken";
+  state: "open" | "claiming" | "claimed" | "taken" | "replaying" | "replayed";
+  /** replaying: the claim's stored effect (effect.ts). */
+  effect?: Uint8Array;
   /** The handler has returned: transactions of work it left running claim nothing. */
   closed: boolean;
   /** The claiming transaction's COMMIT went out and its answer never came back: it may have happened. */
@@ -64,6 +69,28 @@ async function committedAfterAll(db: Db, keyed: KeyedRequest, pid: number): Prom
 
 const isLostConnection = (error: unknown) => isConnectionError(error) && !isRetriableTransactionError(error);
 
+/** A replay that cannot be made from the stored effect: the repeat answers as it would without one. */
+export class ReplayRefused extends Error {
+  constructor(why: string) {
+    super(`idempotency: no replay from the stored effect: ${why}`);
+    this.name = "ReplayRefused";
+  }
+}
+
+/**
+ * A replaying request's transactions: the first is the claim's, answered with its effect when it is the same
+ * work (nothing runs, nothing is locked, nothing is announced); any other would act again, so it is refused.
+ */
+function replayTransaction(keyed: KeyedRequest, work: (...args: never[]) => unknown): Promise<unknown> {
+  if (keyed.state === "replayed") return Promise.reject(new ReplayRefused("a second transaction"));
+  const effect = keyed.effect ? decodeEffect(keyed.effect) : null;
+  if (!effect || effect.of !== workFingerprint(work)) {
+    return Promise.reject(new ReplayRefused("another transaction than the claim's"));
+  }
+  keyed.state = "replayed";
+  return Promise.resolve(effect.value);
+}
+
 const wrapped = new WeakSet<Db>();
 
 /**
@@ -77,6 +104,9 @@ export function claimKeysInTransactions(db: Db): void {
   const transaction = db.transaction.bind(db);
   db.transaction = ((work, config) => {
     const keyed = keyedRequests.getStore();
+    if ((keyed?.state === "replaying" || keyed?.state === "replayed") && !keyed.closed) {
+      return replayTransaction(keyed, work) as ReturnType<Db["transaction"]>;
+    }
     if (keyed?.state !== "open" || keyed.closed) return transaction(work, config);
     keyed.state = "claiming";
     let worked: { value: unknown; pid: number } | null = null;
@@ -88,6 +118,10 @@ export function claimKeysInTransactions(db: Db): void {
         throw new KeyTaken();
       }
       const value = await work(tx);
+      // The effect commits with the action, so a repeat can answer from it if this process dies before the
+      // answer is stored (requests.ts). One statement more, on keyed requests only.
+      const effect = encodeEffect(workFingerprint(work), value);
+      if (effect) await saveEffect(tx, keyed, effect);
       worked = { value, pid };
       return value;
     }, config).then(

@@ -21,6 +21,7 @@ import { rowsOf } from "../db/database";
 import { openPostgres } from "../db/postgres";
 import { AppError } from "../errors";
 import type { UserId } from "../ids";
+import { decodeEffect, encodeEffect, workFingerprint } from "./effect";
 import { createIdempotentRequests } from "./requests";
 import { sweepKeys } from "./store";
 
@@ -183,6 +184,66 @@ describe("a state change sent with an Idempotency-Key", () => {
     expect(await balances(player)).toEqual({ coins: 1000, vaultCoins: 0 });
   });
 
+  it("answers a key whose process died after the commit from the action's stored effect (issue 43)", async () => {
+    const player = await signUp(t.app);
+    const first = await withKey(player, "crashed-deposit", DEPOSIT, { amount: 100 });
+    expect(first.statusCode).toBe(200);
+    const sent = await withKey(player, "crashed-chat", "/api/chat/messages", { message: "said once" });
+    expect(sent.statusCode).toBe(201);
+    // What a kill -9 between the commit and the answer's UPDATE leaves: the claim with its effect, no answer;
+    // the chat line's claim is past the 5 minutes after which a repeat heard ALREADY_DONE.
+    await t.db.execute(sql`
+      update idempotency_keys set status = null, response = null,
+        created_at = case when key = 'crashed-chat' then created_at - interval '10 minutes' else created_at end
+      where player_id = ${player.id}`);
+    const again = await withKey(player, "crashed-deposit", DEPOSIT, { amount: 100 });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    const chatAgain = await withKey(player, "crashed-chat", "/api/chat/messages", { message: "said once" });
+    expect(chatAgain.statusCode).toBe(201);
+    expect(chatAgain.json()).toEqual(sent.json());
+    // Acted once each, and the answer is stored now: the next repeat is the plain replay.
+    expect(await balances(player)).toEqual({ coins: 900, vaultCoins: 100 });
+    expect(await depositRows(t, player)).toBe(2);
+    const lines = await t.db.execute(
+      sql`select count(*)::int as n from chat_messages where user_id = ${player.id}`,
+    );
+    expect(rowsOf<{ n: number }>(lines)[0]!.n).toBe(1);
+    const stored = await t.db.execute(
+      sql`select key, status from idempotency_keys where player_id = ${player.id} order by key`,
+    );
+    expect(rowsOf(stored)).toEqual([
+      { key: "crashed-chat", status: 201 },
+      { key: "crashed-deposit", status: 200 },
+    ]);
+    expect((await withKey(player, "crashed-deposit", DEPOSIT, { amount: 100 })).body).toBe(again.body);
+  });
+
+  it("answers 409 as before when the stored effect is another transaction's (another path, another version)", async () => {
+    const player = await signUp(t.app);
+    expect((await withKey(player, "other-work", DEPOSIT, { amount: 100 })).statusCode).toBe(200);
+    const [row] = rowsOf<{ effect: Uint8Array }>(
+      await t.db.execute(sql`select effect from idempotency_keys where player_id = ${player.id}`),
+    );
+    // The deposit's own value, said to be another work's: only the fingerprint tells them apart.
+    const { value } = decodeEffect(row!.effect)!;
+    const otherWork = encodeEffect(
+      workFingerprint(async () => "another transaction"),
+      value,
+    );
+    await t.db.execute(sql`
+      update idempotency_keys set status = null, response = null, effect = ${otherWork},
+        created_at = created_at - interval '10 minutes'
+      where player_id = ${player.id}`);
+    expect(errorOf(await withKey(player, "other-work", DEPOSIT, { amount: 100 }))).toEqual({
+      status: 409,
+      code: "ALREADY_DONE",
+      message: idempotencyMessages.alreadyDone,
+    });
+    expect(await balances(player)).toEqual({ coins: 900, vaultCoins: 100 });
+  });
+
   it("sends no statement about keys for a request without one", async () => {
     const player = await signUp(t.app);
     const texts: string[] = [];
@@ -255,6 +316,44 @@ describe("a keyed handler that fails after its claim committed", () => {
       body: { error: { code: "ALREADY_DONE", message: idempotencyMessages.alreadyDone } },
     });
     expect((await balances(player)).coins).toBe(999);
+  });
+
+  it("replays the claim's transaction only: a handler's second transaction is not run again (409 as before)", async () => {
+    const player = await signUp(t.app);
+    const spend = () =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`update profiles set coins = coins - 1 where id = ${player.id}`);
+        return { spent: 1 };
+      });
+    let answers = 0;
+    const twoSteps = async () => {
+      const first = await spend();
+      const second = await spend();
+      return { answer: ++answers, ...first, ...second };
+    };
+    const oneStep = async () => ({ answer: ++answers, ...(await spend()) });
+    expect(await runKeyed(player.id, "two-steps", twoSteps)).toEqual({
+      status: 200,
+      body: { answer: 1, spent: 1 },
+    });
+    expect(await runKeyed(player.id, "one-step", oneStep)).toEqual({
+      status: 200,
+      body: { answer: 2, spent: 1 },
+    });
+    // Both answers lost as by a crash after the commits, and old enough not to be waited for.
+    await t.db.execute(sql`
+      update idempotency_keys set status = null, response = null, created_at = created_at - interval '10 minutes'
+      where player_id = ${player.id}`);
+    expect(await runKeyed(player.id, "two-steps", twoSteps)).toEqual({
+      status: 409,
+      body: { error: { code: "ALREADY_DONE", message: idempotencyMessages.alreadyDone } },
+    });
+    // The one-step handler is answered from its effect: the answer is made anew, the spending is not.
+    expect(await runKeyed(player.id, "one-step", oneStep)).toEqual({
+      status: 200,
+      body: { answer: 3, spent: 1 },
+    });
+    expect((await balances(player)).coins).toBe(997);
   });
 
   it("stores the answer of a handler that ran no transaction, and replays it", async () => {

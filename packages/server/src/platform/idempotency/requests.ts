@@ -54,8 +54,17 @@ export function createIdempotentRequests(deps: { db: Db; clock: Clock; log: Fast
     return row;
   }
 
-  /** The stored answer of the same request, or the refusal of a mismatched or unfinished one. */
-  async function answerFrom(reply: FastifyReply, k: KeyOf, found: KeyRow | null): Promise<string> {
+  /**
+   * The stored answer of the same request, or the refusal of a mismatched one. A claim still without its answer
+   * after the settling wait answers from its stored effect (`replay`); only a claim without one (its effect could
+   * not be kept, or it was written before effects were) answers 409: in progress while young, done after that.
+   */
+  async function answerFrom(
+    reply: FastifyReply,
+    k: KeyOf,
+    found: KeyRow | null,
+    replay: (row: KeyRow) => Promise<string | null>,
+  ): Promise<string> {
     if (found && found.request !== k.request) {
       throw new AppError(422, "IDEMPOTENCY_KEY_REUSED", idempotencyMessages.otherRequest(found.request));
     }
@@ -66,12 +75,57 @@ export function createIdempotentRequests(deps: { db: Db; clock: Clock; log: Fast
       row !== null && k.now.getTime() - row.createdAt.getTime() > ABANDONED_AFTER_MS;
     const row = abandoned(found) ? found : await settled(k, found);
     if (row?.status == null || row.response === null) {
+      const replayed = row?.effect ? await replay(row) : null;
+      if (replayed !== null) return replayed;
       throw abandoned(row)
         ? new AppError(409, "ALREADY_DONE", idempotencyMessages.alreadyDone)
         : new AppError(409, "IDEMPOTENCY_IN_PROGRESS", idempotencyMessages.inProgress);
     }
     reply.code(row.status).header(IDEMPOTENT_REPLAYED_HEADER, "true").type(JSON_TYPE);
     return row.response;
+  }
+
+  /**
+   * The answer of a claim whose answer was never stored (its process died after the commit), made by running
+   * the handler again with the claim's transaction answered by its stored effect (claim.ts), then stored as the
+   * answer. Null when it cannot be made so (the handler took another path, a second transaction, a refusal
+   * before reaching its transaction, a failure): the repeat then answers 409 as before.
+   */
+  async function replayFromEffect(
+    reply: FastifyReply,
+    k: KeyedRequest,
+    row: KeyRow,
+    handle: () => Promise<unknown>,
+  ): Promise<string | null> {
+    const keyed: KeyedRequest = {
+      ...k,
+      now: row.createdAt,
+      state: "replaying",
+      effect: row.effect ?? undefined,
+      closed: false,
+    };
+    let result: unknown;
+    try {
+      result = await runKeyed(keyed, handle);
+    } catch (error) {
+      const refusal = toAppError(error);
+      // A refusal after the replayed transaction is the answer, as it would have been the first time.
+      if (keyed.state === "replayed" && refusal && refusal.status < 500) {
+        keyed.state = "claimed";
+        await save(keyed, ...failureAnswer(error));
+        throw error;
+      }
+      log.warn({ err: error, key: k.key }, "idempotency: no answer from the stored effect");
+      return null;
+    } finally {
+      keyed.closed = true;
+    }
+    if (keyed.state !== "replayed") return null;
+    keyed.state = "claimed";
+    const text = JSON.stringify(result);
+    await save(keyed, reply.statusCode, text);
+    reply.header(IDEMPOTENT_REPLAYED_HEADER, "true").type(JSON_TYPE);
+    return text;
   }
 
   /** Writes the answer; a failure costs the repeats their replay (they answer 409), never this answer. */
@@ -121,13 +175,14 @@ export function createIdempotentRequests(deps: { db: Db; clock: Clock; log: Fast
         state: "open",
         closed: false,
       };
+      const replay = (row: KeyRow) => replayFromEffect(reply, keyed, row, handle);
       const earlier = await readKey(db, keyed);
-      if (earlier) return answerFrom(reply, keyed, earlier);
+      if (earlier) return answerFrom(reply, keyed, earlier, replay);
       let result: unknown;
       try {
         result = await runKeyed(keyed, handle);
       } catch (error) {
-        if (keyed.state === "taken") return answerFrom(reply, keyed, await readKey(db, keyed));
+        if (keyed.state === "taken") return answerFrom(reply, keyed, await readKey(db, keyed), replay);
         if (keyed.state === "claimed" || keyed.uncertain) await save(keyed, ...failureAnswer(error));
         throw error;
       } finally {
@@ -135,7 +190,7 @@ export function createIdempotentRequests(deps: { db: Db; clock: Clock; log: Fast
         keyed.closed = true;
       }
       // A service that caught the claim's refusal answered for an action it never did: the row has the answer.
-      if (keyed.state === "taken") return answerFrom(reply, keyed, await readKey(db, keyed));
+      if (keyed.state === "taken") return answerFrom(reply, keyed, await readKey(db, keyed), replay);
       const text = JSON.stringify(result);
       await save(keyed, reply.statusCode, text);
       reply.type(JSON_TYPE);

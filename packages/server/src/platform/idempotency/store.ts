@@ -22,6 +22,8 @@ export type KeyRow = {
   bodyHash: string;
   status: number | null;
   response: string | null;
+  /** What the claiming transaction returned, serialized (effect.ts); null when it could not be kept. */
+  effect: Uint8Array | null;
   createdAt: Date;
 };
 
@@ -46,11 +48,18 @@ export async function claimKey(tx: Tx, k: KeyOf): Promise<number | null> {
 /** The key's row unless it expired. */
 export async function readKey(db: Db, k: KeyOf): Promise<KeyRow | null> {
   const result = await db.execute(sql`
-    select request, body_hash as "bodyHash", status, response, created_at as "createdAt"
+    select request, body_hash as "bodyHash", status, response, effect, created_at as "createdAt"
     from idempotency_keys
     where player_id = ${k.playerId} and key = ${k.key} and created_at > ${k.cutoff.toISOString()}::timestamptz`);
   const row = rowsOf<KeyRow & { createdAt: Date | string }>(result)[0];
   return row ? { ...row, createdAt: new Date(row.createdAt) } : null;
+}
+
+/** Keeps the claiming transaction's effect in its claim, inside that transaction (so it commits with it). */
+export async function saveEffect(tx: Tx, k: KeyOf, effect: Uint8Array): Promise<void> {
+  await tx.execute(sql`
+    update idempotency_keys set effect = ${effect}
+    where player_id = ${k.playerId} and key = ${k.key} and created_at = ${k.now.toISOString()}::timestamptz`);
 }
 
 /** True when this request's own claim is committed (its time and body, not an older row's). */

@@ -5,6 +5,7 @@ import type { Db } from "../db/database";
 import { importMediaFilesStep } from "../media/import-files";
 import type { MediaStore } from "../media/store";
 import { equipmentCatalogueStep } from "./equipment";
+import { nameRuleReportStep } from "./name-rule-report";
 import { nameSkeletonsStep } from "./name-skeletons";
 import { shopItemsStep } from "./shop-items";
 import { starterMusicStep } from "./starter-music";
@@ -23,6 +24,7 @@ export const platformSeedSteps: SeedStep[] = [
   // First: the steps after it look for media an older version kept as files.
   importMediaFilesStep,
   nameSkeletonsStep,
+  nameRuleReportStep,
   shopItemsStep,
   equipmentCatalogueStep,
   starterMusicStep,
