@@ -121,7 +121,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   reportLockOrderTo(
     config.lockOrder === "strict" ? null : (error) => app.log.error({ err: error }, "lock order broken"),
   );
-  const sessions = createSessions({ db: database.db, clock, config });
+  const sessions = createSessions({
+    db: database.db,
+    clock,
+    config,
+    trust: database.bus.trust,
+    barrier: database.bus.barrier,
+  });
   const media = await openMediaStore({ db: database.db, s3: config.mediaS3 });
   const reconciler = createReconciler({
     db: database.db,
@@ -148,6 +154,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     heartbeatMs: config.liveHeartbeatMs,
     observe: sessions.observe,
     onResync: sessions.resynced,
+    sessionsAlive: sessions.alive,
     digests: [chatUnreadDigest],
     announce: (events) => publishAll(database.db, events),
     guards: [guildChatGuard(database.db)],

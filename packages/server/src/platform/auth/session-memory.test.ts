@@ -75,7 +75,8 @@ describe("two server processes on one database", () => {
   const soon = { timeout: SESSION_MEMORY_MS / 2, interval: 20 };
 
   it("a remembered session reads nothing on a signed-in route; GET /api/me reads the player's fresh balances", async () => {
-    const one = await shared.appWith();
+    // No background loops: the statements counted are the request's own.
+    const one = await shared.appWith({ reconcilerIntervalMs: 0, economyAuditMinutes: 0 });
     const player = await signUp(one.app);
     expect((await player.get("/api/me")).statusCode).toBe(200);
     // The session row is gone behind the memory's back: still remembered, so the route answers without it.

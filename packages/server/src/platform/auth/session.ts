@@ -3,14 +3,17 @@
 import { hash, randomBytes } from "node:crypto";
 import { Coins } from "@bot-arena/game";
 import type {} from "@fastify/cookie";
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Clock } from "../clock";
 import type { Config } from "../config";
 import type { Db } from "../db/database";
 import { profiles, sessions, userRoles } from "../db/schema";
 import type { UserId } from "../ids";
-import { type LiveEnvelope, publish } from "../live/publish";
+import type { BusBarrier } from "../live/bus-barrier";
+import { alwaysHeard, type BusTrust } from "../live/bus-trust";
+import { afterCommit, type LiveEnvelope, publish } from "../live/publish";
+import { createRevocations } from "./revocations";
 import { createSessionMemory, type KnownSession } from "./session-memory";
 
 export const SESSION_COOKIE = "ba_session";
@@ -20,6 +23,8 @@ const LAST_SEEN_RESOLUTION_MS = 5 * 60_000;
 /** How long a process trusts what it learned of a session when no notification reaches it (session-memory.ts). */
 export const SESSION_MEMORY_MS = 5_000;
 const SESSIONS_REMEMBERED = 20_000;
+/** Requests that change nothing: answered from memory without waiting for the bus's barrier. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export type SessionUser = {
   id: UserId;
@@ -50,10 +55,26 @@ export function createSessions(deps: {
   db: Db;
   clock: Clock;
   config: Pick<Config, "sessionDays" | "cookieSecure">;
+  /**
+   * Whether this process hears the live bus (the database's bus.trust): a sign-out elsewhere reaches this
+   * process only over it, so the memory is used only while it is heard. Absent: always heard (one process).
+   */
+  trust?: BusTrust;
+  /**
+   * The bus's barrier (bus-barrier.ts): passed before a remembered session is used for a state change, so a
+   * sign-out that answered before this request came, on any process, has been heard. Absent: nothing to wait
+   * for (one process).
+   */
+  barrier?: BusBarrier;
 }) {
   const lifetimeMs = deps.config.sessionDays * 24 * 60 * 60_000;
+  const trust = deps.trust ?? alwaysHeard();
+  const barrier = deps.barrier ?? (async () => true);
 
   const memory = createSessionMemory({ ttlMs: SESSION_MEMORY_MS, max: SESSIONS_REMEMBERED });
+  /** The bus's epoch the memory holds sessions of; another epoch began after a gap a sign-out may hide in. */
+  let memoryEpoch: number | null = null;
+  const revocations = createRevocations({ trust, memoryMs: SESSION_MEMORY_MS });
 
   // A session not remembered: who it is, with the player's row. Prepared (planned once per connection).
   const lookup = deps.db
@@ -78,10 +99,30 @@ export function createSessions(deps: {
     )
     .prepare("session_lookup");
 
-  /** The session and, when it was not remembered, its player's balances: no database read when it was. */
-  async function find(tokenHash: string, now: Date) {
-    const known = memory.recall(tokenHash);
-    if (known && known.expiresAt > now) return { session: known, seen: null };
+  /**
+   * The session and, when it was not remembered, its player's balances: no database read when it was. While
+   * this process does not hear the bus (Redis down or silent, the LISTEN connection lost), a sign-out on another
+   * process could not reach it: every request reads the session, and nothing is remembered, until it hears the
+   * bus again, in a new epoch that recalls nothing from before the gap. A state change answered from memory
+   * first passes the bus's barrier: a sign-out that answered anywhere before it came has then been heard here.
+   * A read does not wait for it (a round trip on the bus per read); it may still be answered in the moment, a
+   * few milliseconds, the bus takes to reach this process after another's sign-out answered.
+   */
+  async function find(tokenHash: string, now: Date, changesState: boolean) {
+    const epoch = trust.epoch();
+    if (epoch !== memoryEpoch) {
+      memory.forgetAll();
+      memoryEpoch = epoch;
+    }
+    const known = epoch === null ? undefined : memory.recall(tokenHash);
+    if (known && known.expiresAt > now) {
+      if (!changesState) return { session: known, seen: null };
+      if ((await barrier()) && trust.epoch() === epoch) {
+        // Asked again: the barrier let in whatever the bus held, a forget of this session perhaps.
+        const still = memory.recall(tokenHash);
+        if (still) return { session: still, seen: null };
+      }
+    }
     const since = memory.generation();
     const row = (await lookup.execute({ tokenHash, now }))[0];
     if (!row) return undefined;
@@ -94,7 +135,8 @@ export function createSessions(deps: {
       expiresAt: row.expiresAt,
       lastSeen: row.lastSeen,
     };
-    memory.remember(tokenHash, session, since);
+    // Heard throughout the lookup, in the same epoch: a sign-out meanwhile would have been heard (and forgotten).
+    if (epoch !== null && trust.epoch() === epoch) memory.remember(tokenHash, session, since);
     return { session, seen: { coins: Coins(Number(row.coins)), vaultCoins: Coins(Number(row.vaultCoins)) } };
   }
 
@@ -138,7 +180,7 @@ export function createSessions(deps: {
       if (!token || !TOKEN_SHAPE.test(token)) return null;
       const now = deps.clock.now();
       const tokenHash = hashToken(token);
-      const found = await find(tokenHash, now);
+      const found = await find(tokenHash, now, !SAFE_METHODS.has(request.method));
       if (!found) return null;
       const { session, seen } = found;
 
@@ -169,8 +211,11 @@ export function createSessions(deps: {
     observe(envelope: Pick<LiveEnvelope, "channel" | "kind" | "userId" | "sessionId">) {
       if (envelope.channel !== "me" || !envelope.userId) return;
       if (envelope.kind === "signed-out") {
-        if (envelope.sessionId) memory.forgetSession(envelope.userId, envelope.sessionId);
-        else memory.forgetUser(envelope.userId);
+        if (envelope.sessionId) {
+          memory.forgetSession(envelope.userId, envelope.sessionId);
+          // This process's own sign-out waits to hear its revocation back (revocations.ts).
+          revocations.heard(envelope.sessionId);
+        } else memory.forgetUser(envelope.userId);
       } else if (envelope.kind === "profile") {
         memory.forgetUser(envelope.userId);
       }
@@ -179,6 +224,16 @@ export function createSessions(deps: {
     /** The live bus came back after a drop: a forget may have been missed, so nothing is remembered. */
     resynced() {
       memory.forgetAll();
+    },
+
+    /** Of these session ids, the ones whose session still exists and has not expired (one statement). */
+    async alive(sessionIds: readonly string[]): Promise<ReadonlySet<string>> {
+      if (sessionIds.length === 0) return new Set();
+      const rows = await deps.db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(inArray(sessions.id, [...sessionIds]), gt(sessions.expiresAt, deps.clock.now())));
+      return new Set(rows.map((row) => row.id));
     },
 
     /**
@@ -194,6 +249,9 @@ export function createSessions(deps: {
         memory.forgetSession(userId, session.id);
         await publish(db, { channel: "me", kind: "signed-out", userId, sessionId: session.id });
       }
+      // The caller's transaction answers only once every process has heard these end (or cannot trust what it
+      // remembers): from then on no process accepts them.
+      if (ended.length > 0) await afterCommit(() => revocations.confirm(ended.map((session) => session.id)));
       return ended.length;
     },
 
@@ -219,6 +277,8 @@ export function createSessions(deps: {
               userId: session.userId,
               sessionId: session.id,
             });
+            // The sign-out answers once every process has heard it (or cannot trust what it remembers).
+            await afterCommit(() => revocations.confirm([session.id]));
           }
         });
       }

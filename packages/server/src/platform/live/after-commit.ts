@@ -53,12 +53,13 @@ export function publishAfterCommit(db: Db, notifier: Notifier): Db {
   notifiers.set(db, notifier);
   const transaction = db.transaction.bind(db);
   db.transaction = ((work, config) => {
-    const pending: PendingEvents = { payloads: [], open: true };
+    const pending: PendingEvents = { payloads: [], open: true, afterSend: [] };
     return pendingEvents.run(pending, async () => {
       let result: Awaited<ReturnType<typeof work>>;
       try {
         result = await transaction((tx) => {
           pending.payloads = [];
+          pending.afterSend = [];
           return work(tx);
         }, config);
       } finally {
@@ -67,6 +68,8 @@ export function publishAfterCommit(db: Db, notifier: Notifier): Db {
       // Not awaited: the answer does not wait a round trip for its announcement. The queue keeps the order in
       // which transactions committed, and the database's close drains it.
       void notifier.send(pending.payloads);
+      // The few that must be heard before the caller goes on (a sign-out): waited for, after the send.
+      if (pending.afterSend.length > 0) await Promise.all(pending.afterSend.map((wait) => wait()));
       return result;
     });
   }) as Db["transaction"];

@@ -4,6 +4,8 @@
 // (redis-bus.ts), which keeps the events off the database and its cluster-wide notify lock. Events are hints to
 // refetch, so a bus may lose some: when its connection comes back it says so (`onResync`), and the hub tells
 // every socket of the process to refetch.
+import type { BusBarrier } from "./bus-barrier";
+import type { BusTrust } from "./bus-trust";
 import type { LiveEnvelope } from "./publish";
 
 export type BusKind = "pglite" | "postgres" | "redis";
@@ -32,6 +34,10 @@ export type LiveBus = {
   /** One listener per process (the live hub); resolves once it hears the bus (or the bus is down and retrying). */
   subscribe(listener: BusListener): Promise<() => Promise<void>>;
   stats(): BusStats;
+  /** Whether this process hears the bus now (bus-trust.ts): the sessions trust their memory only while it does. */
+  trust: BusTrust;
+  /** Resolves once what the bus took before the call has reached this process (bus-barrier.ts). */
+  barrier: BusBarrier;
   close(): Promise<void>;
 };
 

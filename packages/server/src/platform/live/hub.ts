@@ -101,6 +101,11 @@ export function createLiveHub(deps: {
   observe?: (envelope: LiveEnvelope) => void;
   /** Hears that the bus came back after a drop (the sessions forget everything: a forget may be lost). */
   onResync?: () => void;
+  /**
+   * Of these sessions, the ones that still exist: asked when the bus comes back after a gap, since a sign-out
+   * during it was never heard, and a socket of a session that ended then is closed as its sign-out would have.
+   */
+  sessionsAlive?: (sessionIds: readonly string[]) => Promise<ReadonlySet<string>>;
   digests?: readonly LiveDigest[];
   guards?: readonly LiveChannelGuard[];
   /** Sends events to every process: the watcher counts (watchers.ts). Without it, only this process's count. */
@@ -243,8 +248,25 @@ export function createLiveHub(deps: {
    * it follows (the same resync the web client makes when its socket opens), and this process reports its
    * watcher counts again, since reports went missing both ways.
    */
+  /** After a gap: sockets whose session ended meanwhile are signed out, as the unheard sign-out would have. */
+  async function closeEndedSessions() {
+    if (!deps.sessionsAlive || bySession.size === 0) return;
+    const ids = [...bySession.keys()];
+    const alive = await deps.sessionsAlive(ids).catch((error: unknown) => {
+      deps.log.warn({ err: error }, "live: sessions not checked after the bus came back");
+      return null;
+    });
+    if (!alive) return;
+    for (const id of ids) {
+      if (alive.has(id)) continue;
+      for (const client of [...(bySession.get(id) ?? [])])
+        shut(client, closeCodes.notAuthenticated, "Signed out");
+    }
+  }
+
   function resync() {
     deps.onResync?.();
+    void closeEndedSessions();
     const at = now();
     for (const client of allClients()) {
       for (const channel of client.channels) {

@@ -3,6 +3,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type { Db } from "../db/database";
 import { type BusListener, busCounters, type LiveBus, readPayload } from "./bus";
+import { alwaysHeard } from "./bus-trust";
 import { LIVE_NOTIFY_CHANNEL, notifyNow } from "./notify";
 
 type Log = { warn(obj: unknown, msg?: string): void };
@@ -24,6 +25,10 @@ export function pgliteLiveBus(client: PGlite, db: Db, log: Log): LiveBus {
       };
     },
     stats: () => ({ ...counters.counts, up: !client.closed }),
+    // Inside the process: every NOTIFY is heard while the process runs.
+    trust: alwaysHeard(),
+    // One process: its own sign-outs forget at once, before the NOTIFY.
+    barrier: async () => true,
     // The database's close ends its listeners.
     close: async () => {},
   };

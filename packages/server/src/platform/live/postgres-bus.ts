@@ -6,6 +6,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../db/database";
 import { type BusListener, busCounters, type LiveBus, readPayload } from "./bus";
+import { coalescedBarrier } from "./bus-barrier";
+import { createBusTrust } from "./bus-trust";
 import { LIVE_NOTIFY_CHANNEL, notifyNow } from "./notify";
 
 type Log = { warn(obj: unknown, msg?: string): void };
@@ -14,6 +16,8 @@ type Log = { warn(obj: unknown, msg?: string): void };
 export const LIVE_CONNECTION_NAME = "bot-arena-live";
 
 const LISTEN = `LISTEN ${LIVE_NOTIFY_CHANNEL}`;
+/** A barrier's round trip that takes longer counts as failed: the caller reads the database instead. */
+const BARRIER_TIMEOUT_MS = 1_000;
 
 export function postgresLiveBus(url: string, log: Log): LiveBus {
   const listeners = new Set<BusListener>();
@@ -26,6 +30,15 @@ export function postgresLiveBus(url: string, log: Log): LiveBus {
   /** Set once a connection was lost: the next one that LISTENs again asks every listener to resync. */
   let dropped = false;
   const onClient = new WeakMap<pg.Client, Db>();
+  // A dropped LISTEN connection is an event ('end', 'error'), and PostgreSQL queues nothing for a listener that
+  // is away: heard from each LISTEN until the connection is lost. No lease: a frozen PostgreSQL stops the
+  // requests themselves.
+  const trust = createBusTrust({ leaseMs: Number.POSITIVE_INFINITY });
+  // A query on the LISTEN connection is answered after the notifications pending for it.
+  const barrier = coalescedBarrier(async () => {
+    if (!client) throw new Error("live: not listening");
+    await client.query("select 1");
+  }, BARRIER_TIMEOUT_MS);
 
   async function connect(): Promise<pg.Client> {
     // Named, so operators (and the fault tests) can tell it from the pool's connections.
@@ -41,7 +54,10 @@ export function postgresLiveBus(url: string, log: Log): LiveBus {
     });
     next.on("end", () => onLost(next));
     await next.connect();
-    if (listeners.size > 0) await next.query(LISTEN);
+    if (listeners.size > 0) {
+      await next.query(LISTEN);
+      trust.heard();
+    }
     retryDelay = 100;
     return next;
   }
@@ -50,6 +66,7 @@ export function postgresLiveBus(url: string, log: Log): LiveBus {
     if (closed || client !== lost) return;
     client = null;
     dropped = true;
+    trust.lost();
     lost.end().catch(() => {});
     reconnectLater();
   }
@@ -98,13 +115,18 @@ export function postgresLiveBus(url: string, log: Log): LiveBus {
       const first = listeners.size === 0;
       listeners.add(listener);
       const current = await ensureClient();
-      if (first) await current.query(LISTEN);
+      if (first) {
+        await current.query(LISTEN);
+        trust.heard();
+      }
       return async () => {
         listeners.delete(listener);
         if (listeners.size === 0) await client?.query(`UNLISTEN ${LIVE_NOTIFY_CHANNEL}`).catch(() => {});
       };
     },
     stats: () => ({ ...counters.counts, up: client !== null }),
+    trust,
+    barrier,
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);

@@ -38,8 +38,11 @@ export function encodeEnvelope(event: LiveEvent, at = Date.now()): string {
  * queue behind them and every process announces in the order things happened. */
 export const notifiers = new WeakMap<object, { send(payloads: readonly string[]): Promise<void> }>();
 
-/** The events a transaction published so far; `open` until it ends (committed or not). */
-export type PendingEvents = { payloads: string[]; open: boolean };
+/**
+ * The events a transaction published so far; `open` until it ends (committed or not). `afterSend` are waited
+ * for after its commit, once its events are handed to the bus, before the transaction's promise resolves.
+ */
+export type PendingEvents = { payloads: string[]; open: boolean; afterSend: (() => Promise<void>)[] };
 export const pendingEvents = new AsyncLocalStorage<PendingEvents>();
 
 /**
@@ -62,6 +65,17 @@ export async function publishAll(db: Db, events: readonly LiveEvent[]): Promise<
 }
 
 export const publish = (db: Db, event: LiveEvent): Promise<void> => publishAll(db, [event]);
+
+/**
+ * Inside a transaction: `wait` runs after the commit, once the transaction's events went to the bus, and the
+ * transaction's promise resolves only after it (a sign-out answers once its revocation was heard). Never run
+ * when the transaction rolls back. Outside one it runs now.
+ */
+export async function afterCommit(wait: () => Promise<void>): Promise<void> {
+  const pending = pendingEvents.getStore();
+  if (pending?.open) pending.afterSend.push(wait);
+  else await wait();
+}
 
 /** An event on the player's own `me` channel: balances, bots, profile. */
 export function publishToPlayer(db: Db, userId: UserId, kind: string, data?: Record<string, unknown>) {

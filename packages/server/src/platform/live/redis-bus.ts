@@ -4,13 +4,25 @@
 // asks every socket to resync. Redis keeps nothing for a subscriber that is away: what was published meanwhile,
 // and what this process committed while it could not publish, is lost (counted in `stats().lost`).
 import type { Redis } from "ioredis";
-import type { SharedRedis } from "../redis";
+import { COMMAND_TIMEOUT_MS, type SharedRedis } from "../redis";
 import { asEnvelope, type BusListener, busCounters, type LiveBus } from "./bus";
+import { coalescedBarrier } from "./bus-barrier";
+import { createBusTrust } from "./bus-trust";
 
 type Log = { warn(obj: unknown, msg?: string): void };
 
 /** How long subscribing waits for Redis before the hub starts without it (its sockets resync once it is there). */
 const FIRST_SUBSCRIBE_WAIT_MS = 3_000;
+/**
+ * How often the subscribed connection sends PING: a stopped (SIGSTOP) or unreachable Redis keeps the socket open
+ * and sends nothing, which cannot be told from a quiet bus but by asking.
+ */
+export const HEARTBEAT_MS = 500;
+/**
+ * Silence past this long means this process may have missed events, a sign-out among them (bus-trust.ts): two
+ * heartbeats and a margin for a busy event loop.
+ */
+export const HEARD_LEASE_MS = 1_500;
 
 export function redisLiveBus(redis: SharedRedis, log: Log): LiveBus {
   const channel = redis.key("live");
@@ -21,6 +33,38 @@ export function redisLiveBus(redis: SharedRedis, log: Log): LiveBus {
   /** Set when a subscription was lost (or never came in time): the next one asks for a resync. */
   let missed = false;
   const waiting = new Set<() => void>();
+  const trust = createBusTrust({ leaseMs: HEARD_LEASE_MS });
+  let heartbeat: NodeJS.Timeout | null = null;
+  let pinging = false;
+  // A PING on the subscribed connection is answered after every message delivered there before it.
+  const barrier = coalescedBarrier(async () => {
+    const connection = subscriber;
+    if (!connection || !subscribed) throw new Error("live: not subscribed");
+    await connection.ping();
+    if (trust.epoch() !== null) trust.heard();
+  }, COMMAND_TIMEOUT_MS);
+
+  /** One PING at a time: an answer means every message published before it has reached this process. */
+  function beat() {
+    const connection = subscriber;
+    if (!connection || !subscribed || pinging) return;
+    pinging = true;
+    connection.ping().then(
+      () => {
+        pinging = false;
+        if (!subscribed || connection !== subscriber) return;
+        const gap = trust.epoch() === null;
+        trust.heard();
+        // Silent past the lease but never closed (a stopped Redis that came back): what was published
+        // meanwhile never arrived, as after a reconnect.
+        if (gap) for (const listener of listeners) listener.onResync();
+      },
+      () => {
+        // Timed out or refused: the lease runs out by itself; a closed connection says so on 'close'.
+        pinging = false;
+      },
+    );
+  }
 
   function hear(from: string, message: string) {
     if (from !== channel) return;
@@ -49,6 +93,7 @@ export function redisLiveBus(redis: SharedRedis, log: Log): LiveBus {
       return;
     }
     subscribed = true;
+    trust.heard();
     for (const wake of waiting) wake();
     waiting.clear();
     if (missed) {
@@ -65,6 +110,7 @@ export function redisLiveBus(redis: SharedRedis, log: Log): LiveBus {
     connection.on("close", () => {
       if (subscribed) missed = true;
       subscribed = false;
+      trust.lost();
     });
     // The shared connection reports outages; this one would only repeat them.
     connection.on("error", () => {});
@@ -91,6 +137,10 @@ export function redisLiveBus(redis: SharedRedis, log: Log): LiveBus {
     async subscribe(listener) {
       listeners.add(listener);
       subscriber ??= connectSubscriber();
+      if (!heartbeat) {
+        heartbeat = setInterval(beat, HEARTBEAT_MS);
+        heartbeat.unref();
+      }
       if (!subscribed) {
         const heard = await new Promise<boolean>((resolve) => {
           const timer = setTimeout(() => {
@@ -112,8 +162,13 @@ export function redisLiveBus(redis: SharedRedis, log: Log): LiveBus {
         listeners.delete(listener);
       };
     },
-    stats: () => ({ ...counters.counts, up: subscribed && redis.up() }),
+    // Up while this process hears the bus (its heartbeat within the lease) and its commands reach Redis.
+    stats: () => ({ ...counters.counts, up: trust.epoch() !== null && redis.up() }),
+    trust,
+    barrier,
     async close() {
+      if (heartbeat) clearInterval(heartbeat);
+      heartbeat = null;
       const connection = subscriber;
       subscriber = null;
       subscribed = false;
