@@ -1,5 +1,7 @@
 // `npm start`: build the web app and compile the server when missing or stale, then run the compiled server
-// with plain node (on the embedded database unless DATABASE_URL is set).
+// with plain node (on the embedded database unless DATABASE_URL is set). package.json runs it with `exec`, so
+// npm's own child is this process: npm passes a SIGTERM to its child only, and a shell in between died of it and
+// left this wrapper and the server running.
 import { spawn } from "node:child_process";
 import { root, run, webBuildIsStale } from "./lib.mjs";
 import { ensureServerBuild } from "./server-build.mjs";

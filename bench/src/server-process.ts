@@ -22,6 +22,30 @@ export const compiledServer = "packages/server/dist/main.js";
 /** The same server from its TypeScript sources through tsx: only to compare against, never how it runs. */
 export const sourceServer = "packages/server/src/main.ts";
 
+/** The environment of a bench's server process: this one's, with the bench's limits and `env` over them. */
+export function benchServerEnv(options: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(options.port),
+    HOST: "127.0.0.1",
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: "warn",
+    STARTER_MUSIC: "off",
+    // A lock out of order answers 500, so the bench counts it instead of a log line hiding it.
+    LOCK_ORDER: "strict",
+    RATE_LIMIT_AUTH_MAX: "1000000",
+    // The load generator plays each player far faster than a person; the starve run sets its own limits.
+    RATE_LIMIT_PLAYER_MAX: "1000000000",
+    RATE_LIMIT_PLAYER_CONCURRENCY: "100000",
+    RATE_LIMIT_PLAYER_READ_CONCURRENCY: "100000",
+    ...options.env,
+  };
+}
+
 let building: Promise<void> | null = null;
 /** Once per bench run, so servers started side by side do not build at the same time. */
 export function ensureCompiledServer(): Promise<void> {
@@ -47,22 +71,7 @@ export async function startServer(
   const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
     cwd: repoRoot,
     stdio: ["ignore", "pipe", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(options.port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      STARTER_MUSIC: "off",
-      // A lock out of order answers 500, so the bench counts it instead of a log line hiding it.
-      LOCK_ORDER: "strict",
-      RATE_LIMIT_AUTH_MAX: "1000000",
-      // The load generator plays each player far faster than a person; the starve run sets its own limits.
-      RATE_LIMIT_PLAYER_MAX: "1000000000",
-      RATE_LIMIT_PLAYER_CONCURRENCY: "100000",
-      RATE_LIMIT_PLAYER_READ_CONCURRENCY: "100000",
-      ...options.env,
-    },
+    env: benchServerEnv({ port: options.port, dataDir, env: options.env }),
   });
   // The server logs JSON lines on stdout: pass its errors (pino level 50 and up) through, drop the rest.
   createInterface({ input: child.stdout! }).on("line", (line) => {

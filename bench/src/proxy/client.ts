@@ -88,6 +88,8 @@ export const cookieOf = (setCookie: string) => setCookie.split(";")[0] ?? "";
 export type ProxySocket = {
   /** The first event (already come or still to come) that `match` accepts; rejects after `timeoutMs`. */
   next(match: (event: LiveEvent) => boolean, timeoutMs: number): Promise<LiveEvent>;
+  /** The close code once the socket closed (by either end), or null while it is open. */
+  closeCode(): number | null;
   close(): void;
 };
 
@@ -100,6 +102,10 @@ export function openSocket(proxy: ProxyAddress, cookie: string, channels: string
   });
   const events: LiveEvent[] = [];
   const waiting = new Set<() => void>();
+  let closedWith: number | null = null;
+  socket.on("close", (code) => {
+    closedWith = code;
+  });
   socket.on("message", (raw) => {
     const message = JSON.parse(raw.toString()) as LiveServerMessage;
     if (message.type !== "event") return;
@@ -124,6 +130,7 @@ export function openSocket(proxy: ProxyAddress, cookie: string, channels: string
         }, timeoutMs);
         if (!look()) waiting.add(wake);
       }),
+    closeCode: () => closedWith,
     close: () => socket.close(),
   };
   return new Promise((resolve, reject) => {

@@ -1,8 +1,9 @@
 // `npm run bench -- --only=proxy`: two server processes on one PostgreSQL behind Debian's nginx, configured as
 // docs/operations.md prints it, and what players need through it: sign-up and sign-in, a live event that
 // crosses processes, a picture and the largest upload, the per-address sign-in limit counting the address
-// nginx saw (not one the client made up), pages the server precompressed, and a process stopped behind the
-// proxy. Prints one row per check; false (a non-zero exit) when any failed.
+// nginx saw (not one the client made up), pages the server precompressed, a process stopped behind the proxy,
+// and then stopped each way a supervisor or a person stops one under a request loop (stops.ts). Prints one row
+// per check; false (a non-zero exit) when any failed.
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -18,6 +19,7 @@ import { ADMIN_EMAIL } from "../sim/run";
 import { printTable } from "../stats";
 import { cookieOf, openSocket, type ProxyAddress, type ProxyAnswer, send } from "./client";
 import { freePort, type Nginx, requireTools, startNginx } from "./nginx";
+import { type StopPlace, stopUnderLoad, stopWays } from "./stops";
 
 export type ProxyOptions = { port: number; proxyPort: number; postgresUrl: string | null };
 
@@ -37,7 +39,11 @@ type Outcome = { result: string; ok: boolean };
 type Check = (name: string, run: () => Promise<Outcome>) => Promise<void>;
 
 /** Accounts made through the proxy, for the checks after sign-up. */
-type Session = { player: { email: string; cookie: string } | null; admin: string | null };
+type Session = {
+  player: { email: string; cookie: string } | null;
+  admin: string | null;
+  adminId: string | null;
+};
 
 /** A web build of one page, written plain, .br and .gz as the real build writes it (WEB_DIST of the run). */
 function writeWebDist(): string {
@@ -58,17 +64,28 @@ function wavOfSize(bytes: number): Buffer {
 
 const sha = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-/** This process's live sockets and HTTP requests answered, from its own metrics (read directly, not proxied). */
-async function figuresOf(server: RunningServer, adminCookie: string) {
-  const answer = await request(server.base, "GET", "/api/admin/metrics", { cookie: adminCookie });
-  if (answer.status !== 200)
-    throw new Error(`metrics of process :${server.base.port} answered ${answer.status}`);
+/**
+ * This process's live sockets, HTTP requests answered and liveness checks among them, from its own metrics (read
+ * directly, not proxied).
+ */
+async function figuresOf(base: URL, adminCookie: string) {
+  const answer = await request(base, "GET", "/api/admin/metrics", { cookie: adminCookie });
+  if (answer.status !== 200) throw new Error(`metrics of process :${base.port} answered ${answer.status}`);
   const total = (name: string) =>
     [...answer.body.matchAll(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\d+)$`, "gm"))].reduce(
       (sum, m) => sum + Number(m[1]),
       0,
     );
-  return { sockets: total("bot_arena_live_sockets"), requests: total("bot_arena_http_requests_total") };
+  const liveness = [
+    ...answer.body.matchAll(
+      /^bot_arena_http_route_requests_total\{[^}]*route="\/api\/health\/live"[^}]*\} (\d+)$/gm,
+    ),
+  ].reduce((sum, m) => sum + Number(m[1]), 0);
+  return {
+    sockets: total("bot_arena_live_sockets"),
+    requests: total("bot_arena_http_requests_total"),
+    liveness,
+  };
 }
 
 export async function runProxy(options: ProxyOptions): Promise<boolean> {
@@ -97,20 +114,13 @@ export async function runProxy(options: ProxyOptions): Promise<boolean> {
   try {
     // One after another, as startFleet does: the first migrates, the second finds it done. One media folder,
     // as processes serving the same /media URLs must share (docs/operations.md).
-    for (const i of [0, 1]) {
-      servers.push(
-        await startServer({
-          port: options.port + i,
-          dataDir,
-          env: {
-            ...serverEnv(database, 4),
-            TRUST_PROXY: PROXY_ADDRESS,
-            RATE_LIMIT_AUTH_MAX: String(SIGN_IN_LIMIT),
-            WEB_DIST: webDist,
-          },
-        }),
-      );
-    }
+    const env = {
+      ...serverEnv(database, 4),
+      TRUST_PROXY: PROXY_ADDRESS,
+      RATE_LIMIT_AUTH_MAX: String(SIGN_IN_LIMIT),
+      WEB_DIST: webDist,
+    };
+    for (const i of [0, 1]) servers.push(await startServer({ port: options.port + i, dataDir, env }));
     await check("nginx runs the block docs/operations.md prints", async () => {
       running.nginx = await startNginx({
         listenPort: options.proxyPort || (await freePort()),
@@ -119,7 +129,8 @@ export async function runProxy(options: ProxyOptions): Promise<boolean> {
       await untilAnswering(running.nginx);
       return { result: `${running.nginx.version} on ${running.nginx.origin}; nginx -t successful`, ok: true };
     });
-    if (running.nginx) await checkThrough(running.nginx, servers, check);
+    if (running.nginx)
+      await checkThrough(running.nginx, servers, check, { port: options.port + 1, dataDir, env });
     printTable(
       "A real proxy in front: two processes on one PostgreSQL behind nginx",
       ["check", "result", "ms", "ok"],
@@ -138,9 +149,17 @@ export async function runProxy(options: ProxyOptions): Promise<boolean> {
   }
 }
 
+/** Where the stopped process starts again for the stop checks: its port, data folder and settings. */
+type Restart = Pick<StopPlace, "port" | "dataDir" | "env">;
+
 /** Every check after nginx answers, in order: later ones use the accounts the first ones made. */
-async function checkThrough(proxy: ProxyAddress, servers: RunningServer[], check: Check): Promise<void> {
-  const session: Session = { player: null, admin: null };
+async function checkThrough(
+  proxy: ProxyAddress,
+  servers: RunningServer[],
+  check: Check,
+  restart: Restart,
+): Promise<void> {
+  const session: Session = { player: null, admin: null, adminId: null };
   const runId = randomBytes(3).toString("hex");
   await check("sign-up: session cookie Secure (X-Forwarded-Proto believed)", () =>
     signUps(proxy, session, runId),
@@ -161,6 +180,19 @@ async function checkThrough(proxy: ProxyAddress, servers: RunningServer[], check
     await servers.pop()!.stop();
     return processStopped(proxy, session);
   });
+  for (const way of stopWays) {
+    await check(`stopped under a request loop: ${way.name}`, () => {
+      const player = needs(session.player, "the player's account");
+      const admin = needs(session.admin, "the admin's session");
+      return stopUnderLoad(way, {
+        ...restart,
+        proxy,
+        cookie: player.cookie,
+        hideUserId: needs(session.adminId, "the admin's id"),
+        figuresOf: (base) => figuresOf(base, admin),
+      });
+    });
+  }
 }
 
 const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
@@ -198,6 +230,7 @@ async function signUps(proxy: ProxyAddress, session: Session, runId: string): Pr
   if (!admin.json<Me>().isAdmin) throw new Error("the admin's sign-up did not make an admin (ADMIN_EMAILS)");
   session.player = { email, cookie: cookieOf(player.setCookie) };
   session.admin = cookieOf(admin.setCookie);
+  session.adminId = admin.json<Me>().id;
   const attributes = player.setCookie.split(";").map((a) => a.trim().toLowerCase());
   const secure = attributes.includes("secure");
   return {
@@ -220,10 +253,10 @@ async function signIn(proxy: ProxyAddress, session: Session, servers: RunningSer
   expectStatus(answer, [200], "sign-in");
   const cookie = cookieOf(answer.setCookie);
   if (!cookie) throw new Error("sign-in set no cookie");
-  const before = await Promise.all(servers.map((s) => figuresOf(s, admin)));
+  const before = await Promise.all(servers.map((s) => figuresOf(s.base, admin)));
   const reads = 6;
   const answers = await sequential(reads, () => send(proxy, "GET", "/api/me", { cookie }));
-  const after = await Promise.all(servers.map((s) => figuresOf(s, admin)));
+  const after = await Promise.all(servers.map((s) => figuresOf(s.base, admin)));
   const good = answers.filter((a) => a.status === 200 && a.json<Me>().email === player.email).length;
   // Each process's counter also holds the bench's first metrics read of it.
   const counted = after.map((figures, i) => figures.requests - before[i]!.requests);
@@ -251,7 +284,7 @@ async function liveAcross(proxy: ProxyAddress, session: Session, servers: Runnin
       if (sockets.length === 6)
         throw new Error(`6 sockets through nginx, on the processes: ${perProcess.join(", ")}`);
       sockets.push(await openSocket(proxy, player.cookie, ["chat"]));
-      perProcess = (await Promise.all(servers.map((s) => figuresOf(s, admin)))).map((f) => f.sockets);
+      perProcess = (await Promise.all(servers.map((s) => figuresOf(s.base, admin)))).map((f) => f.sockets);
     }
     const text = `through the proxy ${randomBytes(4).toString("hex")}`;
     const sentAt = performance.now();

@@ -14,6 +14,7 @@ import { type Clock, createDatabaseClock, databaseClockSource } from "./platform
 import type { Config } from "./platform/config";
 import type { Database } from "./platform/db/database";
 import { reportLockOrderTo } from "./platform/db/locks";
+import { DRAIN_IDLE_MS, installDrain } from "./platform/drain";
 import { createEconomyWatch } from "./platform/economy-watch";
 import { frameworkErrors, installErrorHandler } from "./platform/errors";
 import { claimKeysInTransactions } from "./platform/idempotency/claim";
@@ -91,6 +92,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // Idle connections wait for the proxy's keepalive_timeout (2 s in docs/operations.md) before they are closed.
+  const drain = installDrain(app, { idleMs: Math.min(DRAIN_IDLE_MS, config.shutdownGraceMs / 2) });
+  app.decorate("drain", drain);
 
   // Deadlines read the database's clock (plus the test offset under TEST_CLOCK=on), measured before the server
   // listens: the first onReady hook, ahead of the reconciler's start and the guild-war muster.
@@ -146,7 +150,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     reconciler,
     redis: database.redis,
-    readiness: createReadiness({ db: database.db, bus: database.bus, media }),
+    readiness: createReadiness({
+      db: database.db,
+      bus: database.bus,
+      media,
+      stopping: () => drain.draining,
+    }),
   };
   const hub = createLiveHub({
     bus: database.bus,

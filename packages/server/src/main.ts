@@ -62,7 +62,7 @@ async function stop(signal: string) {
     process.exit(1);
   }, config.shutdownGraceMs);
   try {
-    await app.close();
+    await app.drain.close();
     await database.close();
     clearTimeout(force);
     process.exit(0);

@@ -35,7 +35,14 @@ async function answers(work: () => Promise<unknown>, ms: number): Promise<string
   }
 }
 
-export function createReadiness(deps: { db: Db; bus: LiveBus; media: MediaStore; checkMs?: number }) {
+export function createReadiness(deps: {
+  db: Db;
+  bus: LiveBus;
+  media: MediaStore;
+  /** True once a stop began: a balancer should send its players elsewhere while it drains. */
+  stopping?: () => boolean;
+  checkMs?: number;
+}) {
   const ms = deps.checkMs ?? READY_CHECK_MS;
   return async function ready(): Promise<ReadyResponse> {
     const [database, media] = await Promise.all([
@@ -45,6 +52,7 @@ export function createReadiness(deps: { db: Db; bus: LiveBus; media: MediaStore;
     ]);
     const busUp = deps.bus.stats().up;
     const reasons = [
+      ...(deps.stopping?.() ? ["the process is stopping"] : []),
       ...(database ? [`the database ${database}`] : []),
       ...(busUp ? [] : [`the live bus (${deps.bus.kind}) is not connected`]),
       ...(media ? [`the media store (${deps.media.kind}) ${media}`] : []),

@@ -91,7 +91,7 @@ describe("founding a guild", () => {
   it("accepts exactly 30 characters of name, 5 of tag and 200 of description", async () => {
     const player = await signUp(t.app);
     const guild = await foundGuild(player, {
-      name: "n".repeat(29) + "x",
+      name: `${"n".repeat(29)}x`,
       tag: "ABCDE",
       description: "d".repeat(200),
     });
