@@ -16,7 +16,7 @@ import type { Database } from "./platform/db/database";
 import { reportLockOrderTo } from "./platform/db/locks";
 import { DRAIN_IDLE_MS, installDrain } from "./platform/drain";
 import { createEconomyWatch } from "./platform/economy-watch";
-import { frameworkErrors, installErrorHandler } from "./platform/errors";
+import { frameworkErrors, installErrorHandler, limitedBy } from "./platform/errors";
 import { claimKeysInTransactions } from "./platform/idempotency/claim";
 import { createIdempotentRequests } from "./platform/idempotency/requests";
 import { createRequestLimits } from "./platform/limits/request-limits";
@@ -196,10 +196,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.decorate("metrics", metrics);
   app.addHook("onResponse", (request, reply, done) => {
-    metrics.record(reply.statusCode, reply.elapsedTime, {
-      method: request.method,
-      url: request.routeOptions.url,
-    });
+    metrics.record(
+      reply.statusCode,
+      reply.elapsedTime,
+      { method: request.method, url: request.routeOptions.url },
+      limitedBy.get(request),
+    );
     done();
   });
   app.addHook("onClose", () => metrics.stop());

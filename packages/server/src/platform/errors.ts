@@ -20,7 +20,25 @@ export function withoutStack<T>(make: () => T): T {
   }
 }
 
+/** What refused a request with 429, as the metrics name it (bot_arena_rate_limited_total). */
+export const limiters = [
+  "player_rate",
+  "player_concurrency",
+  "address",
+  "password_lanes",
+  "sign_in_guessing",
+  "upload_quota",
+  "chat_pace",
+  "media",
+] as const;
+export type Limiter = (typeof limiters)[number];
+
+/** The limiter that refused each request answered 429 (read by the metrics' onResponse hook). */
+export const limitedBy = new WeakMap<FastifyRequest, Limiter>();
+
 export class AppError extends Error {
+  /** Set on a 429: which limit refused (rateLimited). */
+  limiter?: Limiter;
   constructor(
     readonly status: number,
     readonly code: ErrorCode,
@@ -34,6 +52,21 @@ export class AppError extends Error {
     this.name = "AppError";
   }
 }
+
+/** 429 RATE_LIMITED from `limiter`, with Retry-After in whole seconds when the wait is known. */
+export function rateLimited(
+  limiter: Limiter,
+  message: string,
+  retry?: { reply: FastifyReply; inMs: number },
+): AppError {
+  if (retry) retry.reply.header("retry-after", String(retryAfterSeconds(retry.inMs)));
+  const error = new AppError(429, "RATE_LIMITED", message);
+  error.limiter = limiter;
+  return error;
+}
+
+/** A wait as Retry-After gives it: whole seconds, at least 1. */
+export const retryAfterSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 export const notFound = (message = "Not found") => new AppError(404, "NOT_FOUND", message);
 export const forbidden = (message = "Not allowed") => new AppError(403, "FORBIDDEN", message);
@@ -104,6 +137,7 @@ export function errorBodyOf(error: AppError): ErrorBody {
 
 export function sendError(reply: FastifyReply, error: AppError): FastifyReply {
   const body = errorBodyOf(error);
+  if (error.limiter) limitedBy.set(reply.request, error.limiter);
   if (error.status === 503) reply.header("retry-after", "1");
   return reply.code(error.status).type("application/json; charset=utf-8").send(body);
 }

@@ -40,6 +40,18 @@ describe("process metrics", () => {
     expect(sample(text, "process_start_time_seconds")).toBeGreaterThan(0);
   });
 
+  it("count 429s by the limit that refused them, every limit shown from the start", async () => {
+    const metrics = createProcessMetrics({ poolUse: () => null, liveSockets: () => 0 });
+    metrics.record(429, 1, { method: "POST", url: "/api/chat/messages" }, "chat_pace");
+    metrics.record(429, 1, { method: "POST", url: "/api/chat/messages" }, "chat_pace");
+    metrics.record(429, 1, { method: "GET", url: "/api/me" }, "player_rate");
+    const text = await metrics.render();
+    metrics.stop();
+    expect(sample(text, 'bot_arena_rate_limited_total{limiter="chat_pace"}')).toBe(2);
+    expect(sample(text, 'bot_arena_rate_limited_total{limiter="player_rate"}')).toBe(1);
+    expect(sample(text, 'bot_arena_rate_limited_total{limiter="password_lanes"}')).toBe(0);
+  });
+
   it("show the hash lanes, the runner's steps and a feature's gauge, which says nothing while unknown", async () => {
     let wallet: number | null = null;
     const metrics = createProcessMetrics({

@@ -1,11 +1,12 @@
 // What an operator watches on each process, in Prometheus' text format (GET /api/admin/metrics: an admin's session
 // or METRICS_TOKEN), on prom-client: its default process and Node figures (CPU, memory, heap, GC, event-loop
 // lag, start time), and ours: the event loop's delay over the last complete window, requests answered by status
-// class and by route, how long they took, the database pool, the live sockets and bus, the password-hash lanes,
+// class and by route, 429s by the limit that refused them, how long they took, the database pool, the live sockets and bus, the password-hash lanes,
 // the event runner's steps, and what features add once wired (the payout wallet, held cash-outs). The loop
 // delay is what tells a stalled process from a slow query (docs/performance.md, issue 30).
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { type Limiter, limiters } from "./errors";
 import type { BusKind, BusStats } from "./live/bus";
 
 /** A pool's connections now; null on PGlite, which has one connection and no pool. */
@@ -109,6 +110,13 @@ export function createProcessMetrics(deps: {
     buckets: [...DURATION_BUCKETS],
     registers,
   });
+  const limited = new Counter({
+    name: "bot_arena_rate_limited_total",
+    help: "Requests answered 429, by the limit that refused them.",
+    labelNames: ["limiter"],
+    registers,
+  });
+  for (const limiter of limiters) limited.inc({ limiter }, 0);
   const byRoute = new Counter({
     name: "bot_arena_http_route_requests_total",
     help: "HTTP requests answered, by method, route (its pattern; 'unmatched' for none) and status code.",
@@ -219,10 +227,19 @@ export function createProcessMetrics(deps: {
   }
 
   return {
-    /** One answered request: its status, its time in milliseconds, and its route's pattern when it had one. */
-    record(status: number, elapsedMs: number, route?: { method: string; url: string | undefined }) {
+    /**
+     * One answered request: its status, its time in milliseconds, its route's pattern when it had one, and the
+     * limit that refused it when it was a 429.
+     */
+    record(
+      status: number,
+      elapsedMs: number,
+      route?: { method: string; url: string | undefined },
+      limiter?: Limiter,
+    ) {
       const elapsed = elapsedMs / 1000;
       answered.inc({ status: classOf(status) });
+      if (limiter) limited.inc({ limiter });
       duration.observe(elapsed);
       if (route) {
         const labels = { method: route.method, route: route.url ?? "unmatched" };

@@ -3,7 +3,7 @@
 // is read, so every server process on the database counts the same hour and a refused upload costs no reading.
 import { adminMediaMessages } from "@bot-arena/contract";
 import type { FastifyReply } from "fastify";
-import { AppError } from "../../platform/errors";
+import { rateLimited, retryAfterSeconds } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import type { LimitStore } from "../../platform/limits/store";
 
@@ -18,13 +18,11 @@ export function createUploadQuota(deps: { store: LimitStore; perHour: number }) 
     async admit(adminId: UserId, reply: FastifyReply): Promise<void> {
       const hit = await store.hit(`admin-uploads:${adminId}`, HOUR_MS);
       if (hit.count <= perHour) return;
-      const seconds = Math.max(1, Math.ceil(hit.resetInMs / 1000));
-      reply.header("retry-after", String(seconds));
-      throw new AppError(
-        429,
-        "RATE_LIMITED",
-        adminMediaMessages.uploadQuotaReached(perHour, Math.ceil(seconds / 60)),
-      );
+      const minutes = Math.ceil(retryAfterSeconds(hit.resetInMs) / 60);
+      throw rateLimited("upload_quota", adminMediaMessages.uploadQuotaReached(perHour, minutes), {
+        reply,
+        inMs: hit.resetInMs,
+      });
     },
   };
 }

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { accountMessages } from "@bot-arena/contract";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "../../platform/errors";
+import { AppError, rateLimited, retryAfterSeconds } from "../../platform/errors";
 import type { LimitStore } from "../../platform/limits/store";
 import { DEVICE_REMEMBERED_DAYS } from "../account/links";
 
@@ -66,11 +66,8 @@ export function createGuessingThrottle(store: LimitStore, knows: DeviceMemory = 
    * once cannot slip past the count while their hashes are still being checked.
    */
   async function admit(key: string, reply: FastifyReply, words: (seconds: number) => string) {
-    const refuse = (ms: number) => {
-      const seconds = Math.max(1, Math.ceil(ms / 1000));
-      reply.header("retry-after", String(seconds));
-      return new AppError(429, "RATE_LIMITED", words(seconds));
-    };
+    const refuse = (ms: number) =>
+      rateLimited("sign_in_guessing", words(retryAfterSeconds(ms)), { reply, inMs: ms });
     for (const kind of ["lock", "wait"]) {
       const waiting = await store.peek(`${kind}:${key}`);
       if (waiting) throw refuse(waiting.resetInMs);

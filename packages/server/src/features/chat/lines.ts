@@ -11,7 +11,7 @@ import type { SessionUser } from "../../platform/auth/session";
 import type { Clock } from "../../platform/clock";
 import type { Db, Tx } from "../../platform/db/database";
 import { chatHiddenPlayers, chatMessages } from "../../platform/db/schema";
-import { AppError } from "../../platform/errors";
+import { AppError, rateLimited } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { publish } from "../../platform/live/publish";
 import { refuse } from "../../platform/refuse";
@@ -89,7 +89,7 @@ export async function writeLine(
     const mutedUntil = await activeMuteUntil(tx, user.id, now);
     if (mutedUntil) throw mutedError(mutedUntil);
     if (!(await deps.pace.take(tx, user.id, lineId, now))) {
-      throw new AppError(429, "RATE_LIMITED", chatTexts.rateLimited);
+      throw rateLimited("chat_pace", chatTexts.rateLimited);
     }
     counted = true;
     const [previous] = await tx

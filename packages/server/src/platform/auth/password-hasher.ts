@@ -6,7 +6,7 @@
 import { authMessages } from "@bot-arena/contract";
 import type { FastifyReply } from "fastify";
 import type { Config } from "../config";
-import { AppError, serviceUnavailable } from "../errors";
+import { rateLimited, serviceUnavailable } from "../errors";
 import { createWorkerPool, type Lane, PoolFullError, WorkerLostError, type WorkerPool } from "../worker-pool";
 import type { Derive, ScryptJob } from "./password";
 
@@ -53,8 +53,7 @@ export function createPasswordHasher(config: Pick<Config, "passwordHashing">): P
       };
     } catch (error) {
       if (!(error instanceof PoolFullError)) throw error;
-      reply.header("retry-after", String(Math.max(1, Math.ceil(error.retryInMs / 1000))));
-      throw new AppError(429, "RATE_LIMITED", authMessages.passwordChecksBusy);
+      throw rateLimited("password_lanes", authMessages.passwordChecksBusy, { reply, inMs: error.retryInMs });
     }
   }
 

@@ -23,6 +23,10 @@ describe("the per-player rate", () => {
     expect(Number(refused.headers["retry-after"])).toBeGreaterThanOrEqual(1);
     expect(Number(refused.headers["retry-after"])).toBeLessThanOrEqual(60);
     expect((await other.get("/api/me")).statusCode).toBe(200);
+    // The operator sees which limit refused it.
+    const figures = await app.metrics.render();
+    expect(figures).toMatch(/^bot_arena_rate_limited_total\{limiter="player_rate"\} 1$/m);
+    expect(figures).toMatch(/^bot_arena_rate_limited_total\{limiter="player_concurrency"\} 0$/m);
   });
 
   it("refuses a session past its rate before looking it up again, so a flood costs the database nothing", async () => {
@@ -236,5 +240,8 @@ describe("several server processes", () => {
     expect((await attempt(two)).statusCode).toBe(401);
     const third = await attempt(two);
     expect(third.statusCode).toBe(shared.url ? 429 : 401);
+    expect(await two.app.metrics.render()).toMatch(
+      new RegExp(`^bot_arena_rate_limited_total\\{limiter="address"\\} ${shared.url ? 1 : 0}$`, "m"),
+    );
   });
 });

@@ -8,7 +8,7 @@
 // session costs the database nothing beyond the cap: a refused request never reaches it.
 import type { FastifyReply } from "fastify";
 import type { Config } from "../config";
-import { AppError } from "../errors";
+import { type Limiter, rateLimited } from "../errors";
 import type { RateCounter } from "./batched-store";
 import type { LimitStore } from "./store";
 
@@ -34,10 +34,8 @@ const MAX_WAITING = 32;
 const MAX_WAIT_MS = 10_000;
 
 /** Refuses with 429 and tells the client when to come back. */
-function refuse(reply: FastifyReply, message: string, retryInMs: number): AppError {
-  reply.header("retry-after", String(Math.max(1, Math.ceil(retryInMs / 1000))));
-  return new AppError(429, "RATE_LIMITED", message);
-}
+const refuse = (reply: FastifyReply, limiter: Limiter, message: string, inMs: number) =>
+  rateLimited(limiter, message, { reply, inMs });
 
 type Slots = { running: number; waiting: Array<() => void> };
 
@@ -76,7 +74,8 @@ export function createRequestLimits(deps: {
     if (entry.running < cap) {
       entry.running += 1;
     } else {
-      if (entry.waiting.length >= MAX_WAITING) throw refuse(reply, limitMessages.tooManyAtOnce, 1000);
+      if (entry.waiting.length >= MAX_WAITING)
+        throw refuse(reply, "player_concurrency", limitMessages.tooManyAtOnce, 1000);
       await new Promise<void>((resolve, reject) => {
         const wake = () => {
           clearTimeout(timer);
@@ -87,7 +86,7 @@ export function createRequestLimits(deps: {
           // Not waiting any more: the slot is already on its way to this request (next turn of the loop).
           if (at < 0) return;
           entry.waiting.splice(at, 1);
-          reject(refuse(reply, limitMessages.tooManyAtOnce, 1000));
+          reject(refuse(reply, "player_concurrency", limitMessages.tooManyAtOnce, 1000));
         }, MAX_WAIT_MS);
         entry.waiting.push(wake);
       });
@@ -117,7 +116,7 @@ export function createRequestLimits(deps: {
       if (hit.count > requests) {
         // The session's next requests are refused before they reach the database, until the window ends.
         if (session) rememberOverRate(session, hit.resetInMs);
-        throw refuse(reply, limitMessages.tooFast, hit.resetInMs);
+        throw refuse(reply, "player_rate", limitMessages.tooFast, hit.resetInMs);
       }
       return takeSlot(userId, reply);
     },
@@ -130,7 +129,7 @@ export function createRequestLimits(deps: {
     async admitSession(session: string, reply: FastifyReply): Promise<() => void> {
       const until = overRate.get(session);
       if (until !== undefined) {
-        if (until > Date.now()) throw refuse(reply, limitMessages.tooFast, until - Date.now());
+        if (until > Date.now()) throw refuse(reply, "player_rate", limitMessages.tooFast, until - Date.now());
         overRate.delete(session);
       }
       return takeSlot(`session:${session}`, reply);
@@ -151,7 +150,7 @@ export function createRequestLimits(deps: {
       reply: FastifyReply,
     ): Promise<void> {
       const hit = await store.hit(`address:${route}:${address}`, limit.timeWindowMs);
-      if (hit.count > limit.max) throw refuse(reply, limitMessages.attempts, hit.resetInMs);
+      if (hit.count > limit.max) throw refuse(reply, "address", limitMessages.attempts, hit.resetInMs);
     },
 
     /** The counter store, for other limits that must be counted across processes (password guessing). */
