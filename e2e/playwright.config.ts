@@ -62,6 +62,9 @@ function server(listenPort: number, dataDir: string | undefined, extraEnv: Recor
       RATE_LIMIT_AUTH_MAX: "10000",
       // Journeys click faster than any player; the per-player limits have their own server tests.
       RATE_LIMIT_PLAYER_MAX: "100000",
+      // Chromium and the server share two busy cores: a stalled loop must not refuse a journey's click (the
+      // shedding has its own server tests).
+      LOAD_SHED: "off",
       // Journeys sign up dozens of pilots on two busy cores; production's scrypt cost is proven by the server suite.
       PASSWORD_HASH_COST: "12",
       // ...at once, so the strangers' lane keeps all its seats and never rests (the pacing has server tests).

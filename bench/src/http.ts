@@ -3,7 +3,13 @@ import http from "node:http";
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 512 });
 
-export type Answer = { status: number; body: string; setCookie: string[] };
+export type Answer = {
+  status: number;
+  body: string;
+  setCookie: string[];
+  /** X-Load-Shed: the server refused the request as overloaded (platform/load-shed.ts). */
+  shed?: boolean;
+};
 
 export function assertLoopback(base: URL): void {
   if (!["127.0.0.1", "localhost", "[::1]"].includes(base.hostname)) {
@@ -42,7 +48,12 @@ export function request(
         });
         res.on("end", () => {
           const raw = res.headers["set-cookie"];
-          resolve({ status: res.statusCode ?? 0, body, setCookie: Array.isArray(raw) ? raw : [] });
+          resolve({
+            status: res.statusCode ?? 0,
+            body,
+            setCookie: Array.isArray(raw) ? raw : [],
+            shed: res.headers["x-load-shed"] !== undefined,
+          });
         });
       },
     );
@@ -52,10 +63,16 @@ export function request(
   });
 }
 
+/** `name=value` of the session cookie an answer set (a sign-up or sign-in also sets the device cookie), or null. */
+export function sessionCookieOf(setCookie: string[]): string | null {
+  const line = setCookie.find((c) => c.startsWith("ba_session="));
+  return line ? (line.split(";")[0] ?? null) : null;
+}
+
 export function cookieFrom(answer: Answer): string {
-  const first = answer.setCookie[0];
-  if (!first) throw new Error(`no session cookie in answer ${answer.status} ${answer.body}`);
-  return first.split(";")[0] ?? "";
+  const cookie = sessionCookieOf(answer.setCookie);
+  if (!cookie) throw new Error(`no session cookie in answer ${answer.status} ${answer.body}`);
+  return cookie;
 }
 
 /** Closed loop: `concurrency` workers each send one request after another until `seconds` pass. */

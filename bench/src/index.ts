@@ -82,6 +82,7 @@ if (only === "sim") {
     port: num("port", 4410),
     bulkSetup: args.get("bulk-setup") !== "off",
     warmupSeconds: num("warmup", 0),
+    loadShed: args.get("load-shed") !== "off",
   });
   if (!ok) process.exitCode = 1;
 }

@@ -42,6 +42,8 @@ export function benchServerEnv(options: {
     RATE_LIMIT_PLAYER_MAX: "1000000000",
     RATE_LIMIT_PLAYER_CONCURRENCY: "100000",
     RATE_LIMIT_PLAYER_READ_CONCURRENCY: "100000",
+    // Off: a bench measures what the server does with every request (the sim turns it on: --load-shed).
+    LOAD_SHED: "off",
     ...options.env,
   };
 }

@@ -2,7 +2,7 @@
 // its contract key with latency and status recorded under the route's pattern.
 import { randomUUID } from "node:crypto";
 import { type RouteSpec, routes } from "@bot-arena/contract";
-import { type Answer, request } from "../http";
+import { type Answer, request, sessionCookieOf } from "../http";
 import { type Metrics, NO_ANSWER } from "./metrics";
 
 export type RouteKey = keyof typeof routes;
@@ -35,7 +35,7 @@ export type Reply<T = unknown> = {
   status: number;
   ok: boolean;
   data: T;
-  /** `name=value` of the first cookie the answer set, e.g. the session after sign-up. */
+  /** `name=value` of the session cookie the answer set (after a sign-up or a sign-in), or null. */
   cookie: string | null;
 };
 
@@ -63,14 +63,15 @@ export function createApi(present: Set<RouteKey>, metrics: () => Metrics): Api {
       } catch {
         answer = { status: NO_ANSWER, body: "", setCookie: [] };
       }
-      metrics().record(routeName(spec), performance.now() - started, answer.status);
+      if (answer.shed) metrics().recordShed(routeName(spec));
+      else metrics().record(routeName(spec), performance.now() - started, answer.status);
       let data: unknown = null;
       try {
         data = answer.body ? JSON.parse(answer.body) : null;
       } catch {
         data = answer.body;
       }
-      const cookie = answer.setCookie[0]?.split(";")[0] ?? null;
+      const cookie = sessionCookieOf(answer.setCookie);
       return {
         status: answer.status,
         ok: answer.status >= 200 && answer.status < 300,

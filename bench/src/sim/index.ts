@@ -34,7 +34,12 @@ export type SimOptions = {
   warmupSeconds: number;
   /** PostgreSQL runs make the accounts in bulk unless this is false (--bulk-setup=off). */
   bulkSetup: boolean;
+  /** The servers shed load at production's bounds unless this is false (--load-shed=off). */
+  loadShed: boolean;
 };
+
+/** The shedder at production's bounds (the bench's other servers run with it off). */
+const productionShedding = { LOAD_SHED: "on" };
 
 export const serverEnv = (database: BenchDatabase | null, poolSize: number): Record<string, string> => ({
   ADMIN_EMAILS: ADMIN_EMAIL,
@@ -84,7 +89,11 @@ export async function runSim(options: SimOptions): Promise<boolean> {
   const runId = Math.random().toString(36).slice(2, 7);
   let servers: RunningServer[] = [];
   try {
-    servers = await startFleet(options, database, dataDir);
+    servers = await startFleet(
+      { ...options, env: options.loadShed ? productionShedding : {} },
+      database,
+      dataDir,
+    );
     const bases = servers.map((s) => s.base);
     const present = await detectRoutes(bases[0]!);
     const setupMetrics = new Metrics();
@@ -166,7 +175,12 @@ export async function runSim(options: SimOptions): Promise<boolean> {
     console.log(await finishSimTournament(api, admin, tournamentId));
     printLive(playMetrics, seconds);
     const fiveHundreds = playMetrics.count((s) => s >= 500) + setupMetrics.count((s) => s >= 500);
-    console.log(`5xx answers: ${fiveHundreds}`);
+    const shed = playMetrics.shedCount() + setupMetrics.shedCount();
+    console.log(
+      `5xx answers: ${fiveHundreds}, besides ${shed} shed (503 with X-Load-Shed, ` +
+        `${((100 * playMetrics.shedCount()) / Math.max(1, playMetrics.count(() => true) + playMetrics.shedCount())).toFixed(1)}% of the play's requests; ` +
+        `the latencies above are the accepted requests')`,
+    );
 
     for (const player of players) player.live?.close();
     for (const server of servers) await server.stop();

@@ -13,6 +13,8 @@ export class Metrics {
   readonly liveDelays = new Map<string, number[]>();
   readonly liveKinds = new Map<string, number>();
   readonly skipped = new Map<string, number>();
+  /** Requests the server refused as overloaded, by route: counted apart, their latencies left out. */
+  readonly shed = new Map<string, number>();
   readonly startedAt = performance.now();
   /** When each request started (performance.now()) and how it ended, for the fault runs' timelines. */
   readonly timeline: { started: number; ms: number; status: number; route: string }[] = [];
@@ -23,6 +25,14 @@ export class Metrics {
     samples.latencies.push(ms);
     samples.statuses.set(status, (samples.statuses.get(status) ?? 0) + 1);
     this.routes.set(route, samples);
+  }
+
+  recordShed(route: string): void {
+    this.shed.set(route, (this.shed.get(route) ?? 0) + 1);
+  }
+
+  shedCount(): number {
+    return [...this.shed.values()].reduce((sum, n) => sum + n, 0);
   }
 
   recordLive(channel: string, kind: string, delayMs: number): void {
@@ -57,16 +67,31 @@ const statusList = (statuses: Map<number, number>) =>
     .map(([status, n]) => `${status === NO_ANSWER ? "no answer" : status}×${n}`)
     .join(" ") || "0";
 
+/** Per route: the accepted requests' latencies, their errors, and apart from them the ones shed. */
 export function printRouteTable(title: string, metrics: Metrics, seconds: number): void {
-  const rows = [...metrics.routes]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([route, samples]) => {
-      const s = summarize(samples.latencies, seconds);
-      return [route, s.count, s.rps, s.p50, s.p95, s.p99, statusList(samples.statuses)];
-    });
+  const names = [...new Set([...metrics.routes.keys(), ...metrics.shed.keys()])].sort();
+  const rows = names.map((route) => {
+    const samples = metrics.routes.get(route) ?? { latencies: [], statuses: new Map() };
+    const s = summarize(samples.latencies, seconds);
+    const shed = metrics.shed.get(route) ?? 0;
+    return [route, s.count, s.rps, s.p50, s.p95, s.p99, statusList(samples.statuses), shed];
+  });
   const overall = summarize(metrics.all(), seconds);
-  rows.push(["all routes", overall.count, overall.rps, overall.p50, overall.p95, overall.p99, ""]);
-  printTable(title, ["route", "requests", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors by status"], rows);
+  rows.push([
+    "all routes",
+    overall.count,
+    overall.rps,
+    overall.p50,
+    overall.p95,
+    overall.p99,
+    "",
+    metrics.shedCount(),
+  ]);
+  printTable(
+    title,
+    ["route", "accepted", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors by status", "shed (503)"],
+    rows,
+  );
 }
 
 export function printLive(metrics: Metrics, seconds: number): void {

@@ -24,6 +24,7 @@ import { limitStoresFor } from "./platform/limits/store";
 import { createLiveHub } from "./platform/live/hub";
 import { publishAll } from "./platform/live/publish";
 import { liveSocketRoute } from "./platform/live/socket";
+import { installLoadShed } from "./platform/load-shed";
 import { loggerOptions, RequestLogsAtDebug } from "./platform/logger";
 import { openMediaStore } from "./platform/media/open";
 import { registerMediaRoute } from "./platform/media/serve";
@@ -95,6 +96,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Idle connections wait for the proxy's keepalive_timeout (2 s in docs/operations.md) before they are closed.
   const drain = installDrain(app, { idleMs: Math.min(DRAIN_IDLE_MS, config.shutdownGraceMs / 2) });
   app.decorate("drain", drain);
+  // First of every request's hooks: a refused request costs no session lookup and no query.
+  const loadShed = installLoadShed(app, {
+    limits: config.loadShed,
+    poolWaitMs: () => database.poolUse()?.oldestWaitMs ?? 0,
+  });
+  app.decorate("loadShed", loadShed);
 
   // Deadlines read the database's clock (plus the test offset under TEST_CLOCK=on), measured before the server
   // listens: the first onReady hook, ahead of the reconciler's start and the guild-war muster.
@@ -192,6 +199,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     liveBus: () => ({ kind: database.bus.kind, ...database.bus.stats() }),
     hashing: () => passwords.stats(),
     runner: () => reconciler.stats(),
+    loadShed,
     overdue: () => reconciler.overdue(OVERDUE_MS),
   });
   app.decorate("metrics", metrics);

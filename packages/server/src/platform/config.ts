@@ -3,6 +3,7 @@
 import path from "node:path";
 import { type CashoutRules, DEFAULT_CASHOUT_RULES } from "@bot-arena/game";
 import { DEFAULT_PASSWORD_HASH_COST } from "./auth/password";
+import type { LoadShedLimits } from "./load-shed";
 import { parseS3Location, type S3Location, S3LocationError } from "./media/s3-location";
 import { repoRoot } from "./paths";
 
@@ -22,6 +23,8 @@ export type Config = {
   databaseConnectTimeoutMs: number;
   /** SHUTDOWN_GRACE_MS: how long a stop may drain requests in flight before the process exits anyway. */
   shutdownGraceMs: number;
+  /** LOAD_SHED and its bounds past which requests are refused (load-shed.ts); all 0 with LOAD_SHED=off. */
+  loadShed: LoadShedLimits;
   /** MEDIA_S3_URL parsed: media in that bucket; null keeps them in the database (platform/media/). */
   mediaS3: S3Location | null;
   /**
@@ -285,6 +288,20 @@ function mediaS3(env: Env): S3Location | null {
   }
 }
 
+/** LOAD_SHED=off refuses nothing, whatever the bounds say (the tests' and most benches' servers). */
+function loadShed(env: Env, poolSize: number): LoadShedLimits {
+  const limits = {
+    loopDelayMs: int(env, "LOAD_SHED_LOOP_DELAY_MS", 100, 0),
+    poolWaitMs: int(env, "LOAD_SHED_POOL_WAIT_MS", 100, 0),
+    // Four per connection: enough to keep every connection busy, short enough a queue to wait in.
+    inFlight: int(env, "LOAD_SHED_IN_FLIGHT", 4 * poolSize, 0),
+    // Half the 500 ms an accepted request's p99 must stay under (issue 45) when the machine is past its capacity.
+    latencyMs: int(env, "LOAD_SHED_LATENCY_MS", 250, 1),
+  };
+  const off = { ...limits, loopDelayMs: 0, poolWaitMs: 0, inFlight: 0 };
+  return toggle(env, "LOAD_SHED", "on") === "on" ? limits : off;
+}
+
 /** Relative paths in the environment are taken from the cwd, as a shell user expects; defaults from the repo root. */
 function dir(raw: string | undefined, fallback: string): string {
   return raw ? path.resolve(raw) : path.join(repoRoot, fallback);
@@ -304,14 +321,16 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.st
 
 function readConfig(env: Env, stdoutIsTerminal: boolean): Config {
   const logFormat = soft(() => chooseLogFormat(env.LOG_FORMAT, stdoutIsTerminal), "json");
+  const databasePoolSize = int(env, "DATABASE_POOL_SIZE", 10, 1);
   return {
     port: int(env, "PORT", 3000, 0, 65_535),
     host: env.HOST || "0.0.0.0",
     dataDir: dir(env.DATA_DIR, "data"),
     databaseUrl: soft(() => databaseUrl(env.DATABASE_URL), null),
-    databasePoolSize: int(env, "DATABASE_POOL_SIZE", 10, 1),
+    databasePoolSize,
     databaseConnectTimeoutMs: int(env, "DATABASE_CONNECT_TIMEOUT_MS", 30_000, 0),
     shutdownGraceMs: int(env, "SHUTDOWN_GRACE_MS", 10_000, 100),
+    loadShed: loadShed(env, databasePoolSize),
     mediaS3: soft(() => mediaS3(env), null),
     liveBusUrl: soft(() => liveBusUrl(env.LIVE_BUS_URL), null),
     adminEmails: list(env.ADMIN_EMAILS).map((e) => e.toLowerCase()),
@@ -375,7 +394,7 @@ function readConfig(env: Env, stdoutIsTerminal: boolean): Config {
  * tools share (AWS_, TEST_, LOG_, HOST) are left to the look-alike check.
  */
 const OUR_PREFIXES =
-  /^(CASHOUT|COOKIE|DATABASE|ECONOMY|GUILD_WAR|IMAGE_LIBRARY|LIVE|MEDIA|METRICS|PASSWORD_HASH|RATE_LIMIT|RECONCILER|SESSION|STARTER|TOURNAMENT|TRUST|ZBD)_/;
+  /^(CASHOUT|COOKIE|DATABASE|ECONOMY|GUILD_WAR|IMAGE_LIBRARY|LIVE|LOAD_SHED|MEDIA|METRICS|PASSWORD_HASH|RATE_LIMIT|RECONCILER|SESSION|STARTER|TOURNAMENT|TRUST|ZBD)_/;
 
 /** Levenshtein distance, small strings only. */
 function distance(a: string, b: string): number {

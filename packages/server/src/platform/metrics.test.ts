@@ -87,7 +87,7 @@ describe("process metrics", () => {
 
   it("see a stalled event loop in the window it happened, and a calm one after", async () => {
     const metrics = createProcessMetrics({
-      poolUse: () => ({ max: 10, total: 4, idle: 1, waiting: 2 }),
+      poolUse: () => ({ max: 10, total: 4, idle: 1, waiting: 2, oldestWaitMs: 250 }),
       liveSockets: () => 0,
     });
     const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -106,6 +106,7 @@ describe("process metrics", () => {
     expect(sample(await metrics.render(), worst)).toBe(sample(stalled, worst));
     expect(sample(stalled, worst)).toBeGreaterThanOrEqual(0.07);
     expect(sample(stalled, 'bot_arena_db_pool_connections{state="waiting"}')).toBe(2);
+    expect(sample(stalled, "bot_arena_db_pool_oldest_wait_seconds")).toBe(0.25);
     // The next window, closed before the loop turns again, holds no stall of its own: it must not show the
     // last one's (a window waited out in real time would depend on how busy the machine is).
     metrics.closeWindow();

@@ -8,9 +8,17 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { type Limiter, limiters } from "./errors";
 import type { BusKind, BusStats } from "./live/bus";
+import type { ShedKind } from "./load-shed";
 
 /** A pool's connections now; null on PGlite, which has one connection and no pool. */
-export type PoolUse = { max: number; total: number; idle: number; waiting: number };
+export type PoolUse = {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+  /** How long the oldest of those waiting has waited. */
+  oldestWaitMs: number;
+};
 
 /** Upper bounds of the request-duration histogram, in seconds. */
 export const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5] as const;
@@ -44,6 +52,8 @@ export function createProcessMetrics(deps: {
   runner?: () => RunnerStats;
   /** Rows per runner handler past their deadline by more than OVERDUE_MS (asked of the database at a scrape). */
   overdue?: () => Promise<Record<string, number>>;
+  /** The load shedder's pressure and what it refused (platform/load-shed.ts). */
+  loadShed?: { pressure: () => number; shed: () => Record<ShedKind, number> };
 }) {
   const registry = new Registry();
   const registers = [registry];
@@ -144,6 +154,32 @@ export function createProcessMetrics(deps: {
       this.set({ state: "waiting" }, pool.waiting);
     },
   });
+  new Gauge({
+    name: "bot_arena_db_pool_oldest_wait_seconds",
+    help: "How long the oldest request waiting for a database connection has waited (absent on PGlite).",
+    registers,
+    collect() {
+      const pool = deps.poolUse();
+      if (pool) this.set(pool.oldestWaitMs / 1000);
+    },
+  });
+  const loadShed = deps.loadShed;
+  if (loadShed) {
+    new Gauge({
+      name: "bot_arena_load_pressure",
+      help: "The load as a share of the shedding bound: from 1 reads and sign-ins are refused, from 2 state changes.",
+      registers,
+      collect() {
+        this.set(loadShed.pressure());
+      },
+    });
+    runningTotal(
+      "bot_arena_load_shed_total",
+      "Requests refused with 503 because the process was overloaded, by kind (read, sign_in, change).",
+      ["kind"],
+      () => Object.entries(loadShed.shed()).map(([kind, n]) => [{ kind }, n] as const),
+    );
+  }
   new Gauge({
     name: "bot_arena_live_sockets",
     help: "Live sockets open on this process.",

@@ -1,5 +1,6 @@
 // node-postgres: a pool for queries, and the live bus: PostgreSQL's LISTEN/NOTIFY on a connection of its own
 // (live/postgres-bus.ts), or Redis with LIVE_BUS_URL.
+
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { createNotifier, publishAfterCommit } from "../live/after-commit";
@@ -11,6 +12,7 @@ import type { BusOption, Database, Db } from "./database";
 import { parseSafeInteger } from "./int8";
 import { nameStatements } from "./named-statements";
 import { beginWithoutWaiting, writeOncePerTick } from "./pipelining";
+import { timeConnectionWaits } from "./pool-wait";
 import { defaultRetryPolicy, retryTransactions } from "./retry";
 import * as schema from "./schema";
 
@@ -50,6 +52,7 @@ export async function openPostgres(
     beginWithoutWaiting(client);
     writeOncePerTick(client);
   });
+  const oldestWaitMs = timeConnectionWaits(pool);
   const named = await pool.query<{ name: string }>("select current_database() as name");
   const pooled = drizzle({ client: pool, schema }) as unknown as Db;
   releaseLeakedClients(pool, pooled);
@@ -80,6 +83,7 @@ export async function openPostgres(
       total: pool.totalCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
+      oldestWaitMs: oldestWaitMs(),
     }),
     async withStartupLock(fn) {
       const client = await pool.connect();
