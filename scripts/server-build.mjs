@@ -1,4 +1,4 @@
-// Compiles the server to plain JavaScript with esbuild: packages/server/dist/{main,admin,ledger-verify}.js.
+// Compiles the server to plain JavaScript with esbuild: packages/server/dist/{main,admin,ledger-verify,migrate}.js.
 // Our workspace packages (game, contract, images) are TypeScript sources, so they are bundled in; every package from
 // node_modules stays an import, resolved by node at run time (PGlite's wasm, pg, fastify load as published).
 // `node scripts/server-build.mjs` builds when stale; `--force` always.
@@ -13,13 +13,15 @@ const entries = {
   main: "src/main.ts",
   admin: "src/cli/admin.ts",
   "ledger-verify": "src/cli/ledger-verify.ts",
+  migrate: "src/cli/migrate.ts",
 };
 
 /** Stale when a source of the server or of a package it bundles, or a manifest, changed after the last build. */
 export function serverBuildIsStale() {
-  const built = join(serverDist, "main.js");
-  if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
+  // Every entry's file: an entry added since the last build (or one file lost) is a rebuild too.
+  const built = Object.keys(entries).map((name) => join(serverDist, `${name}.js`));
+  if (!built.every((file) => existsSync(file))) return true;
+  const builtAt = Math.min(...built.map((file) => statSync(file).mtimeMs));
   const inputs = [
     "packages/server/src",
     "packages/server/package.json",
