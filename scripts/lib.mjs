@@ -39,7 +39,8 @@ export function newestMtime(path) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of readdirSync(path)) {
-    if (entry === "node_modules" || entry === "dist") continue;
+    // Build output (web-swap.mjs's builds, and the dist link to one) is no source.
+    if (entry === "node_modules" || entry === "dist" || entry === "builds") continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;

@@ -1,0 +1,65 @@
+// The web build's folders: each build is written into packages/web/builds/<id>, and packages/web/dist is a
+// symbolic link to the current one, replaced by one rename(2). A server serving dist therefore sees the old build
+// or the new one, never a half-written or emptied folder (Vite's emptyOutDir on dist itself answered 404 on / to
+// every other process for the length of the build).
+import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+
+/** A new, empty build folder under `buildsDir`, named so that the process writing it can be told from its name. */
+export function newBuildDir(buildsDir) {
+  mkdirSync(buildsDir, { recursive: true });
+  const dir = join(buildsDir, `${Date.now().toString(36)}-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir);
+  return dir;
+}
+
+/**
+ * Makes `dist` (a path) point at `build` in one step, then removes the other builds beside `build` that no
+ * running build is still writing. Requests in flight keep the files they opened; a new request resolves dist
+ * to the new build.
+ */
+export function swapIn(dist, build) {
+  const link = `${dist}.${process.pid}.link`;
+  rmSync(link, { force: true });
+  // A junction on Windows, which needs no administrator rights; a plain symbolic link everywhere else.
+  symlinkSync(relative(dirname(dist), build), link, "junction");
+  const current = lstatOrNull(dist);
+  if (current && !current.isSymbolicLink()) {
+    // A folder from before builds were swapped in (or a copy): rename(2) cannot replace a folder with a link, so
+    // it moves aside first. The one moment a request may miss dist, once per checkout.
+    renameSync(dist, join(dirname(build), `folder-${process.pid}`));
+  }
+  renameSync(link, dist);
+  pruneBuilds(dirname(build), build);
+}
+
+function pruneBuilds(buildsDir, keep) {
+  for (const name of readdirSync(buildsDir)) {
+    const dir = join(buildsDir, name);
+    if (dir === keep) continue;
+    // Another `npm start` or build may be writing its own folder right now: left to that one to swap in.
+    const pid = Number(name.split("-").at(-1));
+    if (pid !== process.pid && isRunning(pid)) continue;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid) {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+function lstatOrNull(path) {
+  try {
+    return lstatSync(path);
+  } catch (error) {
+    if (error.code === "ENOENT") return null;
+    throw error;
+  }
+}
