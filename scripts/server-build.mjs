@@ -33,14 +33,18 @@ export function serverBuildIsStale() {
   return inputs.some((path) => existsSync(join(root, path)) && newestMtime(join(root, path)) > builtAt);
 }
 
-export async function buildServer() {
+/**
+ * esbuild's output for every entry, not written: `outdir` is where the files are meant to go (their source maps
+ * point back from there), and the metafile lists each file's imports (the release reads the packages it needs).
+ */
+export async function compileServer(outdir = serverDist) {
   const esbuild = await import("esbuild");
-  const started = performance.now();
-  const result = await esbuild.build({
+  return esbuild.build({
     write: false,
+    metafile: true,
     absWorkingDir: serverDir,
     entryPoints: entries,
-    outdir: "dist",
+    outdir,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -59,6 +63,11 @@ export async function buildServer() {
       },
     ],
   });
+}
+
+export async function buildServer() {
+  const started = performance.now();
+  const result = await compileServer();
   // Each file is written aside and renamed into place, so a server starting meanwhile (another engineer's test
   // run, a second process) never reads a half-written bundle.
   mkdirSync(serverDist, { recursive: true });
