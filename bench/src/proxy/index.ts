@@ -5,6 +5,7 @@
 // proxy. Prints one row per check; false (a non-zero exit) when any failed.
 import { createHash, randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -114,12 +115,19 @@ export async function runProxy(options: ProxyOptions): Promise<boolean> {
     await check("nginx runs the block docs/operations.md prints", async () => {
       running.nginx = await startNginx({
         listenPort: options.proxyPort || (await freePort()),
+        redirectPort: await freePort(),
         upstreamPorts: servers.map((s) => Number(s.base.port)),
       });
       await untilAnswering(running.nginx);
       return { result: `${running.nginx.version} on ${running.nginx.origin}; nginx -t successful`, ok: true };
     });
-    if (running.nginx) await checkThrough(running.nginx, servers, check);
+    if (running.nginx) {
+      const nginx = running.nginx;
+      await check("plain HTTP (port 80) moves to HTTPS with its path and query: 301", () =>
+        redirected(nginx),
+      );
+      await checkThrough(nginx, servers, check);
+    }
     printTable(
       "A real proxy in front: two processes on one PostgreSQL behind nginx",
       ["check", "result", "ms", "ok"],
@@ -136,6 +144,28 @@ export async function runProxy(options: ProxyOptions): Promise<boolean> {
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(webDist, { recursive: true, force: true });
   }
+}
+
+/** The documented port-80 server: any request answers 301 to the same path and query on https:// of its host. */
+function redirected(nginx: Nginx): Promise<Outcome> {
+  const plain = new URL(nginx.plainOrigin);
+  const path = "/guilds/7?tab=chat";
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: plain.hostname, port: plain.port, path, headers: { host: "arena.example.com" } },
+      (res) => {
+        res.resume();
+        const location = res.headers.location ?? "";
+        const wanted = `https://arena.example.com${path}`;
+        resolve({
+          result: `${res.statusCode} to ${location}`,
+          ok: res.statusCode === 301 && location === wanted,
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
 }
 
 /** Every check after nginx answers, in order: later ones use the accounts the first ones made. */
