@@ -2,7 +2,7 @@
 // symbolic link to the current one, replaced by one rename(2). A server serving dist therefore sees the old build
 // or the new one, never a half-written or emptied folder (Vite's emptyOutDir on dist itself answered 404 on / to
 // every other process for the length of the build).
-import { lstatSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { lstatSync, lutimesSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 
 /** A new, empty build folder under `buildsDir`, named so that the process writing it can be told from its name. */
@@ -31,6 +31,10 @@ export function swapIn(dist, build) {
     renameSync(dist, join(dirname(build), `folder-${process.pid}`));
   }
   renameSync(link, dist);
+  // The rename changed the parent folder's time, which `npm start`'s staleness check reads as a changed source: the
+  // link's own time, set after it, is when the build was done (lib.mjs, webBuildIsStale).
+  const done = new Date();
+  lutimesSync(dist, done, done);
   pruneBuilds(dirname(build), build);
 }
 
