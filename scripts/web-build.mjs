@@ -3,7 +3,7 @@
 import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { root, run } from "./lib.mjs";
-import { newBuildDir, swapIn } from "./web-swap.mjs";
+import { carryAssets, newBuildDir, swapIn } from "./web-swap.mjs";
 
 const web = join(root, "packages/web");
 const build = newBuildDir(join(web, "builds"));
@@ -12,4 +12,5 @@ if (code !== 0) {
   rmSync(build, { recursive: true, force: true });
   process.exit(code);
 }
+carryAssets(join(web, "dist"), build);
 swapIn(join(web, "dist"), build);

@@ -2,7 +2,19 @@
 // symbolic link to the current one, replaced by one rename(2). A server serving dist therefore sees the old build
 // or the new one, never a half-written or emptied folder (Vite's emptyOutDir on dist itself answered 404 on / to
 // every other process for the length of the build).
-import { lstatSync, lutimesSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  lutimesSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, relative } from "node:path";
 
 /** A new, empty build folder under `buildsDir`, named so that the process writing it can be told from its name. */
@@ -12,6 +24,36 @@ export function newBuildDir(buildsDir) {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir);
   return dir;
+}
+
+/** The build's own bundles, as opposed to those it carries for the build before it. Dot-named: never served. */
+const OWN_ASSETS = ".own-assets.json";
+
+/**
+ * Copies the bundles of the build `dist` serves now into `build`, beside its own: a page loaded from the old build
+ * just before the swap still finds the chunks it loads later (each route is a lazy chunk, its name a hash of its
+ * content, so two builds' files never collide). Only the previous build's own bundles come along, so a build holds
+ * two generations at most.
+ */
+export function carryAssets(dist, build) {
+  const assets = join(build, "assets");
+  mkdirSync(assets, { recursive: true });
+  const own = readdirSync(assets);
+  writeFileSync(join(build, OWN_ASSETS), `${JSON.stringify(own)}\n`);
+  const previous = join(dist, "assets");
+  if (!existsSync(previous)) return;
+  let carried;
+  try {
+    carried = JSON.parse(readFileSync(join(dist, OWN_ASSETS), "utf8"));
+  } catch {
+    // A build from before this list: all of its bundles are its own.
+    carried = readdirSync(previous);
+  }
+  const mine = new Set(own);
+  for (const name of carried) {
+    if (mine.has(name) || !existsSync(join(previous, name))) continue;
+    copyFileSync(join(previous, name), join(assets, name));
+  }
 }
 
 /**

@@ -1,7 +1,8 @@
 // A web build swapped in under a serving process (scripts/web-swap.mjs): another process writes build after build
 // and swaps each in while this one keeps asking for / and the app's routes, plain and brotli-compressed. Not one
 // answer may be a 404 or an error, each new build is served once swapped in, the routes a new build's pages.json
-// adds are served without a restart, and the old builds are gone afterwards.
+// adds are served without a restart, the bundles of the build before stay (a page loaded just before a swap loads
+// its lazy chunks later) but not those of the one before that, and the old build folders are gone afterwards.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,7 +28,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-const { newBuildDir, swapIn } = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, "scripts/web-swap.mjs")).href)});
+const { carryAssets, newBuildDir, swapIn } = await import(${JSON.stringify(pathToFileURL(path.join(repoRoot, "scripts/web-swap.mjs")).href)});
 const [buildsDir, dist, count] = [process.env.BUILDS_DIR, process.env.DIST, Number(process.env.COUNT)];
 const page = (text) => "<!doctype html><html><body>" + text + "</body></html>" + " ".repeat(20000);
 function build(n) {
@@ -46,6 +47,7 @@ function build(n) {
   }
   const appPaths = Array.from({ length: n + 1 }, (_, i) => "/added-" + i);
   writeFileSync(join(dir, "pages.json"), JSON.stringify({ pages: { "/": "index.html" }, notFound: "404.html", app: "app.html", appPaths }));
+  carryAssets(dist, dir);
   swapIn(dist, dir);
   console.log("swapped " + n);
 }
@@ -99,6 +101,11 @@ it("keeps serving while builds are swapped in: no 404, each new build and its ne
       const added = await t.app.inject({ url: `/added-${served}` });
       expect(added.statusCode).toBe(200);
       expect(added.body).toContain(`app of build ${served}`);
+      // A page of the build before still finds its bundles; the one before that is gone (two generations).
+      if (served >= 1)
+        expect((await t.app.inject({ url: `/assets/app-${served - 1}.js` })).statusCode).toBe(200);
+      if (served >= 2)
+        expect((await t.app.inject({ url: `/assets/app-${served - 2}.js` })).statusCode).toBe(404);
     }
     if (build === served && served < BUILDS - 1 && !asked.has(served)) {
       asked.add(served);
