@@ -4,7 +4,7 @@
 // nginx saw (not one the client made up), pages the server precompressed, and a process stopped behind the
 // proxy. Prints one row per check; false (a non-zero exit) when any failed.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -40,15 +40,23 @@ type Check = (name: string, run: () => Promise<Outcome>) => Promise<void>;
 /** Accounts made through the proxy, for the checks after sign-up. */
 type Session = { player: { email: string; cookie: string } | null; admin: string | null };
 
-/** A web build of one page, written plain, .br and .gz as the real build writes it (WEB_DIST of the run). */
-function writeWebDist(): string {
+/**
+ * A web build of one page, written plain, .br and .gz as the real build writes it (WEB_DIST of the run), with
+ * the bundle `bundle` of its release: the two processes run two releases, as in a rolling restart.
+ */
+function writeWebDist(bundle: string): string {
   const dir = mkdtempSync(join(tmpdir(), "bot-arena-proxy-web-"));
   const page = Buffer.from(PAGE);
   writeFileSync(join(dir, "index.html"), page);
   writeFileSync(join(dir, "index.html.br"), brotliCompressSync(page));
   writeFileSync(join(dir, "index.html.gz"), gzipSync(page));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "assets", bundle), `export const release = ${JSON.stringify(bundle)};\n`);
   return dir;
 }
+
+/** The bundle only the second process's release has. */
+const NEW_BUNDLE = "app-new.js";
 
 /** The 44-byte header of wavBytes' 8 kHz 8-bit mono WAV, one byte per sample after it. */
 function wavOfSize(bytes: number): Buffer {
@@ -81,7 +89,7 @@ export async function runProxy(options: ProxyOptions): Promise<boolean> {
   requireTools();
   const database = await createBenchDatabase(options.postgresUrl, "ba_proxy");
   const dataDir = mkdtempSync(join(tmpdir(), "bot-arena-proxy-"));
-  const webDist = writeWebDist();
+  const webDists = [writeWebDist("app-old.js"), writeWebDist(NEW_BUNDLE)];
   const servers: RunningServer[] = [];
   const running: { nginx: Nginx | null } = { nginx: null };
   const rows: Row[] = [];
@@ -107,7 +115,7 @@ export async function runProxy(options: ProxyOptions): Promise<boolean> {
             ...serverEnv(database, 4),
             TRUST_PROXY: PROXY_ADDRESS,
             RATE_LIMIT_AUTH_MAX: String(SIGN_IN_LIMIT),
-            WEB_DIST: webDist,
+            WEB_DIST: webDists[i]!,
           },
         }),
       );
@@ -142,7 +150,7 @@ export async function runProxy(options: ProxyOptions): Promise<boolean> {
     for (const server of servers) await server.stop();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(webDist, { recursive: true, force: true });
+    for (const dir of webDists) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -187,6 +195,9 @@ async function checkThrough(proxy: ProxyAddress, servers: RunningServer[], check
     addressLimit(proxy, runId),
   );
   await check("a page the server precompressed passes as it is (gzip off)", () => precompressed(proxy));
+  await check("a bundle one release lacks is asked of the other process (rolling restart)", () =>
+    bundleOfOneRelease(proxy),
+  );
   await check("one process stopped: requests and a new socket go to the other", async () => {
     await servers.pop()!.stop();
     return processStopped(proxy, session);
@@ -393,6 +404,17 @@ async function precompressed(proxy: ProxyAddress): Promise<Outcome> {
   return {
     result: `${asked.map((a) => a.text).join("; ")} (the page is ${Buffer.byteLength(PAGE)} bytes)`,
     ok: asked.every((a) => a.ok),
+  };
+}
+
+/** Each request for the bundle only one process has answers 200: nginx asks the next process on a 404. */
+async function bundleOfOneRelease(proxy: ProxyAddress): Promise<Outcome> {
+  const tries = 4;
+  const answers = await sequential(tries, () => send(proxy, "GET", `/assets/${NEW_BUNDLE}`));
+  const good = answers.filter((a) => a.status === 200 && a.body.toString().includes(NEW_BUNDLE)).length;
+  return {
+    result: `/assets/${NEW_BUNDLE} (second process only): ${good} of ${tries} answered 200`,
+    ok: good === tries,
   };
 }
 
