@@ -22,9 +22,17 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-/** The environment of a command on the host: none of the npm settings of the `npm test` this runs under. */
+/**
+ * The environment of a command on the host: without what the `npm test` this runs under says about its own
+ * project (its prefix, workspace, package and script), which would point npm back at the repository; npm's cache,
+ * registry and user configuration stay, so the install finds what the repository's install fetched.
+ */
+const PROJECT_NPM_SETTING =
+  /^npm_(package_|lifecycle_|command$|config_(local_prefix|prefix|global_prefix|workspaces?|include_workspace_root)$)/i;
 function hostEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name)));
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !PROJECT_NPM_SETTING.test(name)),
+  );
   return { ...env, LOG_LEVEL: "warn", LOG_FORMAT: "json", STARTER_MUSIC: "off", ...extra };
 }
 
