@@ -1,7 +1,7 @@
 // Small helpers shared by the start and test scripts and the bench: run a command (or run it with its output held
 // back), find Chromium and nginx (installed with apt-get when missing), tell whether a build is stale.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -39,19 +39,25 @@ export function newestMtime(path) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of readdirSync(path)) {
-    if (entry === "node_modules" || entry === "dist") continue;
+    // Build output (web-swap.mjs's builds, and the dist link to one) is no source.
+    if (entry === "node_modules" || entry === "dist" || entry === "builds") continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;
 }
 
 /** The web app must be rebuilt when its sources, or the packages it imports, changed after the last build. */
-export function webBuildIsStale() {
-  const built = join(root, "packages/web/dist/index.html");
+export function webBuildIsStale(at = root) {
+  const dist = join(at, "packages/web/dist");
+  const built = join(dist, "index.html");
   if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
+  // A build swapped in (web-swap.mjs) is as new as its link; a folder written in place, as its page. The page is
+  // older than the build's end: Vite writes more afterwards (the prerender's scratch under packages/web), which
+  // made every start after a build rebuild it.
+  const link = lstatSync(dist);
+  const builtAt = link.isSymbolicLink() ? link.mtimeMs : statSync(built).mtimeMs;
   return ["packages/web", "packages/contract/src", "packages/game/src"].some(
-    (dir) => newestMtime(join(root, dir)) > builtAt,
+    (dir) => newestMtime(join(at, dir)) > builtAt,
   );
 }
 

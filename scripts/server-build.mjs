@@ -1,4 +1,4 @@
-// Compiles the server to plain JavaScript with esbuild: packages/server/dist/{main,admin,ledger-verify}.js.
+// Compiles the server to plain JavaScript with esbuild: packages/server/dist/{main,admin,ledger-verify,migrate}.js.
 // Our workspace packages (game, contract, images) are TypeScript sources, so they are bundled in; every package from
 // node_modules stays an import, resolved by node at run time (PGlite's wasm, pg, fastify load as published).
 // `node scripts/server-build.mjs` builds when stale; `--force` always.
@@ -13,13 +13,15 @@ const entries = {
   main: "src/main.ts",
   admin: "src/cli/admin.ts",
   "ledger-verify": "src/cli/ledger-verify.ts",
+  migrate: "src/cli/migrate.ts",
 };
 
 /** Stale when a source of the server or of a package it bundles, or a manifest, changed after the last build. */
 export function serverBuildIsStale() {
-  const built = join(serverDist, "main.js");
-  if (!existsSync(built)) return true;
-  const builtAt = statSync(built).mtimeMs;
+  // Every entry's file: an entry added since the last build (or one file lost) is a rebuild too.
+  const built = Object.keys(entries).map((name) => join(serverDist, `${name}.js`));
+  if (!built.every((file) => existsSync(file))) return true;
+  const builtAt = Math.min(...built.map((file) => statSync(file).mtimeMs));
   const inputs = [
     "packages/server/src",
     "packages/server/package.json",
@@ -31,14 +33,18 @@ export function serverBuildIsStale() {
   return inputs.some((path) => existsSync(join(root, path)) && newestMtime(join(root, path)) > builtAt);
 }
 
-export async function buildServer() {
+/**
+ * esbuild's output for every entry, not written: `outdir` is where the files are meant to go (their source maps
+ * point back from there), and the metafile lists each file's imports (the release reads the packages it needs).
+ */
+export async function compileServer(outdir = serverDist) {
   const esbuild = await import("esbuild");
-  const started = performance.now();
-  const result = await esbuild.build({
+  return esbuild.build({
     write: false,
+    metafile: true,
     absWorkingDir: serverDir,
     entryPoints: entries,
-    outdir: "dist",
+    outdir,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -57,6 +63,11 @@ export async function buildServer() {
       },
     ],
   });
+}
+
+export async function buildServer() {
+  const started = performance.now();
+  const result = await compileServer();
   // Each file is written aside and renamed into place, so a server starting meanwhile (another engineer's test
   // run, a second process) never reads a half-written bundle.
   mkdirSync(serverDist, { recursive: true });

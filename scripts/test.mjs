@@ -71,7 +71,8 @@ const pgliteEnv = { ...process.env, DATABASE_URL: "", LIVE_BUS_URL: "" };
 const liveBusUrl = postgres ? process.env.TEST_LIVE_BUS_URL || null : null;
 const step = (name, [command, args], options) => ({ name, command, args, options });
 const lint = step("lint", ["npx", ["biome", "check", "."]]);
-const arrows = step("import arrows can fail", vitest("scripts", "arrows"));
+// The scripts' own tests: the import arrows can fail, and a web build swapped in is fresh for `npm start`.
+const arrows = step("scripts (import arrows can fail, web build staleness)", vitest("scripts", "arrows"));
 const typecheck = step("typecheck", ["npm", ["run", "typecheck"]]);
 const game = step("game", vitest("packages/game", "game"));
 const images = step("images", vitest("packages/images", "images"));

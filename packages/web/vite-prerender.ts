@@ -49,7 +49,8 @@ export function prerenderPages(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      const scratch = path.join(root, "node_modules/.prerender");
+      // One scratch folder per build: two builds at once (two `npm start`s) must not overwrite each other's.
+      const scratch = path.join(root, "node_modules/.prerender", path.basename(outDir));
       await build({
         configFile: false,
         root,
@@ -67,6 +68,7 @@ export function prerenderPages(): Plugin {
       // Imported by its plain URL: its page chunks import it back, and a second URL would be a second module.
       const prerender = (await import(pathToFileURL(path.join(scratch, "prerender.mjs")).href)) as Prerender;
       const pages = await prerender.prerenderPages();
+      rmSync(scratch, { recursive: true, force: true });
 
       const fontLinks = readdirSync(path.join(outDir, "assets"))
         .filter((name) => FIRST_SCREEN_FONTS.some((pattern) => pattern.test(name)))

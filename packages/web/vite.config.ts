@@ -19,6 +19,8 @@ const proxy = {
 export default defineConfig({
   plugins: [react(), tailwindcss(), routeTable(), precompress(), prerenderPages()],
   build: {
+    // `npm run build -w packages/web` (scripts/web-build.mjs) passes a fresh folder under builds/ and swaps it in
+    // for dist afterwards; only a bare `vite build` writes (and empties) dist itself.
     outDir: "dist",
     emptyOutDir: true,
     assetsInlineLimit: 0,

@@ -5,7 +5,8 @@
 // and then stopped each way a supervisor or a person stops one under a request loop (stops.ts). Prints one row
 // per check; false (a non-zero exit) when any failed.
 import { createHash, randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
@@ -45,15 +46,23 @@ type Session = {
   adminId: string | null;
 };
 
-/** A web build of one page, written plain, .br and .gz as the real build writes it (WEB_DIST of the run). */
-function writeWebDist(): string {
+/**
+ * A web build of one page, written plain, .br and .gz as the real build writes it (WEB_DIST of the run), with
+ * the bundle `bundle` of its release: the two processes run two releases, as in a rolling restart.
+ */
+function writeWebDist(bundle: string): string {
   const dir = mkdtempSync(join(tmpdir(), "bot-arena-proxy-web-"));
   const page = Buffer.from(PAGE);
   writeFileSync(join(dir, "index.html"), page);
   writeFileSync(join(dir, "index.html.br"), brotliCompressSync(page));
   writeFileSync(join(dir, "index.html.gz"), gzipSync(page));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "assets", bundle), `export const release = ${JSON.stringify(bundle)};\n`);
   return dir;
 }
+
+/** The bundle only the second process's release has. */
+const NEW_BUNDLE = "app-new.js";
 
 /** The 44-byte header of wavBytes' 8 kHz 8-bit mono WAV, one byte per sample after it. */
 function wavOfSize(bytes: number): Buffer {
@@ -97,7 +106,7 @@ export async function runProxy(options: ProxyOptions): Promise<boolean> {
   requireTools();
   const database = await createBenchDatabase(options.postgresUrl, "ba_proxy");
   const dataDir = mkdtempSync(join(tmpdir(), "bot-arena-proxy-"));
-  const webDist = writeWebDist();
+  const webDists = [writeWebDist("app-old.js"), writeWebDist(NEW_BUNDLE)];
   const servers: RunningServer[] = [];
   const running: { nginx: Nginx | null } = { nginx: null };
   const rows: Row[] = [];
@@ -114,23 +123,30 @@ export async function runProxy(options: ProxyOptions): Promise<boolean> {
   try {
     // One after another, as startFleet does: the first migrates, the second finds it done. One media folder,
     // as processes serving the same /media URLs must share (docs/operations.md).
-    const env = {
+    const envOf = (i: number) => ({
       ...serverEnv(database, 4),
       TRUST_PROXY: PROXY_ADDRESS,
       RATE_LIMIT_AUTH_MAX: String(SIGN_IN_LIMIT),
-      WEB_DIST: webDist,
-    };
-    for (const i of [0, 1]) servers.push(await startServer({ port: options.port + i, dataDir, env }));
+      WEB_DIST: webDists[i]!,
+    });
+    for (const i of [0, 1])
+      servers.push(await startServer({ port: options.port + i, dataDir, env: envOf(i) }));
     await check("nginx runs the block docs/operations.md prints", async () => {
       running.nginx = await startNginx({
         listenPort: options.proxyPort || (await freePort()),
+        redirectPort: await freePort(),
         upstreamPorts: servers.map((s) => Number(s.base.port)),
       });
       await untilAnswering(running.nginx);
       return { result: `${running.nginx.version} on ${running.nginx.origin}; nginx -t successful`, ok: true };
     });
-    if (running.nginx)
-      await checkThrough(running.nginx, servers, check, { port: options.port + 1, dataDir, env });
+    if (running.nginx) {
+      const nginx = running.nginx;
+      await check("plain HTTP (port 80) moves to HTTPS with its path and query: 301", () =>
+        redirected(nginx),
+      );
+      await checkThrough(nginx, servers, check, { port: options.port + 1, dataDir, env: envOf(1) });
+    }
     printTable(
       "A real proxy in front: two processes on one PostgreSQL behind nginx",
       ["check", "result", "ms", "ok"],
@@ -145,12 +161,34 @@ export async function runProxy(options: ProxyOptions): Promise<boolean> {
     for (const server of servers) await server.stop();
     await database.drop();
     rmSync(dataDir, { recursive: true, force: true });
-    rmSync(webDist, { recursive: true, force: true });
+    for (const dir of webDists) rmSync(dir, { recursive: true, force: true });
   }
 }
 
 /** Where the stopped process starts again for the stop checks: its port, data folder and settings. */
 type Restart = Pick<StopPlace, "port" | "dataDir" | "env">;
+
+/** The documented port-80 server: any request answers 301 to the same path and query on https:// of its host. */
+function redirected(nginx: Nginx): Promise<Outcome> {
+  const plain = new URL(nginx.plainOrigin);
+  const path = "/guilds/7?tab=chat";
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { host: plain.hostname, port: plain.port, path, headers: { host: "arena.example.com" } },
+      (res) => {
+        res.resume();
+        const location = res.headers.location ?? "";
+        const wanted = `https://arena.example.com${path}`;
+        resolve({
+          result: `${res.statusCode} to ${location}`,
+          ok: res.statusCode === 301 && location === wanted,
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end();
+  });
+}
 
 /** Every check after nginx answers, in order: later ones use the accounts the first ones made. */
 async function checkThrough(
@@ -176,6 +214,9 @@ async function checkThrough(
     addressLimit(proxy, runId),
   );
   await check("a page the server precompressed passes as it is (gzip off)", () => precompressed(proxy));
+  await check("a bundle one release lacks is asked of the other process (rolling restart)", () =>
+    bundleOfOneRelease(proxy),
+  );
   await check("one process stopped: requests and a new socket go to the other", async () => {
     await servers.pop()!.stop();
     return processStopped(proxy, session);
@@ -396,6 +437,17 @@ async function precompressed(proxy: ProxyAddress): Promise<Outcome> {
   return {
     result: `${asked.map((a) => a.text).join("; ")} (the page is ${Buffer.byteLength(PAGE)} bytes)`,
     ok: asked.every((a) => a.ok),
+  };
+}
+
+/** Each request for the bundle only one process has answers 200: nginx asks the next process on a 404. */
+async function bundleOfOneRelease(proxy: ProxyAddress): Promise<Outcome> {
+  const tries = 4;
+  const answers = await sequential(tries, () => send(proxy, "GET", `/assets/${NEW_BUNDLE}`));
+  const good = answers.filter((a) => a.status === 200 && a.body.toString().includes(NEW_BUNDLE)).length;
+  return {
+    result: `/assets/${NEW_BUNDLE} (second process only): ${good} of ${tries} answered 200`,
+    ok: good === tries,
   };
 }
 

@@ -33,7 +33,13 @@ function swapLines(block: string, pattern: RegExp, lines: string[], what: string
   return block.replace(linePattern, (_, indent: string) => `${indent}${lines[next++]}`);
 }
 
-type RunPlaces = { listenPort: number; upstreamPorts: number[]; certificate: string; key: string };
+type RunPlaces = {
+  listenPort: number;
+  redirectPort: number;
+  upstreamPorts: number[];
+  certificate: string;
+  key: string;
+};
 
 /** The documented block with this run's ports and certificate; nothing else changes. */
 function blockForRun(block: string, places: RunPlaces): string {
@@ -48,6 +54,12 @@ function blockForRun(block: string, places: RunPlaces): string {
     /listen 443 ssl http2;/,
     [`listen 127.0.0.1:${places.listenPort} ssl http2;`],
     "listen line",
+  );
+  config = swapLines(
+    config,
+    /listen 80;/,
+    [`listen 127.0.0.1:${places.redirectPort};`],
+    "plain-HTTP listen line",
   );
   config = swapLines(
     config,
@@ -109,6 +121,8 @@ export function freePort(): Promise<number> {
 export type Nginx = {
   /** The proxy's origin as a browser names it: `https://127.0.0.1:<port>`. */
   origin: string;
+  /** Where the block's plain-HTTP server (port 80 in the documented block) listens in this run. */
+  plainOrigin: string;
   /** The throw-away certificate, for clients to trust. */
   ca: Buffer;
   version: string;
@@ -130,7 +144,7 @@ export function requireTools(): void {
     throw new Error("openssl is needed for a throw-away certificate: sudo apt-get install openssl");
 }
 
-type Ports = { listenPort: number; upstreamPorts: number[] };
+type Ports = { listenPort: number; redirectPort: number; upstreamPorts: number[] };
 
 /** Certificate and configuration into `prefix`, checked with `nginx -t`; the arguments that run it. */
 function prepare(prefix: string, ports: Ports): { args: string[]; certificate: string } {
@@ -171,6 +185,7 @@ export async function startNginx(ports: Ports): Promise<Nginx> {
   createInterface({ input: child.stderr! }).on("line", (line) => log.push(line));
   return {
     origin: `https://127.0.0.1:${ports.listenPort}`,
+    plainOrigin: `http://127.0.0.1:${ports.redirectPort}`,
     ca: readFileSync(prepared.certificate),
     version: run(nginxPath(), ["-v"]).output.replace(/^nginx version: /, ""),
     log,

@@ -7,6 +7,7 @@ import { drawAiLooks } from "./features/arena/ai-looks";
 import { describeDatabaseUrl, startBanner } from "./platform/banner";
 import { buildInfo } from "./platform/build-info";
 import { type Config, ConfigError, loadConfig, unknownSettings } from "./platform/config";
+import { SchemaBehindError } from "./platform/db/migrate";
 import { openDatabaseWhenReachable } from "./platform/db/open";
 import { forwardingLog, logDestination, loggerOptions } from "./platform/logger";
 import { platformSeedSteps } from "./platform/seed";
@@ -80,10 +81,13 @@ try {
     config,
     log: app.log,
     steps: [...platformSeedSteps, ...featureSeedSteps],
+    migrate: config.migrateOnStart === "on",
   });
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
-  app.log.fatal({ err: error }, "could not start");
+  // A database behind the release is the operator's next step, not a crash: one line that says which.
+  if (error instanceof SchemaBehindError) console.error(`could not start: ${error.message}`);
+  else app.log.fatal({ err: error }, "could not start");
   await app.close().catch(() => {});
   await database.close().catch(() => {});
   process.exit(1);

@@ -1,4 +1,4 @@
-// Ten bad configurations, each refused before the database is touched: the process exits 2 and names the
+// Bad configurations, each refused before the database is touched: the process exits 2 and names the
 // variable, and a listener standing in for PostgreSQL at DATABASE_URL sees no connection.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -58,6 +58,16 @@ const bad: [Record<string, string>, string][] = [
   [{ ADS: "maybe" }, 'ADS must be on or off (got "maybe")'],
   [{ LOG_FORMAT: "xml" }, 'LOG_FORMAT must be auto, json or pretty (got "xml")'],
   [{ RATE_LIMIT_PLAYER_MAX: "0" }, 'RATE_LIMIT_PLAYER_MAX must be an integer >= 1 (got "0")'],
+  [{ MIGRATE_ON_START: "later" }, 'MIGRATE_ON_START must be on or off (got "later")'],
+  // start() sets DATABASE_URL, so a file for it too is the setting given twice.
+  [
+    { DATABASE_URL_FILE: path.join(dataDir, "database-url") },
+    "DATABASE_URL and DATABASE_URL_FILE are both set",
+  ],
+  [
+    { METRICS_TOKEN_FILE: path.join(dataDir, "no-such-token") },
+    `METRICS_TOKEN_FILE names a file that cannot be read: ${path.join(dataDir, "no-such-token")} (ENOENT)`,
+  ],
 ];
 
 describe("a bad configuration", () => {

@@ -1,5 +1,6 @@
 // Which build a process runs, for the health routes and the metrics: the server package's version and the commit,
-// taken from BOT_ARENA_COMMIT (a release sets it) or asked of git once when the checkout has one.
+// taken from BOT_ARENA_COMMIT, else from the release's release.json (`npm run build` writes it), else asked of git
+// once when the checkout has one.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -16,8 +17,20 @@ export function buildInfo(env: Record<string, string | undefined> = process.env)
   ) as {
     version: string;
   };
-  known = { version, commit: env.BOT_ARENA_COMMIT?.trim() || gitCommit() };
+  known = { version, commit: env.BOT_ARENA_COMMIT?.trim() || releaseCommit() || gitCommit() };
   return known;
+}
+
+function releaseCommit(): string | null {
+  try {
+    const { commit } = JSON.parse(readFileSync(path.join(repoRoot, "release.json"), "utf8")) as {
+      commit?: string | null;
+    };
+    return commit || null;
+  } catch {
+    // Not a release: a checkout.
+    return null;
+  }
 }
 
 function gitCommit(): string | null {

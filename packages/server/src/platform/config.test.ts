@@ -1,5 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, repoRoot, unknownSettings } from "./config";
 
 describe("loadConfig", () => {
@@ -117,6 +119,14 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ METRICS_TOKEN: "sixteen chars ok" })).toThrow(ConfigError);
   });
 
+  it("migrates at start unless MIGRATE_ON_START=off", () => {
+    expect(loadConfig({}).migrateOnStart).toBe("on");
+    expect(loadConfig({ MIGRATE_ON_START: "off" }).migrateOnStart).toBe("off");
+    expect(() => loadConfig({ MIGRATE_ON_START: "later" })).toThrow(
+      'MIGRATE_ON_START must be on or off (got "later")',
+    );
+  });
+
   it("tells every problem at once, each with its variable, its value and what is allowed", () => {
     let message = "";
     try {
@@ -156,5 +166,60 @@ describe("loadConfig", () => {
     expect(unknownSettings({ AWS_REGION: "eu-west-1", ZBD_TIMEOUT_MS: "500" })).toEqual([]);
     // Other tools' variables are theirs.
     expect(unknownSettings({ AWS_CA_BUNDLE: "/etc/ssl/ca.pem", TEST_LIVE_BUS_URL: "redis://x" })).toEqual([]);
+  });
+});
+
+describe("secrets from files (*_FILE)", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "bot-arena-config-secrets-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const secret = (name: string, text: string) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, text);
+    return file;
+  };
+
+  it("reads each secret setting from its file, without the line break an editor leaves at the end", () => {
+    const config = loadConfig({
+      DATABASE_URL_FILE: secret("database-url", "postgres://arena:s3cret@db/arena\n"),
+      LIVE_BUS_URL_FILE: secret("bus", "redis://:pw@cache:6379/1\r\n"),
+      METRICS_TOKEN_FILE: secret("metrics", "abcdefghijklmnopqrstuvwxyz"),
+      CASHOUT_PROVIDER: "zbd",
+      ZBD_API_KEY_FILE: secret("zbd", "zbd-key\n\n"),
+      MEDIA_S3_URL_FILE: secret("s3", "s3://pictures?endpoint=http://127.0.0.1:9000\n"),
+      AWS_ACCESS_KEY_ID: "AKIAEXAMPLE",
+      AWS_SECRET_ACCESS_KEY_FILE: secret("aws", "aws-secret\n"),
+    });
+    expect(config.databaseUrl).toBe("postgres://arena:s3cret@db/arena");
+    expect(config.liveBusUrl).toBe("redis://:pw@cache:6379/1");
+    expect(config.metricsToken).toBe("abcdefghijklmnopqrstuvwxyz");
+    expect(config.cashout.zbd?.apiKey).toBe("zbd-key");
+    expect(config.mediaS3).toMatchObject({ bucket: "pictures", secretAccessKey: "aws-secret" });
+    // PostgreSQL's defaults follow the URL however it was given.
+    expect(config.playerLimits.concurrentReads).toBe(4);
+  });
+
+  it("refuses a setting given both ways, and a file it cannot read, naming each", () => {
+    const both = () =>
+      loadConfig({
+        DATABASE_URL: "postgres://db/arena",
+        DATABASE_URL_FILE: secret("db2", "postgres://db/other"),
+      });
+    expect(both).toThrow("DATABASE_URL and DATABASE_URL_FILE are both set: set one of them");
+    const missing = path.join(dir, "no-such-file");
+    expect(() => loadConfig({ ZBD_API_KEY_FILE: missing, METRICS_TOKEN: "short" })).toThrow(
+      `ZBD_API_KEY_FILE names a file that cannot be read: ${missing} (ENOENT)\nMETRICS_TOKEN must be`,
+    );
+  });
+
+  it("checks a value from a file as it checks one from the environment", () => {
+    expect(() => loadConfig({ DATABASE_URL_FILE: secret("db3", "mysql://db/arena\n") })).toThrow(
+      "DATABASE_URL must be a postgres:// or postgresql:// address",
+    );
+  });
+
+  it("counts the _FILE names as settings, so none is taken for a typo", () => {
+    expect(
+      unknownSettings({ DATABASE_URL_FILE: "/run/secrets/db", ZBD_API_KEY_FILE: "/run/secrets/zbd" }),
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 // Server configuration from the environment: one typed object, read once at start-up.
 
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { type CashoutRules, DEFAULT_CASHOUT_RULES } from "@bot-arena/game";
 import { DEFAULT_PASSWORD_HASH_COST } from "./auth/password";
@@ -106,6 +107,11 @@ export type Config = {
   cashout: CashoutConfig;
   /** METRICS_TOKEN: `Authorization: Bearer <it>` reads GET /api/admin/metrics without a session; null: admins only. */
   metricsToken: string | null;
+  /**
+   * MIGRATE_ON_START: "on" migrates the database at start (the default: `npm start` on a newcomer's machine);
+   * "off" only checks that `npm run migrate` ran, for a database user without rights on the schema.
+   */
+  migrateOnStart: Toggle;
 };
 
 /** Cash-outs (issue 38): who pays them and the house rules against farming (docs/game-rules.md). */
@@ -307,6 +313,49 @@ function dir(raw: string | undefined, fallback: string): string {
   return raw ? path.resolve(raw) : path.join(repoRoot, fallback);
 }
 
+/**
+ * Settings that hold a secret, each of which may come from a file instead (`DATABASE_URL_FILE=/run/secrets/db`):
+ * systemd's credentials and container secrets are files, and a value in a file stays out of `ps e`, the unit
+ * file and the shell's history.
+ */
+export const SECRET_SETTINGS = [
+  "DATABASE_URL",
+  "LIVE_BUS_URL",
+  "MEDIA_S3_URL",
+  "AWS_SECRET_ACCESS_KEY",
+  "AWS_SESSION_TOKEN",
+  "ZBD_API_KEY",
+  "METRICS_TOKEN",
+] as const;
+
+/**
+ * `env` with each secret setting taken from its `_FILE` when that is set: the file's text without its trailing
+ * line break (an editor's or `echo`'s). Both set is a problem naming both: which one wins would be a guess.
+ */
+function withFileSecrets(env: Env): Env {
+  const fromFiles: Env = {};
+  for (const name of SECRET_SETTINGS) {
+    const file = env[`${name}_FILE`]?.trim();
+    if (!file) continue;
+    if (env[name]?.trim()) {
+      problem(`${name} and ${name}_FILE are both set: set one of them`, null);
+      continue;
+    }
+    try {
+      fromFiles[name] = readFileSync(file, "utf8").replace(/(\r?\n)+$/, "");
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+      problem(`${name}_FILE names a file that cannot be read: ${file} (${code})`, null);
+    }
+  }
+  // A proxy rather than a copy: a copy would read every variable, and the README and look-alike checks count
+  // what the configuration reads.
+  return new Proxy(env, {
+    get: (target, name) =>
+      typeof name === "string" && name in fromFiles ? fromFiles[name] : target[name as string],
+  });
+}
+
 /** `stdoutIsTerminal` decides the log's format when LOG_FORMAT leaves it to the output. */
 export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.stdout.isTTY === true): Config {
   problems = [];
@@ -319,7 +368,8 @@ export function loadConfig(env: Env = process.env, stdoutIsTerminal = process.st
   }
 }
 
-function readConfig(env: Env, stdoutIsTerminal: boolean): Config {
+function readConfig(rawEnv: Env, stdoutIsTerminal: boolean): Config {
+  const env = withFileSecrets(rawEnv);
   const logFormat = soft(() => chooseLogFormat(env.LOG_FORMAT, stdoutIsTerminal), "json");
   const databasePoolSize = int(env, "DATABASE_POOL_SIZE", 10, 1);
   return {
@@ -386,6 +436,7 @@ function readConfig(env: Env, stdoutIsTerminal: boolean): Config {
     logLevel: env.LOG_LEVEL || (logFormat === "pretty" ? "warn" : "info"),
     cashout: soft(() => cashout(env), cashout({})),
     metricsToken: soft(() => metricsToken(env.METRICS_TOKEN), null),
+    migrateOnStart: toggle(env, "MIGRATE_ON_START", "on"),
   };
 }
 
@@ -394,7 +445,7 @@ function readConfig(env: Env, stdoutIsTerminal: boolean): Config {
  * tools share (AWS_, TEST_, LOG_, HOST) are left to the look-alike check.
  */
 const OUR_PREFIXES =
-  /^(CASHOUT|COOKIE|DATABASE|ECONOMY|GUILD_WAR|IMAGE_LIBRARY|LIVE|LOAD_SHED|MEDIA|METRICS|PASSWORD_HASH|RATE_LIMIT|RECONCILER|SESSION|STARTER|TOURNAMENT|TRUST|ZBD)_/;
+  /^(CASHOUT|COOKIE|DATABASE|ECONOMY|GUILD_WAR|IMAGE_LIBRARY|LIVE|LOAD_SHED|MEDIA|METRICS|MIGRATE|PASSWORD_HASH|RATE_LIMIT|RECONCILER|SESSION|STARTER|TOURNAMENT|TRUST|ZBD)_/;
 
 /** Levenshtein distance, small strings only. */
 function distance(a: string, b: string): number {

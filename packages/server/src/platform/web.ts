@@ -1,5 +1,5 @@
 // The built web app over HTTP, with its pages for page paths (media are served by platform/media/serve.ts).
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -50,8 +50,33 @@ type PagesFile = { pages: Record<string, string>; notFound: string; app: string;
 
 export function webPagesOf(webDist: string): WebPages {
   const file = path.join(webDist, "pages.json");
-  if (!existsSync(file)) return () => ({ file: "index.html", status: 200 });
-  const pages = JSON.parse(readFileSync(file, "utf8")) as PagesFile;
+  // Read again whenever the file changes: a new build swapped in under a running process (scripts/web-swap.mjs)
+  // may bring new app routes, which the old list would answer with the not-found page.
+  let readFrom: string | null = null;
+  let current: WebPages = () => ({ file: "index.html", status: 200 });
+  return (pathname) => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    const key = stat ? `${stat.ino}:${stat.mtimeMs}:${stat.size}` : "none";
+    if (key !== readFrom) {
+      const next = stat ? pagesFrom(file) : null;
+      // A file caught half-written keeps the last good list; the next request reads it again.
+      if (next !== undefined) {
+        current = next ?? (() => ({ file: "index.html", status: 200 }));
+        readFrom = key;
+      }
+    }
+    return current(pathname);
+  };
+}
+
+/** The pages a pages.json names; undefined when it cannot be parsed (yet). */
+function pagesFrom(file: string): WebPages | undefined {
+  let pages: PagesFile;
+  try {
+    pages = JSON.parse(readFileSync(file, "utf8")) as PagesFile;
+  } catch {
+    return undefined;
+  }
   const appPaths = pages.appPaths.map(
     (route) => new RegExp(`^${route.replace(/:[^/]+/g, "[^/]+").replace(/[.]/g, "\\.")}/?$`),
   );
