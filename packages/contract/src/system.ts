@@ -25,7 +25,8 @@ export const readyResponse = z.object({
   ready: z.boolean(),
   /** Why not, in words ('the database did not answer within 2000 ms'); empty when ready. */
   reasons: z.array(z.string()),
-  checks: z.object({ database: z.boolean(), bus: z.boolean(), media: z.boolean() }),
+  /** `setup`: no other process on this database uses another media store or live bus. */
+  checks: z.object({ database: z.boolean(), bus: z.boolean(), media: z.boolean(), setup: z.boolean() }),
   ...build,
 });
 export type ReadyResponse = z.infer<typeof readyResponse>;

@@ -34,6 +34,7 @@ import type { Platform } from "./platform/platform";
 import { createReadiness } from "./platform/readiness";
 import { createReconciler, type Reconciler } from "./platform/reconciler";
 import { installSecurityHeaders } from "./platform/security-headers";
+import { createSetupAgreement, setupOf } from "./platform/setup-agreement";
 import { hasWebApp, notFoundHandler, registerWebApp, webPagesOf } from "./platform/web";
 
 declare module "fastify" {
@@ -102,6 +103,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     poolWaitMs: () => database.poolUse()?.oldestWaitMs ?? 0,
   });
   app.decorate("loadShed", loadShed);
+  const setupAgreement = createSetupAgreement({
+    db: database.db,
+    self: setupOf(config),
+    place: () => {
+      const address = app.server.address();
+      const where =
+        address && typeof address === "object" ? `${address.address}:${address.port}` : "starting";
+      return `${where}, pid ${process.pid}`;
+    },
+    onError: (error) => app.log.warn({ err: error }, "could not write this process's setup"),
+  });
+  app.addHook("onReady", () => setupAgreement.start());
+  app.addHook("preClose", () => setupAgreement.stop());
 
   // Deadlines read the database's clock (plus the test offset under TEST_CLOCK=on), measured before the server
   // listens: the first onReady hook, ahead of the reconciler's start and the guild-war muster.
@@ -162,6 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       bus: database.bus,
       media,
       stopping: () => drain.draining,
+      disagreements: () => setupAgreement.disagreements(),
     }),
   };
   const hub = createLiveHub({

@@ -1151,3 +1151,22 @@ export const mediaObjects = pgTable(
     check("media_objects_key_valid", sql`${t.key} ~ '^[a-z0-9][a-z0-9-]*/[a-zA-Z0-9_-]+[.][a-z0-9]{1,8}$'`),
   ],
 );
+
+// ---------------------------------------------------------------- processes
+
+/**
+ * One row per running process on this database, refreshed every few seconds (platform/setup-agreement.ts):
+ * the media store and the live bus it uses. Processes that disagree are not ready: an upload one of them keeps
+ * in its bucket is a 404 from another keeping media in the database, and events on one bus never reach a
+ * process listening on another.
+ */
+export const processSetups = pgTable("process_setups", {
+  id: text("id").primaryKey(),
+  /** `database`, or `s3 <bucket> at <endpoint>`. */
+  media: text("media").notNull(),
+  /** `postgres` (NOTIFY on this database), or `redis <host:port/db>`. */
+  bus: text("bus").notNull(),
+  /** Where it listens, for the reason a process gives: `host:port (pid 1234)`. */
+  place: text("place").notNull(),
+  seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+});
