@@ -3,3 +3,5 @@
 export function nginxPath(): string;
 export function ensureNginx(): boolean;
 export function ensureOpenssl(): boolean;
+export function prometheusPath(): string;
+export function ensurePrometheus(): boolean;

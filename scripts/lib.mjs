@@ -88,6 +88,15 @@ export function ensureNginx() {
   return ensureDebianPackage("nginx", nginxPath(), "or set NGINX_PATH");
 }
 
+/** Debian's Prometheus server, which the proxy check runs to scrape both processes with the metrics token. */
+export function prometheusPath() {
+  return process.env.PROMETHEUS_PATH || "/usr/bin/prometheus";
+}
+
+export function ensurePrometheus() {
+  return ensureDebianPackage("prometheus", prometheusPath(), "or set PROMETHEUS_PATH");
+}
+
 /** openssl, for the proxy check's throw-away certificate. */
 export function ensureOpenssl() {
   return ensureDebianPackage("openssl", "/usr/bin/openssl");

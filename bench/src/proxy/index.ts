@@ -20,6 +20,7 @@ import { ADMIN_EMAIL } from "../sim/run";
 import { printTable } from "../stats";
 import { cookieOf, openSocket, type ProxyAddress, type ProxyAnswer, send } from "./client";
 import { freePort, type Nginx, requireTools, startNginx } from "./nginx";
+import { scrapedByPrometheus } from "./prometheus";
 import { type StopPlace, stopUnderLoad, stopWays } from "./stops";
 
 export type ProxyOptions = { port: number; proxyPort: number; postgresUrl: string | null };
@@ -32,6 +33,8 @@ const CLIENT_B = "127.0.0.3";
 /** The server trusts exactly the proxy's address (docs/operations.md, "Which address the server believes"). */
 const PROXY_ADDRESS = "127.0.0.1";
 const PASSWORD = "proxy-bench-pass";
+/** The scraper's bearer token (METRICS_TOKEN of the run's servers). */
+const METRICS_TOKEN = "proxy-bench-scrape-token-0123";
 const PAGE = `<!doctype html><html><head><title>Bot Arena</title></head><body>${"<p>through the proxy</p>".repeat(200)}</body></html>`;
 
 type Row = { check: string; result: string; ms: number; ok: boolean };
@@ -128,6 +131,7 @@ export async function runProxy(options: ProxyOptions): Promise<boolean> {
       TRUST_PROXY: PROXY_ADDRESS,
       RATE_LIMIT_AUTH_MAX: String(SIGN_IN_LIMIT),
       WEB_DIST: webDists[i]!,
+      METRICS_TOKEN,
     });
     for (const i of [0, 1])
       servers.push(await startServer({ port: options.port + i, dataDir, env: envOf(i) }));
@@ -144,6 +148,12 @@ export async function runProxy(options: ProxyOptions): Promise<boolean> {
       const nginx = running.nginx;
       await check("plain HTTP (port 80) moves to HTTPS with its path and query: 301", () =>
         redirected(nginx),
+      );
+      await check("Debian's Prometheus scrapes both processes with METRICS_TOKEN", () =>
+        scrapedByPrometheus(
+          servers.map((s) => s.base.host),
+          METRICS_TOKEN,
+        ),
       );
       await checkThrough(nginx, servers, check, { port: options.port + 1, dataDir, env: envOf(1) });
     }
