@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { routes } from "@bot-arena/contract";
+import { request } from "../http";
 import { type RunningServer, startServer } from "../server-process";
 import { summarize } from "../stats";
 import { actions, applyMix } from "./actions";
@@ -74,6 +75,15 @@ export async function startFleet(options: FleetOptions, database: BenchDatabase 
   return servers;
 }
 
+/**
+ * One kept-alive connection per player before the play, as a player whose page is open has one: the set-up ran 8
+ * at a time, so without this the play's first second opened 2,000 connections at once, a stampede no player
+ * makes (behind nginx the processes see its kept connections), whose first answers took seconds.
+ */
+async function openConnections(players: { caller: { base: URL } }[]): Promise<void> {
+  await Promise.all(players.map((p) => request(p.caller.base, "GET", "/api/health/live").catch(() => null)));
+}
+
 function printSkipped(metrics: Metrics, present: Set<RouteKey>): void {
   for (const action of actions.filter((a) => metrics.skipped.has(a.name))) {
     const missing = action.needs
@@ -129,6 +139,7 @@ export async function runSim(options: SimOptions): Promise<boolean> {
     );
     console.log(`live sockets open: ${players.filter((p) => p.live?.open).length}`);
 
+    await openConnections(players);
     const tournamentId = await openSimTournament(api, admin);
     // A warm-up (--warmup=S): the players play S seconds first, measured apart, so the figures below are a
     // running server's and the warm-up's own are printed beside them.

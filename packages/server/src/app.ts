@@ -223,7 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       reply.statusCode,
       reply.elapsedTime,
       { method: request.method, url: request.routeOptions.url },
-      limitedBy.get(request),
+      { limiter: limitedBy.get(request), shed: reply.hasHeader("x-load-shed") },
     );
     done();
   });

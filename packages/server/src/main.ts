@@ -45,6 +45,13 @@ const app = await buildApp({
 dbLog.attach(app.log);
 for (const warning of unknownSettings()) app.log.warn(warning);
 
+/**
+ * Connections the kernel may hold for us before we accept them (capped by net.core.somaxconn). Node's 511
+ * overflowed when 2,000 players' first requests came at once while the loop was busy (1,065 ListenDrops in one
+ * run): a dropped handshake is repeated by the client after 1, 3 and 7 s, so those players waited up to 9 s.
+ */
+const LISTEN_BACKLOG = 4096;
+
 let stopping = false;
 /**
  * One stop, however many signals ask for it: a signal to the process group (systemd's default, Ctrl-C) reaches
@@ -83,7 +90,7 @@ try {
     steps: [...platformSeedSteps, ...featureSeedSteps],
     migrate: config.migrateOnStart === "on",
   });
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
 } catch (error) {
   // A database behind the release is the operator's next step, not a crash: one line that says which.
   if (error instanceof SchemaBehindError) console.error(`could not start: ${error.message}`);

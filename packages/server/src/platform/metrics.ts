@@ -264,23 +264,24 @@ export function createProcessMetrics(deps: {
 
   return {
     /**
-     * One answered request: its status, its time in milliseconds, its route's pattern when it had one, and the
-     * limit that refused it when it was a 429.
+     * One answered request: its status, its time in milliseconds, its route's pattern when it had one, the
+     * limit that refused it when it was a 429, and whether the load shedder refused it.
      */
     record(
       status: number,
       elapsedMs: number,
       route?: { method: string; url: string | undefined },
-      limiter?: Limiter,
+      refused: { limiter?: Limiter; shed?: boolean } = {},
     ) {
       const elapsed = elapsedMs / 1000;
       answered.inc({ status: classOf(status) });
-      if (limiter) limited.inc({ limiter });
-      duration.observe(elapsed);
+      if (refused.limiter) limited.inc({ limiter: refused.limiter });
+      // A shed answer took no work: in the times it would hide how long the admitted ones take.
+      if (!refused.shed) duration.observe(elapsed);
       if (route) {
         const labels = { method: route.method, route: route.url ?? "unmatched" };
         byRoute.inc({ ...labels, status: String(status) });
-        routeDuration.observe(labels, elapsed);
+        if (!refused.shed) routeDuration.observe(labels, elapsed);
       }
     },
 
