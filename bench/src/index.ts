@@ -83,6 +83,7 @@ if (only === "sim") {
     bulkSetup: args.get("bulk-setup") !== "off",
     warmupSeconds: num("warmup", 0),
     loadShed: args.get("load-shed") !== "off",
+    profile: args.has("profile"),
   });
   if (!ok) process.exitCode = 1;
 }

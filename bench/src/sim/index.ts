@@ -14,6 +14,7 @@ import { openBulkAccounts } from "./bulk-players";
 import { type BenchDatabase, createBenchDatabase } from "./database";
 import { Metrics, printLive, printRouteTable, printTimeline } from "./metrics";
 import { PASSWORD } from "./player";
+import { printProfile, profileFolder } from "./profile";
 import { ADMIN_EMAIL, play, setUpPlayers, signUpAdmin } from "./run";
 import { printLoops, startServerWatch } from "./server-metrics";
 import { finishSimTournament, openSimTournament } from "./tournament";
@@ -37,6 +38,8 @@ export type SimOptions = {
   bulkSetup: boolean;
   /** The servers shed load at production's bounds unless this is false (--load-shed=off). */
   loadShed: boolean;
+  /** --profile: the servers run with --cpu-prof, and the functions with the most CPU time are printed. */
+  profile: boolean;
 };
 
 /** The shedder at production's bounds (the bench's other servers run with it off). */
@@ -98,6 +101,8 @@ export async function runSim(options: SimOptions): Promise<boolean> {
   const dataDir = mkdtempSync(join(tmpdir(), "bot-arena-sim-"));
   const runId = Math.random().toString(36).slice(2, 7);
   let servers: RunningServer[] = [];
+  const profile = options.profile ? profileFolder() : null;
+  if (profile) process.env.BENCH_SERVER_NODE_ARGS = profile.nodeArgs;
   try {
     servers = await startFleet(
       { ...options, env: options.loadShed ? productionShedding : {} },
@@ -196,6 +201,7 @@ export async function runSim(options: SimOptions): Promise<boolean> {
     for (const player of players) player.live?.close();
     for (const server of servers) await server.stop();
     servers = [];
+    if (profile) printProfile(profile.dir);
     const audited = await openForAudit(
       database ? { url: database.url } : { pgliteDir: join(dataDir, "pglite") },
     );

@@ -2,6 +2,7 @@
 // event-loop delay over the last minute (read at the end of play), beside the client's latencies, tells a
 // stalled server from a slow database; their request times every 5 s tell time spent in the servers from time
 // spent reaching them; the bench's own loop delay tells whether the load generator itself kept up.
+import { readdirSync, readFileSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { request } from "../http";
 import type { Caller } from "./api";
@@ -35,6 +36,45 @@ function quantileBetween(before: [number, number][], after: [number, number][], 
 
 export type ServerLoop = { base: URL; p50: number; p99: number; max: number; waiting: number | null };
 
+/** A process's CPU seconds and the requests it answered so far, from one scrape. */
+type Spent = { cpu: number; requests: number };
+
+const spentOf = (text: string | null): Spent | null => {
+  if (text === null) return null;
+  const requests = [...text.matchAll(/^bot_arena_http_requests_total\{[^}]*\} (\d+)$/gm)].reduce(
+    (n, m) => n + Number(m[1]),
+    0,
+  );
+  return { cpu: sample(text, "process_cpu_seconds_total") ?? 0, requests };
+};
+
+/** CPU seconds every PostgreSQL process on this machine has used (its server runs beside the bench). */
+function postgresCpuSeconds(): number {
+  const ticks = 100; // USER_HZ on Linux
+  let total = 0;
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      if (command !== "postgres") continue;
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command.
+      total += (Number(fields[11]) + Number(fields[12])) / ticks;
+    } catch {
+      // gone while reading
+    }
+  }
+  return total;
+}
+
+export type CpuPerRequest = {
+  servers: ({ base: URL; ms: number; requests: number } | null)[];
+  /** PostgreSQL's CPU over the play per request the servers answered (null on PGlite: it is the servers'). */
+  postgres: number | null;
+  bench: number;
+};
+
 /** Call at the start of play; `finish` at its end. */
 export async function startServerWatch(bases: URL[], admin: Caller | null) {
   const bench = monitorEventLoopDelay({ resolution: 1 });
@@ -64,12 +104,18 @@ export async function startServerWatch(bases: URL[], admin: Caller | null) {
           max: ms(sample(text, 'bot_arena_event_loop_delay_seconds{stat="max"}')),
           waiting: sample(text, 'bot_arena_db_pool_connections{state="waiting"}'),
         };
+  let firstSpent: (Spent | null)[] = [];
+  let lastSpent: (Spent | null)[] = [];
   const poll = async () => {
     const texts = await Promise.all(bases.map(scrape));
     windows.push(sum(texts));
     loops.push(texts.map(loopOf));
+    lastSpent = texts.map(spentOf);
   };
   if (admin) await poll();
+  firstSpent = lastSpent;
+  const postgresAtStart = postgresCpuSeconds();
+  const benchAtStart = process.cpuUsage();
   const poller = admin ? setInterval(() => void poll(), 5_000) : null;
   return {
     /** Each server's worst loop window (null without the route or an admin), and the bench's own loop. */
@@ -77,10 +123,23 @@ export async function startServerWatch(bases: URL[], admin: Caller | null) {
       servers: (ServerLoop | null)[];
       bench: { p50: number; p99: number; max: number };
       serverWindows: { p50: number; p99: number; waiting: number }[];
+      cpu: CpuPerRequest;
     }> {
       bench.disable();
       if (poller) clearInterval(poller);
       if (admin) await poll();
+      const postgresSpent = postgresCpuSeconds() - postgresAtStart;
+      const benchUsage = process.cpuUsage(benchAtStart);
+      const servers = bases.map((base, i) => {
+        const [a, b] = [firstSpent[i], lastSpent[i]];
+        if (!a || !b || b.requests === a.requests) return null;
+        return {
+          base,
+          ms: ((b.cpu - a.cpu) * 1000) / (b.requests - a.requests),
+          requests: b.requests - a.requests,
+        };
+      });
+      const answered = servers.reduce((n, s) => n + (s?.requests ?? 0), 0);
       // The first poll's window closed before play began.
       const seen = loops.slice(1);
       const worst = (i: number) =>
@@ -96,6 +155,11 @@ export async function startServerWatch(bases: URL[], admin: Caller | null) {
           p99: quantileBetween(windows[i]!, after, 0.99),
           waiting: (loops[i + 1] ?? []).reduce((n, loop) => n + (loop?.waiting ?? 0), 0),
         })),
+        cpu: {
+          servers,
+          postgres: answered > 0 && postgresSpent > 0 ? (postgresSpent * 1000) / answered : null,
+          bench: answered > 0 ? (benchUsage.user + benchUsage.system) / 1000 / answered : 0,
+        },
       };
     },
   };
@@ -118,6 +182,20 @@ export function printLoops(
   console.log(
     `| the bench itself | ${f(result.bench.p50)} | ${f(result.bench.p99)} | ${f(result.bench.max)} |`,
   );
+  const cpu = result.cpu;
+  if (cpu.servers.some((s) => s !== null)) {
+    console.log(
+      "\nCPU per request answered over the play (each process's own CPU time; shed requests included)",
+    );
+    console.log("| process | requests | CPU ms per request |");
+    console.log("|---------|----------|--------------------|");
+    cpu.servers.forEach((s, i) => {
+      if (s) console.log(`| server ${i + 1} (:${s.base.port}) | ${s.requests} | ${s.ms.toFixed(3)} |`);
+    });
+    if (cpu.postgres !== null)
+      console.log(`| PostgreSQL (every postgres process) | | ${cpu.postgres.toFixed(3)} |`);
+    console.log(`| the bench itself | | ${cpu.bench.toFixed(3)} |`);
+  }
   if (result.serverWindows.length === 0) return;
   console.log("\nThe servers' own request times per 5 s (bucket bounds: 5, 10, 25, 50, 100, 250, 500 ms...)");
   console.log("| window | p50 ≤ ms | p99 ≤ ms | waiting for a connection at its end |");

@@ -33,22 +33,30 @@ describe("how many may be in flight", () => {
   it("starts at a quarter of the most, shrinks by a tenth on a slow answer at most every 100 ms, grows by 1/limit on a fast one", () => {
     const limit = createInFlightLimit({ max: 40, latencyMs: 250 });
     expect(limit.now()).toBe(10);
-    limit.answered(251, 1_000);
+    limit.answered(251, 1_000, 5);
     expect(limit.now()).toBe(9);
     // The same slow turn ended another one: not shrunk twice.
-    limit.answered(400, 1_099);
+    limit.answered(400, 1_099, 9);
     expect(limit.now()).toBe(9);
-    limit.answered(400, 1_100);
+    limit.answered(400, 1_100, 9);
     expect(limit.now()).toBeCloseTo(8.1, 10);
-    limit.answered(250, 1_200);
+    limit.answered(250, 1_200, 1);
     expect(limit.now()).toBeCloseTo(8.1 + 1 / 8.1, 10);
+  });
+
+  it("is not shrunk by a slow answer that ran beside fewer than half the limit (a dear route, not a queue)", () => {
+    const limit = createInFlightLimit({ max: 40, latencyMs: 100 });
+    limit.answered(5_000, 1_000, 4);
+    expect(limit.now()).toBe(10);
+    limit.answered(5_000, 2_000, 5);
+    expect(limit.now()).toBe(9);
   });
 
   it("never goes past the most nor below 2", () => {
     const limit = createInFlightLimit({ max: 12, latencyMs: 100 });
-    for (let i = 0; i < 500; i++) limit.answered(1, i);
+    for (let i = 0; i < 500; i++) limit.answered(1, i, 12);
     expect(limit.now()).toBe(12);
-    for (let i = 0; i < 500; i++) limit.answered(1_000, i * 100);
+    for (let i = 0; i < 500; i++) limit.answered(1_000, i * 100, 12);
     expect(limit.now()).toBe(2);
   });
 });

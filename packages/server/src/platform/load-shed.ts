@@ -78,10 +78,14 @@ export function createInFlightLimit(options: { max: number; latencyMs: number })
   let shrunkAt = Number.NEGATIVE_INFINITY;
   return {
     now: () => limit,
-    /** One answer took `ms`; `at` is when it ended (performance.now()). */
-    answered(ms: number, at: number) {
+    /**
+     * One answer took `ms`; `at` is when it ended (performance.now()), `busy` how many were in flight with it.
+     * A slow answer while few others ran says nothing of a queue (one dear route, a slow query): only one that
+     * ran beside at least half the limit shrinks it.
+     */
+    answered(ms: number, at: number, busy: number) {
       if (ms <= options.latencyMs) limit = Math.min(options.max, limit + 1 / limit);
-      else if (at - shrunkAt >= SHRINK_EVERY_MS) {
+      else if (busy >= limit / 2 && at - shrunkAt >= SHRINK_EVERY_MS) {
         limit = Math.max(MIN_IN_FLIGHT, limit * 0.9);
         shrunkAt = at;
       }
@@ -138,8 +142,8 @@ export function installLoadShed(
       const started = performance.now();
       // 'close' comes once the answer is sent or the client went away, whichever it was.
       reply.raw.once("close", () => {
+        limit.answered(performance.now() - started, performance.now(), inFlight);
         inFlight -= 1;
-        limit.answered(performance.now() - started, performance.now());
       });
     });
   }
