@@ -18,6 +18,7 @@ import { createEconomyWatch } from "./platform/economy-watch";
 import { frameworkErrors, installErrorHandler } from "./platform/errors";
 import { claimKeysInTransactions } from "./platform/idempotency/claim";
 import { createIdempotentRequests } from "./platform/idempotency/requests";
+import { createMediaLimits } from "./platform/limits/media-limits";
 import { createRequestLimits } from "./platform/limits/request-limits";
 import { limitStoresFor } from "./platform/limits/store";
 import { createLiveHub } from "./platform/live/hub";
@@ -128,7 +129,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trust: database.bus.trust,
     barrier: database.bus.barrier,
   });
-  const media = await openMediaStore({ db: database.db, s3: config.mediaS3 });
+  const media = await openMediaStore({ db: database.db, s3: config.mediaS3, cache: config.mediaCache });
+  app.addHook("onClose", () => media.close());
   const reconciler = createReconciler({
     db: database.db,
     clock,
@@ -257,7 +259,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     provider,
     () => services.payouts.gauges().held,
   );
-  registerMediaRoute(app, media);
+  registerMediaRoute(app, media, createMediaLimits({ rate: requestLimits.playerRate, config }));
   const serveApp = hasWebApp(config.webDist);
   if (serveApp) await registerWebApp(app, config.webDist);
   app.setNotFoundHandler(notFoundHandler(serveApp ? webPagesOf(config.webDist) : null));

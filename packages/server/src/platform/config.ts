@@ -1,5 +1,6 @@
 // Server configuration from the environment: one typed object, read once at start-up.
 
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { type CashoutRules, DEFAULT_CASHOUT_RULES } from "@bot-arena/game";
 import { DEFAULT_PASSWORD_HASH_COST } from "./auth/password";
@@ -24,6 +25,18 @@ export type Config = {
   shutdownGraceMs: number;
   /** MEDIA_S3_URL parsed: media in that bucket; null keeps them in the database (platform/media/). */
   mediaS3: S3Location | null;
+  /**
+   * This process's copies of served media (platform/media/cache.ts): MEDIA_CACHE_DIR (each process makes a
+   * folder of its own inside, removed when it stops), and the bytes it may keep in memory (small objects) and
+   * on disk (large ones); a disk of 0 streams large objects from the store every time.
+   */
+  mediaCache: { dir: string; memoryBytes: number; diskBytes: number };
+  /**
+   * /media without a session, per address: requests per window and streams at once, and streams at once of
+   * all addresses together in this process; past any of them 429 (platform/limits/media-limits.ts). A signed-in
+   * player's media count against their own limits, with this per-address stream cap as theirs.
+   */
+  mediaLimits: { requests: number; windowMs: number; streamsPerAddress: number; streams: number };
   /**
    * LIVE_BUS_URL: `redis://` (or `rediss://`) Redis or Valkey for the live bus, the per-player rate counters and
    * the chat's pace, so live events stay off the database; null keeps them on the database (platform/live/bus.ts).
@@ -285,6 +298,8 @@ function mediaS3(env: Env): S3Location | null {
   }
 }
 
+const MB = 1024 * 1024;
+
 /** Relative paths in the environment are taken from the cwd, as a shell user expects; defaults from the repo root. */
 function dir(raw: string | undefined, fallback: string): string {
   return raw ? path.resolve(raw) : path.join(repoRoot, fallback);
@@ -313,6 +328,17 @@ function readConfig(env: Env, stdoutIsTerminal: boolean): Config {
     databaseConnectTimeoutMs: int(env, "DATABASE_CONNECT_TIMEOUT_MS", 30_000, 0),
     shutdownGraceMs: int(env, "SHUTDOWN_GRACE_MS", 10_000, 100),
     mediaS3: soft(() => mediaS3(env), null),
+    mediaCache: {
+      dir: env.MEDIA_CACHE_DIR ? path.resolve(env.MEDIA_CACHE_DIR) : path.join(tmpdir(), "bot-arena-media-cache"),
+      memoryBytes: int(env, "MEDIA_CACHE_MEMORY_MB", 32, 1) * MB,
+      diskBytes: int(env, "MEDIA_CACHE_DISK_MB", 1024, 0) * MB,
+    },
+    mediaLimits: {
+      requests: int(env, "RATE_LIMIT_MEDIA_MAX", 300, 1),
+      windowMs: int(env, "RATE_LIMIT_MEDIA_WINDOW_MS", 60_000, 1),
+      streamsPerAddress: int(env, "RATE_LIMIT_MEDIA_STREAMS_PER_ADDRESS", 6, 1),
+      streams: int(env, "RATE_LIMIT_MEDIA_STREAMS", 64, 1),
+    },
     liveBusUrl: soft(() => liveBusUrl(env.LIVE_BUS_URL), null),
     adminEmails: list(env.ADMIN_EMAILS).map((e) => e.toLowerCase()),
     ads: toggle(env, "ADS", "on"),

@@ -1,11 +1,17 @@
 // GET /media/<folder>/<name>: the stored media, with the headers @fastify/static gave the files they once were:
 // cached for a year as immutable, an ETag (now the name's hash, the same on every process), Last-Modified, 304 to
 // a matching If-None-Match, and byte ranges (the music player seeks with them). Small objects are sent from
-// this process's memory; large ones stream from the store a part at a time.
+// this process's memory, large ones from its local copy (cache.ts), filled from the store on first read. Every
+// request is admitted first: a signed-in player's in the player's own limits, anyone else's in the per-address
+// media limits (limits/media-limits.ts), so a download loop gets 429s instead of the process.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "../auth/session";
 import { AppError, notFound, sendError } from "../errors";
+import type { MediaLimits } from "../limits/media-limits";
+import { releaseWhenDone } from "../route";
+import type { CachedMedia } from "./cache";
 import { contentTypeOf, etagOf, mediaKey } from "./keys";
-import type { MediaObject, MediaStore } from "./store";
+import type { MediaStore } from "./store";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 export const MEDIA_CACHE_CONTROL = `public, max-age=${YEAR_SECONDS}, immutable`;
@@ -66,21 +72,33 @@ function notModifiedSince(request: FastifyRequest, modified: Date): boolean {
   return !Number.isNaN(since) && Math.floor(modified.getTime() / 1000) <= Math.floor(since / 1000);
 }
 
-function send(reply: FastifyReply, store: MediaStore, key: string, object: MediaObject, range: ByteRange) {
+async function send(reply: FastifyReply, store: MediaStore, key: string, object: CachedMedia, range: ByteRange) {
   const length = range.end - range.start + 1;
   reply.header("content-length", length);
   if (reply.request.method === "HEAD" || length === 0) return reply.send();
+  const body = await store.read(key, object, range.start, range.end);
   // A view of the remembered bytes, not a copy.
-  if (object.bytes)
-    return reply.send(Buffer.from(object.bytes.buffer, object.bytes.byteOffset + range.start, length));
-  return reply.send(store.read(key, range.start, range.end));
+  return reply.send(body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body);
 }
 
-export function registerMediaRoute(app: FastifyInstance, store: MediaStore): void {
+/** Counts the request in the player's limits when its cookie names a session, else in its address's. */
+async function admit(app: FastifyInstance, limits: MediaLimits, request: FastifyRequest, reply: FastifyReply) {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) {
+    releaseWhenDone(reply, await app.requestLimits.admitSession(token, reply));
+    // No reply: a picture's answer never renews the cookie (it may sit in a shared cache).
+    const user = await app.sessions.authenticate(request);
+    if (user) return releaseWhenDone(reply, await app.requestLimits.admitPlayerMedia(user.id, reply, token));
+  }
+  releaseWhenDone(reply, await limits.admitAnonymous(request.ip, reply));
+}
+
+export function registerMediaRoute(app: FastifyInstance, store: MediaStore, limits: MediaLimits): void {
   // HEAD named here: Fastify's own HEAD for a GET would read the whole object to count its length.
   app.route<{ Params: { folder: string; name: string } }>({
     method: ["GET", "HEAD"],
     url: "/media/:folder/:name",
+    preHandler: (request, reply) => admit(app, limits, request, reply),
     handler: async (request, reply) => {
       const key = mediaKey(request.params.folder, request.params.name);
       if (!key) return sendError(reply, notFound());

@@ -1,0 +1,63 @@
+// What keeps anonymous downloads from starving everyone else (issue 43): /media needs no session, so without a
+// limit a few loops fetching a track from one address held the process's event loop and its database. An
+// address may send so many /media requests per window and hold so many streams at once, and all addresses
+// together hold at most so many streams in this process; past any of them the answer is 429 with Retry-After,
+// at once: a refused download costs a counter, never a read. Streams are counted by the process that serves
+// them (what they hold is its own); the rate is counted in the players' rate counter (batched-store.ts), which
+// never writes the database per request and is shared by every process on one PostgreSQL or Redis.
+import type { FastifyReply } from "fastify";
+import type { Config } from "../config";
+import type { RateCounter } from "./batched-store";
+import { limitMessages, refuse } from "./request-limits";
+
+/** A stream refused for the caps asks the client back this soon: streams end in seconds, not a window. */
+const STREAM_RETRY_MS = 1000;
+/** The rate's key: not a player's (`player:`) nor a sign-in route's (`address:`). */
+const MEDIA_RATE_PREFIX = "media:";
+
+export type MediaLimits = ReturnType<typeof createMediaLimits>;
+
+export function createMediaLimits(deps: { rate: RateCounter; config: Pick<Config, "mediaLimits"> }) {
+  const { requests, windowMs, streamsPerAddress, streams } = deps.config.mediaLimits;
+  const byAddress = new Map<string, number>();
+  let total = 0;
+
+  function release(address: string) {
+    total -= 1;
+    const left = (byAddress.get(address) ?? 1) - 1;
+    if (left === 0) byAddress.delete(address);
+    else byAddress.set(address, left);
+  }
+
+  return {
+    /**
+     * Admits one anonymous /media request from `address` or throws 429; resolves with the function that gives
+     * its stream back (when the answer is sent or the client goes away).
+     */
+    async admitAnonymous(address: string, reply: FastifyReply): Promise<() => void> {
+      if (total >= streams || (byAddress.get(address) ?? 0) >= streamsPerAddress) {
+        throw refuse(reply, limitMessages.tooManyAtOnce, STREAM_RETRY_MS);
+      }
+      // Taken before the rate is counted: requests arriving meanwhile see it.
+      total += 1;
+      byAddress.set(address, (byAddress.get(address) ?? 0) + 1);
+      let released = false;
+      const giveBack = () => {
+        if (released) return;
+        released = true;
+        release(address);
+      };
+      try {
+        const hit = await deps.rate.hit(`${MEDIA_RATE_PREFIX}${address}`, windowMs);
+        if (hit.count > requests) throw refuse(reply, limitMessages.tooFast, hit.resetInMs);
+      } catch (error) {
+        giveBack();
+        throw error;
+      }
+      return giveBack;
+    },
+
+    /** Anonymous streams open now in this process, of all addresses or of one (tests and operators). */
+    streams: (address?: string): number => (address === undefined ? total : (byAddress.get(address) ?? 0)),
+  };
+}
