@@ -18,7 +18,7 @@ import { createEconomyWatch } from "./platform/economy-watch";
 import { frameworkErrors, installErrorHandler } from "./platform/errors";
 import { claimKeysInTransactions } from "./platform/idempotency/claim";
 import { createIdempotentRequests } from "./platform/idempotency/requests";
-import { createMediaLimits } from "./platform/limits/media-limits";
+import { createMediaLimits, type MediaLimits } from "./platform/limits/media-limits";
 import { createRequestLimits } from "./platform/limits/request-limits";
 import { limitStoresFor } from "./platform/limits/store";
 import { createLiveHub } from "./platform/live/hub";
@@ -45,6 +45,8 @@ declare module "fastify" {
     passwords: PasswordHasher;
     /** The media store (platform/media/): main.ts seeds through it, tests look into it. */
     media: MediaStore;
+    /** /media's limits for requests without a session (platform/limits/media-limits.ts). */
+    mediaLimits: MediaLimits;
   }
 }
 
@@ -259,7 +261,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     provider,
     () => services.payouts.gauges().held,
   );
-  registerMediaRoute(app, media, createMediaLimits({ rate: requestLimits.playerRate, config }));
+  const mediaLimits = createMediaLimits({ rate: requestLimits.playerRate, config });
+  app.decorate("mediaLimits", mediaLimits);
+  registerMediaRoute(app, media, mediaLimits);
   const serveApp = hasWebApp(config.webDist);
   if (serveApp) await registerWebApp(app, config.webDist);
   app.setNotFoundHandler(notFoundHandler(serveApp ? webPagesOf(config.webDist) : null));

@@ -143,6 +143,16 @@ describe("what the hot paths cost", () => {
     expect(seek.count).toBe(0);
     expect(seek.answer.rawPayload.equals(track.subarray(PART_BYTES - 5, PART_BYTES + 6))).toBe(true);
     expect(t.app.media.cacheStats()).toMatchObject({ diskFiles: 1, diskBytes: track.length });
+    // Revalidation and If-Range answered from the copy as from the store.
+    const etag = String(answer.headers.etag);
+    const revalidated = await countStatements(t, () => get(trackUrl, { "if-none-match": etag }));
+    expect(revalidated).toMatchObject({ count: 0, answer: { statusCode: 304 } });
+    const resumed = await get(trackUrl, { range: "bytes=-100", "if-range": etag });
+    expect(resumed.statusCode).toBe(206);
+    expect(resumed.rawPayload.equals(track.subarray(track.length - 100))).toBe(true);
+    const changed = await get(trackUrl, { range: "bytes=-100", "if-range": '"other"' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.rawPayload.equals(track)).toBe(true);
   });
 
   it("saving bytes already stored costs one statement in a process that has not seen them, none after", async () => {
