@@ -34,7 +34,10 @@ beforeAll(async () => {
     stop = () => server.stop();
   } else {
     // The production media limits, not the test configuration's generous ones.
-    const t = await createTestApp({ database: shared.database, config: { mediaLimits: loadConfig({}).mediaLimits } });
+    const t = await createTestApp({
+      database: shared.database,
+      config: { mediaLimits: loadConfig({}).mediaLimits },
+    });
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     stop = () => t.close();

@@ -329,7 +329,9 @@ function readConfig(env: Env, stdoutIsTerminal: boolean): Config {
     shutdownGraceMs: int(env, "SHUTDOWN_GRACE_MS", 10_000, 100),
     mediaS3: soft(() => mediaS3(env), null),
     mediaCache: {
-      dir: env.MEDIA_CACHE_DIR ? path.resolve(env.MEDIA_CACHE_DIR) : path.join(tmpdir(), "bot-arena-media-cache"),
+      dir: env.MEDIA_CACHE_DIR
+        ? path.resolve(env.MEDIA_CACHE_DIR)
+        : path.join(tmpdir(), "bot-arena-media-cache"),
       memoryBytes: int(env, "MEDIA_CACHE_MEMORY_MB", 32, 1) * MB,
       diskBytes: int(env, "MEDIA_CACHE_DISK_MB", 1024, 0) * MB,
     },

@@ -10,6 +10,12 @@ import type { Config } from "../config";
 import type { RateCounter } from "./batched-store";
 import { limitMessages, refuse } from "./request-limits";
 
+/**
+ * Each whole MiB of an answer counts as one more request of its address's rate: a loop of whole 19 MB tracks
+ * is a loop of 20 requests each, so an address at the default 300 a minute downloads some 5 MB a second, not
+ * hundreds, while a picture (or a listener's one stream of a track) costs what a request costs.
+ */
+export const MEDIA_BYTES_PER_REQUEST = 1024 * 1024;
 /** A stream refused for the caps asks the client back this soon: streams end in seconds, not a window. */
 const STREAM_RETRY_MS = 1000;
 /** The rate's key: not a player's (`player:`) nor a sign-in route's (`address:`). */
@@ -55,6 +61,17 @@ export function createMediaLimits(deps: { rate: RateCounter; config: Pick<Config
         throw error;
       }
       return giveBack;
+    },
+
+    /**
+     * Charges an admitted request for the bytes it is about to be sent (MEDIA_BYTES_PER_REQUEST): 429 when
+     * they take the address past its rate.
+     */
+    async chargeBytes(address: string, bytes: number, reply: FastifyReply): Promise<void> {
+      const cost = Math.floor(bytes / MEDIA_BYTES_PER_REQUEST);
+      if (cost === 0) return;
+      const hit = await deps.rate.hit(`${MEDIA_RATE_PREFIX}${address}`, windowMs, cost);
+      if (hit.count > requests) throw refuse(reply, limitMessages.tooFast, hit.resetInMs);
     },
 
     /** Anonymous streams open now in this process, of all addresses or of one (tests and operators). */

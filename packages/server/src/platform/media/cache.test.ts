@@ -73,7 +73,13 @@ afterEach(() => {
 function cacheOver(backend: Counting, options: Partial<MediaCacheOptions> = {}) {
   const dir = mkdtempSync(path.join(tmpdir(), "bot-arena-cache-test-"));
   dirs.push(dir);
-  return createMediaCache(backend, { smallBytes: 100, memoryBytes: 10_000, diskBytes: 10_000, dir, ...options });
+  return createMediaCache(backend, {
+    smallBytes: 100,
+    memoryBytes: 10_000,
+    diskBytes: 10_000,
+    dir,
+    ...options,
+  });
 }
 
 async function bytesOf(body: Readable | Uint8Array): Promise<Buffer> {
@@ -101,7 +107,11 @@ describe("the media cache", () => {
   });
 
   it("forgets the least recently served small objects past the memory bound", async () => {
-    const objects = { "bots/a.svg": randomBytes(90), "bots/b.svg": randomBytes(90), "bots/c.svg": randomBytes(90) };
+    const objects = {
+      "bots/a.svg": randomBytes(90),
+      "bots/b.svg": randomBytes(90),
+      "bots/c.svg": randomBytes(90),
+    };
     const backend = countingBackend(objects);
     // Room for two entries (each is its bytes and an overhead).
     const cache = cacheOver(backend, { memoryBytes: 2 * (90 + 64) });
@@ -134,7 +144,11 @@ describe("the media cache", () => {
   });
 
   it("removes the least recently served copies past the disk bound", async () => {
-    const objects = { "music/a.wav": randomBytes(4_000), "music/b.wav": randomBytes(4_000), "music/c.wav": randomBytes(4_000) };
+    const objects = {
+      "music/a.wav": randomBytes(4_000),
+      "music/b.wav": randomBytes(4_000),
+      "music/c.wav": randomBytes(4_000),
+    };
     const backend = countingBackend(objects);
     const cache = cacheOver(backend, { diskBytes: 9_000 });
     await read(cache, "music/a.wav");
@@ -179,7 +193,9 @@ describe("the media cache", () => {
     let resume = () => {};
     backend.midRead = new Promise<void>((resolve) => (resume = resolve));
     const first = read(cache, "music/t.wav");
-    await expect.poll(async () => readdirSync((await cache.folder()) ?? ".").some((f) => f.endsWith(".partial"))).toBe(true);
+    await expect
+      .poll(async () => readdirSync((await cache.folder()) ?? ".").some((f) => f.endsWith(".partial")))
+      .toBe(true);
     const folder = (await cache.folder())!;
     expect(readdirSync(folder)).not.toContain("music-t.wav");
     resume();

@@ -80,7 +80,9 @@ export function createMediaCache(backend: Pick<MediaBackend, "stat" | "read">, o
     if (object.bytes) {
       // A driver's bytes may be a view into a larger buffer (node's pool for small Buffers): keep only our own.
       const bytes =
-        object.bytes.byteLength === object.bytes.buffer.byteLength ? object.bytes : new Uint8Array(object.bytes);
+        object.bytes.byteLength === object.bytes.buffer.byteLength
+          ? object.bytes
+          : new Uint8Array(object.bytes);
       return { ...object, bytes, file: null };
     }
     if (object.size === 0 || object.size > options.diskBytes) return { ...object, file: null };

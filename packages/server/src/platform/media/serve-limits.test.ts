@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { appsOnOneDatabase, errorOf, signUp, type TestApp } from "../../../test/helpers";
 import type { Config } from "../config";
+import { MEDIA_BYTES_PER_REQUEST } from "../limits/media-limits";
 import { limitMessages } from "../limits/request-limits";
 
 const servers = appsOnOneDatabase();
@@ -36,6 +37,23 @@ describe("/media without a session", () => {
     // A revalidation is a request too: a loop of them is still a loop.
     expectRefused(await from(t, url, "10.43.0.1", { "if-none-match": '"x"' }), limitMessages.tooFast, 60);
     expect((await from(t, url, "10.43.0.2")).statusCode).toBe(200);
+  });
+
+  it(`charges each whole MiB sent as one more request, and refuses without the object's headers`, async () => {
+    const t = await appWith({ requests: 6 });
+    const bytes = randomBytes(3 * MEDIA_BYTES_PER_REQUEST + 10);
+    const url = await t.app.media.save("music", bytes, "wav");
+    // 1 + 3 for the whole track, then 1 for a small range: 5 of 6.
+    expect((await from(t, url, "10.43.4.1")).statusCode).toBe(200);
+    expect((await from(t, url, "10.43.4.1", { range: "bytes=0-99" })).statusCode).toBe(206);
+    // A HEAD is sent no bytes: 1.
+    expect((await t.app.inject({ method: "HEAD", url, remoteAddress: "10.43.4.1" })).statusCode).toBe(200);
+    expect((await from(t, url, "10.43.4.2")).statusCode).toBe(200);
+    const again = await from(t, url, "10.43.4.2", { range: `bytes=${MEDIA_BYTES_PER_REQUEST}-` });
+    expectRefused(again, limitMessages.tooFast, 60);
+    for (const name of ["cache-control", "etag", "content-range", "last-modified"]) {
+      expect(again.headers[name], name).toBeUndefined();
+    }
   });
 
   describe("streams held open on a real socket", () => {

@@ -139,7 +139,9 @@ describe("what the hot paths cost", () => {
     const { count, answer } = await countStatements(t, () => get(trackUrl));
     expect(count).toBe(0);
     expect(answer.rawPayload.equals(track)).toBe(true);
-    const seek = await countStatements(t, () => get(trackUrl, { range: `bytes=${PART_BYTES - 5}-${PART_BYTES + 5}` }));
+    const seek = await countStatements(t, () =>
+      get(trackUrl, { range: `bytes=${PART_BYTES - 5}-${PART_BYTES + 5}` }),
+    );
     expect(seek.count).toBe(0);
     expect(seek.answer.rawPayload.equals(track.subarray(PART_BYTES - 5, PART_BYTES + 6))).toBe(true);
     expect(t.app.media.cacheStats()).toMatchObject({ diskFiles: 1, diskBytes: track.length });

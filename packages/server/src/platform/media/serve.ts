@@ -72,33 +72,84 @@ function notModifiedSince(request: FastifyRequest, modified: Date): boolean {
   return !Number.isNaN(since) && Math.floor(modified.getTime() / 1000) <= Math.floor(since / 1000);
 }
 
-async function send(reply: FastifyReply, store: MediaStore, key: string, object: CachedMedia, range: ByteRange) {
+async function send(
+  reply: FastifyReply,
+  store: MediaStore,
+  key: string,
+  object: CachedMedia,
+  range: ByteRange,
+) {
   const length = range.end - range.start + 1;
   reply.header("content-length", length);
   if (reply.request.method === "HEAD" || length === 0) return reply.send();
   const body = await store.read(key, object, range.start, range.end);
   // A view of the remembered bytes, not a copy.
-  return reply.send(body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body);
+  return reply.send(
+    body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body,
+  );
 }
 
-/** Counts the request in the player's limits when its cookie names a session, else in its address's. */
-async function admit(app: FastifyInstance, limits: MediaLimits, request: FastifyRequest, reply: FastifyReply) {
+/**
+ * Counts the request in the player's limits when its cookie names a session, else in its address's; whether
+ * it was anonymous (its bytes are then charged too).
+ */
+async function admit(
+  app: FastifyInstance,
+  limits: MediaLimits,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) {
     releaseWhenDone(reply, await app.requestLimits.admitSession(token, reply));
     // No reply: a picture's answer never renews the cookie (it may sit in a shared cache).
     const user = await app.sessions.authenticate(request);
-    if (user) return releaseWhenDone(reply, await app.requestLimits.admitPlayerMedia(user.id, reply, token));
+    if (user) {
+      releaseWhenDone(reply, await app.requestLimits.admitPlayerMedia(user.id, reply, token));
+      return false;
+    }
   }
   releaseWhenDone(reply, await limits.admitAnonymous(request.ip, reply));
+  return true;
 }
 
+const SUCCESS_HEADERS = [
+  "cache-control",
+  "etag",
+  "accept-ranges",
+  "last-modified",
+  "content-type",
+  "content-range",
+] as const;
+
 export function registerMediaRoute(app: FastifyInstance, store: MediaStore, limits: MediaLimits): void {
+  const anonymous = new WeakSet<FastifyRequest>();
+  /** Sends `range`, charged first to an anonymous request's address by its length. */
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    object: CachedMedia,
+    range: ByteRange,
+  ) => {
+    if (anonymous.has(request) && request.method !== "HEAD") {
+      try {
+        await limits.chargeBytes(request.ip, range.end - range.start + 1, reply);
+      } catch (error) {
+        // The refusal must not carry the object's headers (a year's caching above all).
+        for (const name of SUCCESS_HEADERS) reply.removeHeader(name);
+        throw error;
+      }
+    }
+    return send(reply, store, key, object, range);
+  };
   // HEAD named here: Fastify's own HEAD for a GET would read the whole object to count its length.
   app.route<{ Params: { folder: string; name: string } }>({
     method: ["GET", "HEAD"],
     url: "/media/:folder/:name",
-    preHandler: (request, reply) => admit(app, limits, request, reply),
+    preHandler: async (request, reply) => {
+      if (await admit(app, limits, request, reply)) anonymous.add(request);
+    },
     handler: async (request, reply) => {
       const key = mediaKey(request.params.folder, request.params.name);
       if (!key) return sendError(reply, notFound());
@@ -128,9 +179,9 @@ export function registerMediaRoute(app: FastifyInstance, store: MediaStore, limi
       }
       if (asked) {
         reply.code(206).header("content-range", `bytes ${asked.start}-${asked.end}/${object.size}`);
-        return send(reply, store, key, object, asked);
+        return answer(request, reply, key, object, asked);
       }
-      return send(reply, store, key, object, { start: 0, end: object.size - 1 });
+      return answer(request, reply, key, object, { start: 0, end: object.size - 1 });
     },
   });
 }
