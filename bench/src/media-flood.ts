@@ -5,8 +5,9 @@
 // The servers run the production media limits and cache. Prints the bystander's p50/p99 quiet and flooded, the
 // p99 ratio, the bystander's time-outs (30 s) and failures, and the attackers' answers by status. With
 // --compare=on, each setup runs again with the media limits lifted (the cache alone) for comparison.
-import { randomBytes } from "node:crypto";
+
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { reachablePostgres } from "./api-me";
 import { request } from "./http";
@@ -164,6 +165,11 @@ async function floodCase(label: string, count: number, env: Record<string, strin
       await starterSongUrl(servers[0]!, adminCookie),
       await uploadTrack(servers[0]!, adminCookie),
     ];
+    if (options.warm) {
+      // Each process reads each track once first: the flood then meets a filled cache.
+      for (const server of servers)
+        for (const url of urls) await request(server.base, "GET", url, { cookie: adminCookie });
+    }
     const bystander = await signUp(servers[0]!, `bystander_${suffix}`);
     await readMe(servers, bystander, Date.now() + 1000);
     const quiet = await readMe(servers, bystander, Date.now() + options.quietSeconds * 1000);

@@ -134,8 +134,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     rateLimit: { authMax: 100_000, authWindowMs: 60_000 },
     // Race tests fire many requests of one player at once; the limit tests set their own small numbers.
     playerLimits: { requests: 1_000_000, windowMs: 60_000, concurrent: 10_000, concurrentReads: 10_000 },
-    // Tests fetch many media from one address at once; the media limit tests set their own small numbers.
-    mediaLimits: { requests: 1_000_000, windowMs: 60_000, streamsPerAddress: 10_000, streams: 10_000 },
+    // Tests fetch many media from one address at once; the media limit tests set their own small numbers (and
+    // refuse at once, except the flood test, which runs the production limits).
+    mediaLimits: {
+      requests: 1_000_000,
+      windowMs: 60_000,
+      streamsPerAddress: 10_000,
+      streams: 10_000,
+      refusalDelayMs: 0,
+      streamKbPerSecond: 1_000_000,
+    },
     // Every answer a test provokes is checked against the contract the web app relies on.
     checkResponses: true,
     // A lock out of order fails the test that takes the path.

@@ -34,9 +34,18 @@ export type Config = {
   /**
    * /media without a session, per address: requests per window and streams at once, and streams at once of
    * all addresses together in this process; past any of them 429 (platform/limits/media-limits.ts). A signed-in
-   * player's media count against their own limits, with this per-address stream cap as theirs.
+   * player's media count against their own limits, with this per-address stream cap as theirs. A refusal is
+   * answered after `refusalDelayMs`, so a loop that ignores Retry-After cannot ask thousands of times a second;
+   * an anonymous answer streamed (a track, not a picture from memory) goes at most `streamKbPerSecond`.
    */
-  mediaLimits: { requests: number; windowMs: number; streamsPerAddress: number; streams: number };
+  mediaLimits: {
+    requests: number;
+    windowMs: number;
+    streamsPerAddress: number;
+    streams: number;
+    refusalDelayMs: number;
+    streamKbPerSecond: number;
+  };
   /**
    * LIVE_BUS_URL: `redis://` (or `rediss://`) Redis or Valkey for the live bus, the per-player rate counters and
    * the chat's pace, so live events stay off the database; null keeps them on the database (platform/live/bus.ts).
@@ -340,6 +349,8 @@ function readConfig(env: Env, stdoutIsTerminal: boolean): Config {
       windowMs: int(env, "RATE_LIMIT_MEDIA_WINDOW_MS", 60_000, 1),
       streamsPerAddress: int(env, "RATE_LIMIT_MEDIA_STREAMS_PER_ADDRESS", 6, 1),
       streams: int(env, "RATE_LIMIT_MEDIA_STREAMS", 64, 1),
+      refusalDelayMs: int(env, "RATE_LIMIT_MEDIA_REFUSAL_DELAY_MS", 1000, 0, 60_000),
+      streamKbPerSecond: int(env, "RATE_LIMIT_MEDIA_STREAM_KB_PER_SECOND", 1024, 1),
     },
     liveBusUrl: soft(() => liveBusUrl(env.LIVE_BUS_URL), null),
     adminEmails: list(env.ADMIN_EMAILS).map((e) => e.toLowerCase()),

@@ -105,7 +105,10 @@ declare module "fastify" {
  * the client left would wait for a 'close' already emitted: it goes back at once.
  */
 export function releaseWhenDone(reply: FastifyReply, release: () => void): void {
-  if (reply.raw.closed || reply.raw.destroyed) return release();
+  if (reply.raw.closed || reply.raw.destroyed) {
+    release();
+    return;
+  }
   reply.raw.once("finish", release);
   reply.raw.once("close", release);
 }

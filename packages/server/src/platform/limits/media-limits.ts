@@ -18,15 +18,36 @@ import { limitMessages, refuse } from "./request-limits";
 export const MEDIA_BYTES_PER_REQUEST = 1024 * 1024;
 /** A stream refused for the caps asks the client back this soon: streams end in seconds, not a window. */
 const STREAM_RETRY_MS = 1000;
+/**
+ * Refusals waiting out their delay at once; past this many a refusal is answered at once. Each holds a timer
+ * and an idle socket, never a read.
+ */
+const MAX_DELAYED_REFUSALS = 4096;
 /** The rate's key: not a player's (`player:`) nor a sign-in route's (`address:`). */
 const MEDIA_RATE_PREFIX = "media:";
 
 export type MediaLimits = ReturnType<typeof createMediaLimits>;
 
 export function createMediaLimits(deps: { rate: RateCounter; config: Pick<Config, "mediaLimits"> }) {
-  const { requests, windowMs, streamsPerAddress, streams } = deps.config.mediaLimits;
+  const { requests, windowMs, streamsPerAddress, streams, refusalDelayMs, streamKbPerSecond } =
+    deps.config.mediaLimits;
   const byAddress = new Map<string, number>();
   let total = 0;
+  let delayed = 0;
+
+  /**
+   * A refusal is answered after `refusalDelayMs`: a loop that ignores Retry-After then asks once per delay on
+   * each of its connections. Answered at once, 40 such loops asked thousands of times a second, and answering
+   * them took the event loop from everyone else (docs/performance.md, issue 43).
+   */
+  async function refuseLater(error: unknown): Promise<never> {
+    if (refusalDelayMs > 0 && delayed < MAX_DELAYED_REFUSALS) {
+      delayed += 1;
+      await new Promise((resolve) => setTimeout(resolve, refusalDelayMs));
+      delayed -= 1;
+    }
+    throw error;
+  }
 
   function release(address: string) {
     total -= 1;
@@ -42,7 +63,7 @@ export function createMediaLimits(deps: { rate: RateCounter; config: Pick<Config
      */
     async admitAnonymous(address: string, reply: FastifyReply): Promise<() => void> {
       if (total >= streams || (byAddress.get(address) ?? 0) >= streamsPerAddress) {
-        throw refuse(reply, limitMessages.tooManyAtOnce, STREAM_RETRY_MS);
+        return refuseLater(refuse(reply, limitMessages.tooManyAtOnce, STREAM_RETRY_MS));
       }
       // Taken before the rate is counted: requests arriving meanwhile see it.
       total += 1;
@@ -58,7 +79,7 @@ export function createMediaLimits(deps: { rate: RateCounter; config: Pick<Config
         if (hit.count > requests) throw refuse(reply, limitMessages.tooFast, hit.resetInMs);
       } catch (error) {
         giveBack();
-        throw error;
+        return refuseLater(error);
       }
       return giveBack;
     },
@@ -71,8 +92,14 @@ export function createMediaLimits(deps: { rate: RateCounter; config: Pick<Config
       const cost = Math.floor(bytes / MEDIA_BYTES_PER_REQUEST);
       if (cost === 0) return;
       const hit = await deps.rate.hit(`${MEDIA_RATE_PREFIX}${address}`, windowMs, cost);
-      if (hit.count > requests) throw refuse(reply, limitMessages.tooFast, hit.resetInMs);
+      if (hit.count > requests) return refuseLater(refuse(reply, limitMessages.tooFast, hit.resetInMs));
     },
+
+    /** How fast an anonymous answer streamed from a local copy or the store is sent. */
+    streamBytesPerSecond: streamKbPerSecond * 1024,
+
+    /** Refusals waiting out their delay now (tests and operators). */
+    delayedRefusals: (): number => delayed,
 
     /** Anonymous streams open now in this process, of all addresses or of one (tests and operators). */
     streams: (address?: string): number => (address === undefined ? total : (byAddress.get(address) ?? 0)),

@@ -181,7 +181,8 @@ describe("the media cache", () => {
     expect(cache.stats().filling).toBe(1);
     release();
     const answers = await Promise.all(reads);
-    answers.forEach((answer, i) => expect(answer.equals(track.subarray(i, 2_001 + i))).toBe(true));
+    for (const [i, answer] of answers.entries())
+      expect(answer.equals(track.subarray(i, 2_001 + i))).toBe(true);
     expect(backend).toMatchObject({ stats: 1, reads: 1 });
     expect(cache.stats().filling).toBe(0);
   });

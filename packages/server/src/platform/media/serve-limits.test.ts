@@ -12,7 +12,14 @@ import { MEDIA_BYTES_PER_REQUEST } from "../limits/media-limits";
 import { limitMessages } from "../limits/request-limits";
 
 const servers = appsOnOneDatabase();
-const generous = { requests: 1_000_000, windowMs: 60_000, streamsPerAddress: 1_000, streams: 1_000 };
+const generous = {
+  requests: 1_000_000,
+  windowMs: 60_000,
+  streamsPerAddress: 1_000,
+  streams: 1_000,
+  refusalDelayMs: 0,
+  streamKbPerSecond: 1_000_000,
+};
 const appWith = (mediaLimits: Partial<Config["mediaLimits"]>, config: Partial<Config> = {}) =>
   servers.appWith({ mediaLimits: { ...generous, ...mediaLimits }, ...config });
 

@@ -4,6 +4,8 @@
 // this process's memory, large ones from its local copy (cache.ts), filled from the store on first read. Every
 // request is admitted first: a signed-in player's in the player's own limits, anyone else's in the per-address
 // media limits (limits/media-limits.ts), so a download loop gets 429s instead of the process.
+
+import { pipeline } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { SESSION_COOKIE } from "../auth/session";
 import { AppError, notFound, sendError } from "../errors";
@@ -11,6 +13,7 @@ import type { MediaLimits } from "../limits/media-limits";
 import { releaseWhenDone } from "../route";
 import type { CachedMedia } from "./cache";
 import { contentTypeOf, etagOf, mediaKey } from "./keys";
+import { pacedStream } from "./paced-stream";
 import type { MediaStore } from "./store";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -72,21 +75,27 @@ function notModifiedSince(request: FastifyRequest, modified: Date): boolean {
   return !Number.isNaN(since) && Math.floor(modified.getTime() / 1000) <= Math.floor(since / 1000);
 }
 
+/** `paceBytesPerSecond`: an anonymous stream's rate (null: as fast as the client reads). */
 async function send(
   reply: FastifyReply,
   store: MediaStore,
   key: string,
   object: CachedMedia,
   range: ByteRange,
+  paceBytesPerSecond: number | null,
 ) {
   const length = range.end - range.start + 1;
   reply.header("content-length", length);
   if (reply.request.method === "HEAD" || length === 0) return reply.send();
   const body = await store.read(key, object, range.start, range.end);
   // A view of the remembered bytes, not a copy.
-  return reply.send(
-    body instanceof Uint8Array ? Buffer.from(body.buffer, body.byteOffset, body.byteLength) : body,
-  );
+  if (body instanceof Uint8Array)
+    return reply.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+  if (paceBytesPerSecond === null) return reply.send(body);
+  // pipeline: a client that goes away closes the copy's file too.
+  const paced = pacedStream(paceBytesPerSecond);
+  pipeline(body, paced, () => {});
+  return reply.send(paced);
 }
 
 /**
@@ -141,7 +150,14 @@ export function registerMediaRoute(app: FastifyInstance, store: MediaStore, limi
         throw error;
       }
     }
-    return send(reply, store, key, object, range);
+    return send(
+      reply,
+      store,
+      key,
+      object,
+      range,
+      anonymous.has(request) ? limits.streamBytesPerSecond : null,
+    );
   };
   // HEAD named here: Fastify's own HEAD for a GET would read the whole object to count its length.
   app.route<{ Params: { folder: string; name: string } }>({
