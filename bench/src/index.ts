@@ -140,7 +140,6 @@ if (only === "media-flood") {
     pauseMs: num("pause", 0),
     port: num("port", 4485),
     compare: args.get("compare") === "on",
-    warm: args.get("warm") === "on",
   });
 }
 

@@ -3,8 +3,9 @@
 // a time (20 ms between) while quiet, then while --flood clients (40) loop over a starter song and a 19 MB track
 // without a cookie, whole and by ranges, never pausing after a 429 (media-flood-load.ts, a process of its own).
 // The servers run the production media limits and cache. Prints the bystander's p50/p99 quiet and flooded, the
-// p99 ratio, the bystander's time-outs (30 s) and failures, and the attackers' answers by status. With
-// --compare=on, each setup runs again with the media limits lifted (the cache alone) for comparison.
+// p99 ratio, the bystander's time-outs (30 s) and failures, and the attackers' answers by status. Each setup
+// runs with the caches cold (the flood's first reads fill them) and warm (each process read each track first);
+// with --compare=on, once more with the media limits lifted (the cache alone) for comparison.
 
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -23,6 +24,9 @@ type Options = {
   port: number;
   compare: boolean;
 };
+
+/** Cold: the flood meets empty caches (its first reads fill them); warm: each process read each track first. */
+type Start = "cold" | "warm";
 
 const ADMIN_EMAIL = "media_admin@bench.test";
 const PASSWORD = "bench-password";
@@ -153,7 +157,13 @@ function attackers(args: string[]): Promise<Flood> {
   });
 }
 
-async function floodCase(label: string, count: number, env: Record<string, string>, options: Options) {
+async function floodCase(
+  label: string,
+  count: number,
+  env: Record<string, string>,
+  start: Start,
+  options: Options,
+) {
   const servers: RunningServer[] = [];
   // One after another: the second finds the database migrated and the starter songs stored.
   for (let i = 0; i < count; i += 1)
@@ -165,7 +175,7 @@ async function floodCase(label: string, count: number, env: Record<string, strin
       await starterSongUrl(servers[0]!, adminCookie),
       await uploadTrack(servers[0]!, adminCookie),
     ];
-    if (options.warm) {
+    if (start === "warm") {
       // Each process reads each track once first: the flood then meets a filled cache.
       for (const server of servers)
         for (const url of urls) await request(server.base, "GET", url, { cookie: adminCookie });
@@ -189,24 +199,24 @@ async function floodCase(label: string, count: number, env: Record<string, strin
 }
 
 export async function benchMediaFlood(options: Options) {
-  const variants: [string, Record<string, string>][] = [["media limits on", {}]];
-  if (options.compare) variants.push(["media limits lifted (the cache alone)", noMediaLimits]);
+  const variants: [string, Record<string, string>, Start][] = [
+    ["limits on, cold cache", {}, "cold"],
+    ["limits on, warm cache", {}, "warm"],
+  ];
+  if (options.compare) variants.push(["limits lifted (the cache alone), warm", noMediaLimits, "warm"]);
   const cases = [];
-  for (const [variant, env] of variants)
-    cases.push(await floodCase(`PGlite, 1 process, ${variant}`, 1, { DATABASE_URL: "", ...env }, options));
+  for (const [variant, env, start] of variants) {
+    cases.push(
+      await floodCase(`PGlite, 1 process, ${variant}`, 1, { DATABASE_URL: "", ...env }, start, options),
+    );
+  }
   const postgres = await reachablePostgres();
   if (postgres) {
-    for (const [variant, env] of variants) {
+    for (const [variant, env, start] of variants) {
       const database = await createBenchDatabase(postgres, "ba_bench_media");
       try {
-        cases.push(
-          await floodCase(
-            `PostgreSQL, 2 processes, ${variant}`,
-            2,
-            { DATABASE_URL: database.url, ...env },
-            options,
-          ),
-        );
+        const label = `PostgreSQL, 2 processes, ${variant}`;
+        cases.push(await floodCase(label, 2, { DATABASE_URL: database.url, ...env }, start, options));
       } finally {
         await database.drop();
       }
