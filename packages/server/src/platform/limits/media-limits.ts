@@ -28,7 +28,19 @@ const MEDIA_RATE_PREFIX = "media:";
 
 export type MediaLimits = ReturnType<typeof createMediaLimits>;
 
-export function createMediaLimits(deps: { rate: RateCounter; config: Pick<Config, "mediaLimits"> }) {
+/**
+ * Each refusal waits between the whole delay and half as long again: refused together, loops would come back
+ * together, and answering forty refusals in one turn of the event loop, every second, was the bystander's tail.
+ */
+const spread = () => 1 + Math.random() / 2;
+
+export function createMediaLimits(deps: {
+  rate: RateCounter;
+  config: Pick<Config, "mediaLimits">;
+  /** A factor of the refusal delay, from 1 to 1.5 (the tests' is fixed). */
+  jitter?: () => number;
+}) {
+  const jitter = deps.jitter ?? spread;
   const { requests, windowMs, streamsPerAddress, streams, refusalDelayMs, streamKbPerSecond } =
     deps.config.mediaLimits;
   const byAddress = new Map<string, number>();
@@ -43,7 +55,7 @@ export function createMediaLimits(deps: { rate: RateCounter; config: Pick<Config
   async function refuseLater(error: unknown): Promise<never> {
     if (refusalDelayMs > 0 && delayed < MAX_DELAYED_REFUSALS) {
       delayed += 1;
-      await new Promise((resolve) => setTimeout(resolve, refusalDelayMs));
+      await new Promise((resolve) => setTimeout(resolve, refusalDelayMs * jitter()));
       delayed -= 1;
     }
     throw error;

@@ -81,9 +81,10 @@ describe("/media without a session", () => {
       base: string,
       url: string,
       localAddress = "127.0.0.1",
+      headers: Record<string, string> = {},
     ): Promise<{ status: number; request: http.ClientRequest }> {
       return new Promise((resolve, reject) => {
-        const request = http.get(`${base}${url}`, { agent: false, localAddress }, (response) => {
+        const request = http.get(`${base}${url}`, { agent: false, localAddress, headers }, (response) => {
           response.pause();
           resolve({ status: response.statusCode ?? 0, request });
         });
@@ -94,7 +95,11 @@ describe("/media without a session", () => {
     }
 
     it("refuses an address holding its streams, then every address once the process holds its own, until one ends", async () => {
-      const t = await appWith({ streamsPerAddress: 2, streams: 3 });
+      // One API request of a player at a time: the player's music must not take it.
+      const t = await appWith(
+        { streamsPerAddress: 2, streams: 3 },
+        { playerLimits: { requests: 1_000, windowMs: 60_000, concurrent: 1, concurrentReads: 1 } },
+      );
       const base = await listening(t);
       const url = await t.app.media.save("music", track, "wav");
       const player = await signUp(t.app);
@@ -114,6 +119,12 @@ describe("/media without a session", () => {
       const played = await player.request({ url, headers: { range: "bytes=0-9" } });
       expect(played.statusCode).toBe(206);
       expect(played.rawPayload.equals(track.subarray(0, 10))).toBe(true);
+      // The player's music playing holds a media stream of theirs, not their one API slot.
+      const music = await stalledDownload(base, url, "127.0.0.1", { cookie: player.cookie });
+      expect(music.status).toBe(200);
+      expect(t.app.requestLimits.mediaInFlight(player.id)).toBe(1);
+      expect((await player.get("/api/me")).statusCode).toBe(200);
+      music.request.destroy();
 
       first.request.destroy();
       await expect.poll(() => t.app.mediaLimits.streams("127.0.0.1")).toBe(1);

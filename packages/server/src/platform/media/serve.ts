@@ -110,9 +110,10 @@ async function admit(
 ): Promise<boolean> {
   const token = request.cookies[SESSION_COOKIE];
   if (token) {
-    releaseWhenDone(reply, await app.requestLimits.admitSession(token, reply));
+    // The session's slot only while it is looked up: a track playing for minutes must not hold it.
+    const releaseSession = await app.requestLimits.admitSession(token, reply);
     // No reply: a picture's answer never renews the cookie (it may sit in a shared cache).
-    const user = await app.sessions.authenticate(request);
+    const user = await app.sessions.authenticate(request).finally(releaseSession);
     if (user) {
       releaseWhenDone(reply, await app.requestLimits.admitPlayerMedia(user.id, reply, token));
       return false;
