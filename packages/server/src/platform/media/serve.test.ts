@@ -10,7 +10,7 @@ import { SMALL_OBJECT_BYTES } from "./store";
 
 let t: TestApp;
 /** Larger than a part and than what is kept in memory: streamed from the database a part at a time. */
-const track = randomBytes(2 * PART_BYTES + 12_345);
+const track = randomBytes(SMALL_OBJECT_BYTES + 2 * PART_BYTES + 12_345);
 const picture = new TextEncoder().encode(
   '<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4"/></svg>',
 );
