@@ -2,9 +2,11 @@
 // limit a few loops fetching a track from one address held the process's event loop and its database. An
 // address may send so many /media requests per window and hold so many streams at once, and all addresses
 // together hold at most so many streams in this process; past any of them the answer is 429 with Retry-After,
-// at once: a refused download costs a counter, never a read. Streams are counted by the process that serves
-// them (what they hold is its own); the rate is counted in the players' rate counter (batched-store.ts), which
-// never writes the database per request and is shared by every process on one PostgreSQL or Redis.
+// a second or so later: a refused download costs a counter and a timer, never a read, and a loop that ignores
+// Retry-After is slowed to the pace of its refusals. An admitted anonymous stream is sent at a bounded rate
+// (serve.ts). Streams are counted by the process that serves them (what they hold is its own); the rate is
+// counted in the players' rate counter (batched-store.ts), which never writes the database per request and is
+// shared by every process on one PostgreSQL or Redis.
 import type { FastifyReply } from "fastify";
 import type { Config } from "../config";
 import type { RateCounter } from "./batched-store";
