@@ -65,6 +65,11 @@ function server(listenPort: number, dataDir: string | undefined, extraEnv: Recor
       // Chromium and the server share two busy cores: a stalled loop must not refuse a journey's click (the
       // shedding has its own server tests).
       LOAD_SHED: "off",
+      // Every journey's browser loads pictures and music from 127.0.0.1, signed out too (the landing page, the
+      // sign-in form): one address, many players at once. The media limits have their own server tests.
+      RATE_LIMIT_MEDIA_MAX: "100000",
+      RATE_LIMIT_MEDIA_STREAMS_PER_ADDRESS: "1000",
+      RATE_LIMIT_MEDIA_STREAMS: "1000",
       // Journeys sign up dozens of pilots on two busy cores; production's scrypt cost is proven by the server suite.
       PASSWORD_HASH_COST: "12",
       // ...at once, so the strangers' lane keeps all its seats and never rests (the pacing has server tests).

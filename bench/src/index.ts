@@ -12,6 +12,7 @@ import { runFanout } from "./fanout";
 import { runCrash } from "./faults/crash";
 import { benchGuildWars } from "./guild-wars";
 import { benchLanding } from "./landing";
+import { benchMediaFlood } from "./media-flood";
 import { runProxy } from "./proxy";
 import { type Bus, runScale } from "./scale";
 import { repoRoot } from "./server-process";
@@ -129,6 +130,18 @@ if (only === "auth-flood") {
     pauseMs: num("pause", 100),
     port: num("port", 4480),
     part: args.get("part") ?? null,
+  });
+}
+
+if (only === "media-flood") {
+  console.log("\n## Anonymous media downloads beside a signed-in player (issue 43, item 1)");
+  await benchMediaFlood({
+    seconds: num("seconds", 30),
+    quietSeconds: num("quiet-seconds", 10),
+    clients: num("flood", 40),
+    pauseMs: num("pause", 0),
+    port: num("port", 4485),
+    compare: args.get("compare") === "on",
   });
 }
 

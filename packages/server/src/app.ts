@@ -19,6 +19,7 @@ import { createEconomyWatch } from "./platform/economy-watch";
 import { frameworkErrors, installErrorHandler, limitedBy } from "./platform/errors";
 import { claimKeysInTransactions } from "./platform/idempotency/claim";
 import { createIdempotentRequests } from "./platform/idempotency/requests";
+import { createMediaLimits, type MediaLimits } from "./platform/limits/media-limits";
 import { createRequestLimits } from "./platform/limits/request-limits";
 import { limitStoresFor } from "./platform/limits/store";
 import { createLiveHub } from "./platform/live/hub";
@@ -47,6 +48,8 @@ declare module "fastify" {
     passwords: PasswordHasher;
     /** The media store (platform/media/): main.ts seeds through it, tests look into it. */
     media: MediaStore;
+    /** /media's limits for requests without a session (platform/limits/media-limits.ts). */
+    mediaLimits: MediaLimits;
   }
 }
 
@@ -153,7 +156,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trust: database.bus.trust,
     barrier: database.bus.barrier,
   });
-  const media = await openMediaStore({ db: database.db, s3: config.mediaS3 });
+  const media = await openMediaStore({ db: database.db, s3: config.mediaS3, cache: config.mediaCache });
+  app.addHook("onClose", () => media.close());
   const reconciler = createReconciler({
     db: database.db,
     clock,
@@ -291,7 +295,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     provider,
     () => services.payouts.gauges().held,
   );
-  registerMediaRoute(app, media);
+  const mediaLimits = createMediaLimits({ rate: requestLimits.playerRate, config });
+  app.decorate("mediaLimits", mediaLimits);
+  registerMediaRoute(app, media, mediaLimits);
   const serveApp = hasWebApp(config.webDist);
   if (serveApp) await registerWebApp(app, config.webDist);
   app.setNotFoundHandler(notFoundHandler(serveApp ? webPagesOf(config.webDist) : null));

@@ -136,6 +136,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     playerLimits: { requests: 1_000_000, windowMs: 60_000, concurrent: 10_000, concurrentReads: 10_000 },
     // A machine busy with other test files stalls a loop now and then: the shedding tests set their own bounds.
     loadShed: { loopDelayMs: 0, poolWaitMs: 0, inFlight: 0, latencyMs: 250 },
+    // Tests fetch many media from one address at once; the media limit tests set their own small numbers (and
+    // refuse at once, except the flood test, which runs the production limits).
+    mediaLimits: {
+      requests: 1_000_000,
+      windowMs: 60_000,
+      streamsPerAddress: 10_000,
+      streams: 10_000,
+      refusalDelayMs: 0,
+      streamKbPerSecond: 1_000_000,
+    },
     // Every answer a test provokes is checked against the contract the web app relies on.
     checkResponses: true,
     // A lock out of order fails the test that takes the path.

@@ -1,6 +1,7 @@
 // Server configuration from the environment: one typed object, read once at start-up.
 
 import { readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { type CashoutRules, DEFAULT_CASHOUT_RULES } from "@bot-arena/game";
 import { DEFAULT_PASSWORD_HASH_COST } from "./auth/password";
@@ -28,6 +29,27 @@ export type Config = {
   loadShed: LoadShedLimits;
   /** MEDIA_S3_URL parsed: media in that bucket; null keeps them in the database (platform/media/). */
   mediaS3: S3Location | null;
+  /**
+   * This process's copies of served media (platform/media/cache.ts): MEDIA_CACHE_DIR (each process makes a
+   * folder of its own inside, removed when it stops), and the bytes it may keep in memory (small objects) and
+   * on disk (large ones); a disk of 0 streams large objects from the store every time.
+   */
+  mediaCache: { dir: string; memoryBytes: number; diskBytes: number };
+  /**
+   * /media without a session, per address: requests per window and streams at once, and streams at once of
+   * all addresses together in this process; past any of them 429 (platform/limits/media-limits.ts). A signed-in
+   * player's media count against their own limits, with this per-address stream cap as theirs. A refusal is
+   * answered after `refusalDelayMs`, so a loop that ignores Retry-After cannot ask thousands of times a second;
+   * an anonymous answer streamed (a track, not a picture from memory) goes at most `streamKbPerSecond`.
+   */
+  mediaLimits: {
+    requests: number;
+    windowMs: number;
+    streamsPerAddress: number;
+    streams: number;
+    refusalDelayMs: number;
+    streamKbPerSecond: number;
+  };
   /**
    * LIVE_BUS_URL: `redis://` (or `rediss://`) Redis or Valkey for the live bus, the per-player rate counters and
    * the chat's pace, so live events stay off the database; null keeps them on the database (platform/live/bus.ts).
@@ -294,6 +316,8 @@ function mediaS3(env: Env): S3Location | null {
   }
 }
 
+const MB = 1024 * 1024;
+
 /** LOAD_SHED=off refuses nothing, whatever the bounds say (the tests' and most benches' servers). */
 function loadShed(env: Env, poolSize: number): LoadShedLimits {
   const limits = {
@@ -383,6 +407,21 @@ function readConfig(rawEnv: Env, stdoutIsTerminal: boolean): Config {
     shutdownGraceMs: int(env, "SHUTDOWN_GRACE_MS", 10_000, 100),
     loadShed: loadShed(env, databasePoolSize),
     mediaS3: soft(() => mediaS3(env), null),
+    mediaCache: {
+      dir: env.MEDIA_CACHE_DIR
+        ? path.resolve(env.MEDIA_CACHE_DIR)
+        : path.join(tmpdir(), "bot-arena-media-cache"),
+      memoryBytes: int(env, "MEDIA_CACHE_MEMORY_MB", 32, 1) * MB,
+      diskBytes: int(env, "MEDIA_CACHE_DISK_MB", 1024, 0) * MB,
+    },
+    mediaLimits: {
+      requests: int(env, "RATE_LIMIT_MEDIA_MAX", 300, 1),
+      windowMs: int(env, "RATE_LIMIT_MEDIA_WINDOW_MS", 60_000, 1),
+      streamsPerAddress: int(env, "RATE_LIMIT_MEDIA_STREAMS_PER_ADDRESS", 6, 1),
+      streams: int(env, "RATE_LIMIT_MEDIA_STREAMS", 64, 1),
+      refusalDelayMs: int(env, "RATE_LIMIT_MEDIA_REFUSAL_DELAY_MS", 1000, 0, 60_000),
+      streamKbPerSecond: int(env, "RATE_LIMIT_MEDIA_STREAM_KB_PER_SECOND", 1024, 1),
+    },
     liveBusUrl: soft(() => liveBusUrl(env.LIVE_BUS_URL), null),
     adminEmails: list(env.ADMIN_EMAILS).map((e) => e.toLowerCase()),
     ads: toggle(env, "ADS", "on"),

@@ -100,6 +100,19 @@ declare module "fastify" {
   }
 }
 
+/**
+ * Gives a slot back when the answer is sent ('finish') or the client left first ('close'). A slot granted after
+ * the client left would wait for a 'close' already emitted: it goes back at once.
+ */
+export function releaseWhenDone(reply: FastifyReply, release: () => void): void {
+  if (reply.raw.closed || reply.raw.destroyed) {
+    release();
+    return;
+  }
+  reply.raw.once("finish", release);
+  reply.raw.once("close", release);
+}
+
 /** Registers `spec` on `app` with `handler`; the only way feature routes are declared. */
 export function route<S extends RouteSpec>(
   app: FastifyInstance,
@@ -121,13 +134,7 @@ export function route<S extends RouteSpec>(
       }
       if (spec.auth === "none") return;
       if (options.bearer && bearerMatches(request, options.bearer)) return;
-      // 'finish' when the answer is sent, 'close' when the client left first: either frees a slot.
-      // A slot granted after the client left would wait for a 'close' already emitted: it goes back at once.
-      const holdUntilDone = (release: () => void) => {
-        if (reply.raw.closed || reply.raw.destroyed) return release();
-        reply.raw.once("finish", release);
-        reply.raw.once("close", release);
-      };
+      const holdUntilDone = (release: () => void) => releaseWhenDone(reply, release);
       const token = request.cookies[SESSION_COOKIE];
       if (token) holdUntilDone(await app.requestLimits.admitSession(token, reply));
       const session = await app.sessions.authenticate(request, reply);

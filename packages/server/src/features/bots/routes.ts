@@ -15,11 +15,17 @@ export function botsRoutes(app: FastifyInstance, deps: { bots: BotsService }): v
     return bot;
   });
 
-  route(app, routes.previewBot, async ({ query, reply }) => {
-    // Private: the route needs a session; an hour is plenty for a player trying colours back and forth.
-    reply.type("image/svg+xml; charset=utf-8").header("cache-control", "private, max-age=3600");
-    return bots.preview(query);
-  });
+  // Drawn anew on every request: an expensive read, or one player's loop of them slowed everyone (issue 43).
+  route(
+    app,
+    routes.previewBot,
+    async ({ query, reply }) => {
+      // Private: the route needs a session; an hour is plenty for a player trying colours back and forth.
+      reply.type("image/svg+xml; charset=utf-8").header("cache-control", "private, max-age=3600");
+      return bots.preview(query);
+    },
+    { expensiveRead: true },
+  );
 
   route(app, routes.summonBots, ({ user, body }) => bots.summon(user.id, body));
   route(app, routes.nameBot, ({ user, params, body }) => bots.name(user.id, params.id, body.name));

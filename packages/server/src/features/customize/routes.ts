@@ -9,9 +9,15 @@ export function customizeRoutes(app: FastifyInstance, deps: { customize: Customi
 
   route(app, routes.customizeBot, ({ user, params, body }) => customize.customize(user.id, params.id, body));
 
-  route(app, routes.previewCustomization, async ({ user, params, query, reply }) => {
-    // Private like the creation preview; the dialog asks again for each scheme it shows.
-    reply.type("image/svg+xml; charset=utf-8").header("cache-control", "private, max-age=600");
-    return customize.preview(user.id, params.id, query);
-  });
+  // Drawn anew on every request, like the creation preview: an expensive read (issue 43).
+  route(
+    app,
+    routes.previewCustomization,
+    async ({ user, params, query, reply }) => {
+      // Private like the creation preview; the dialog asks again for each scheme it shows.
+      reply.type("image/svg+xml; charset=utf-8").header("cache-control", "private, max-age=600");
+      return customize.preview(user.id, params.id, query);
+    },
+    { expensiveRead: true },
+  );
 }

@@ -4,6 +4,7 @@
 // told to wait (429, Retry-After) within a minute's worth of them, and nobody else notices.
 import { describe, expect, it } from "vitest";
 import { appsOnOneDatabase, errorOf, type Player, signUp } from "../../../test/helpers";
+import { createBot } from "../../features/bots/testing";
 import { EXPENSIVE_READ_COST, limitMessages } from "./request-limits";
 
 const shared = appsOnOneDatabase();
@@ -21,6 +22,8 @@ const expensiveReads = [
   "/api/guilds",
   "/api/guilds?search=iron",
   "/api/arena/pvp/opponents",
+  // Drawn anew each time: one player's loop of them slowed everyone's answers (issue 43).
+  "/api/bots/preview.svg?model=Nova%20S-4&colorScheme=Cyber%20Blue",
 ];
 /** Reads of the player's own few rows, which every page makes and the live events refresh: one request each. */
 const ownReads = ["/api/me", "/api/bots", "/api/bank", "/api/inventory", "/api/tournaments/current"];
@@ -40,6 +43,16 @@ describe("the rate's cost of a read", () => {
       await answered(player, "/api/me");
       expect(errorOf(await player.get("/api/me")).status, url).toBe(429);
     }
+  });
+
+  it(`charges the customization preview ${EXPENSIVE_READ_COST} requests, like the creation preview`, async () => {
+    // The bot's creation is the one request besides.
+    const { app } = await appAllowing(1 + EXPENSIVE_READ_COST + 1);
+    const player = await signUp(app);
+    const bot = await createBot(player, { name: "Preview" });
+    await answered(player, `/api/bots/${bot.id}/customize/preview.svg?name=Bolt&colorScheme=Crimson`);
+    await answered(player, "/api/me");
+    expect(errorOf(await player.get("/api/me")).status).toBe(429);
   });
 
   it("charges a read of the player's own rows 1", async () => {

@@ -34,7 +34,7 @@ const MAX_WAITING = 32;
 const MAX_WAIT_MS = 10_000;
 
 /** Refuses with 429 and tells the client when to come back. */
-const refuse = (reply: FastifyReply, limiter: Limiter, message: string, inMs: number) =>
+export const refuse = (reply: FastifyReply, limiter: Limiter, message: string, inMs: number) =>
   rateLimited(limiter, message, { reply, inMs });
 
 type Slots = { running: number; waiting: Array<() => void> };
@@ -47,10 +47,11 @@ const PLAYER_RATE_PREFIX = "player:";
 export function createRequestLimits(deps: {
   store: LimitStore;
   playerRate: RateCounter;
-  config: Pick<Config, "playerLimits">;
+  config: Pick<Config, "playerLimits"> & { mediaLimits?: Pick<Config["mediaLimits"], "streamsPerAddress"> };
 }) {
   const { store, playerRate } = deps;
   const { requests, windowMs, concurrent, concurrentReads } = deps.config.playerLimits;
+  const mediaStreams = deps.config.mediaLimits?.streamsPerAddress ?? concurrent;
   const slots = new Map<string, Slots>();
   /** Sessions whose player is past the rate, until when: refused before any database work. */
   const overRate = new Map<string, number>();
@@ -105,6 +106,15 @@ export function createRequestLimits(deps: {
     overRate.set(session, now + untilMs);
   }
 
+  async function countPlayer(userId: string, reply: FastifyReply, session: string | undefined, cost: number) {
+    const hit = await playerRate.hit(`${PLAYER_RATE_PREFIX}${userId}`, windowMs, cost);
+    if (hit.count > requests) {
+      // The session's next requests are refused before they reach the database, until the window ends.
+      if (session) rememberOverRate(session, hit.resetInMs);
+      throw refuse(reply, "player_rate", limitMessages.tooFast, hit.resetInMs);
+    }
+  }
+
   return {
     /**
      * Admits one request of a signed-in player: counts it against the player's rate (as `cost` requests: see
@@ -112,13 +122,18 @@ export function createRequestLimits(deps: {
      * client goes away).
      */
     async admitPlayer(userId: string, reply: FastifyReply, session?: string, cost = 1): Promise<() => void> {
-      const hit = await playerRate.hit(`${PLAYER_RATE_PREFIX}${userId}`, windowMs, cost);
-      if (hit.count > requests) {
-        // The session's next requests are refused before they reach the database, until the window ends.
-        if (session) rememberOverRate(session, hit.resetInMs);
-        throw refuse(reply, "player_rate", limitMessages.tooFast, hit.resetInMs);
-      }
+      await countPlayer(userId, reply, session, cost);
       return takeSlot(userId, reply);
+    },
+
+    /**
+     * A signed-in player's /media request: counted in the player's rate like any request, but holding one of
+     * the player's media streams rather than an API slot, so music playing (a stream a browser may hold open
+     * for minutes) never leaves the player's own pages waiting.
+     */
+    async admitPlayerMedia(userId: string, reply: FastifyReply, session?: string): Promise<() => void> {
+      await countPlayer(userId, reply, session, 1);
+      return takeSlot(`media:${userId}`, reply, mediaStreams);
     },
 
     /**
@@ -164,5 +179,6 @@ export function createRequestLimits(deps: {
     /** Requests waiting for one of the player's slots in this process. */
     waiting: (userId: string) => slots.get(userId)?.waiting.length ?? 0,
     readsInFlight: (userId: string) => slots.get(`read:${userId}`)?.running ?? 0,
+    mediaInFlight: (userId: string) => slots.get(`media:${userId}`)?.running ?? 0,
   };
 }

@@ -4,11 +4,18 @@ export class BoundedMap<K, V> {
   readonly #entries = new Map<K, { value: V; weight: number }>();
   readonly #maxWeight: number;
   readonly #weigh: (value: V) => number;
+  readonly #onEvict: (key: K, value: V) => void;
   #weight = 0;
 
-  constructor(options: { maxWeight: number; weigh: (value: V) => number }) {
+  /** `onEvict` hears each entry the bound pushes out (not one deleted or replaced): a file to remove, say. */
+  constructor(options: {
+    maxWeight: number;
+    weigh: (value: V) => number;
+    onEvict?: (key: K, value: V) => void;
+  }) {
     this.#maxWeight = options.maxWeight;
     this.#weigh = options.weigh;
+    this.#onEvict = options.onEvict ?? (() => {});
   }
 
   get size(): number {
@@ -28,18 +35,25 @@ export class BoundedMap<K, V> {
     return entry.value;
   }
 
-  /** An entry heavier than the whole bound is not kept. */
-  set(key: K, value: V): void {
+  /** An entry heavier than the whole bound is not kept; whether it was kept. */
+  set(key: K, value: V): boolean {
     this.delete(key);
     const weight = this.#weigh(value);
-    if (weight > this.#maxWeight) return;
+    if (weight > this.#maxWeight) return false;
     this.#entries.set(key, { value, weight });
     this.#weight += weight;
     for (const [oldest, entry] of this.#entries) {
       if (this.#weight <= this.#maxWeight) break;
       this.#entries.delete(oldest);
       this.#weight -= entry.weight;
+      this.#onEvict(oldest, entry.value);
     }
+    return true;
+  }
+
+  /** The entries, least recently used first, without counting as a use. */
+  values(): V[] {
+    return [...this.#entries.values()].map((entry) => entry.value);
   }
 
   delete(key: K): void {

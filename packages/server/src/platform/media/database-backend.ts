@@ -9,8 +9,13 @@ import { type Db, rowsOf } from "../db/database";
 import { mediaObjects } from "../db/schema";
 import type { MediaBackend } from "./store";
 
-/** Bytes per statement when streaming: big enough that a track is a few dozen statements, small in memory. */
-export const PART_BYTES = 256 * 1024;
+/**
+ * Bytes per statement when streaming (a cache fill, mostly: cache.ts). On PGlite a statement holds the event
+ * loop every request shares while it runs, about 12 ms for 64 KiB and 23 ms for 256 KiB: filling a 19 MB track
+ * in 256 KiB parts held it up to 68 ms at a time and was a bystander's p99 (docs/performance.md, issue 43). On
+ * PostgreSQL a part is about a millisecond, so a track is a few hundred quick statements, once per process.
+ */
+export const PART_BYTES = 64 * 1024;
 
 export function databaseBackend(db: Db): MediaBackend {
   return {

@@ -1,11 +1,20 @@
 // GET /media/<folder>/<name>: the stored media, with the headers @fastify/static gave the files they once were:
 // cached for a year as immutable, an ETag (now the name's hash, the same on every process), Last-Modified, 304 to
 // a matching If-None-Match, and byte ranges (the music player seeks with them). Small objects are sent from
-// this process's memory; large ones stream from the store a part at a time.
+// this process's memory, large ones from its local copy (cache.ts), filled from the store on first read. Every
+// request is admitted first: a signed-in player's in the player's own limits, anyone else's in the per-address
+// media limits (limits/media-limits.ts), so a download loop gets 429s instead of the process.
+
+import { pipeline } from "node:stream";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { SESSION_COOKIE } from "../auth/session";
 import { AppError, notFound, sendError } from "../errors";
+import type { MediaLimits } from "../limits/media-limits";
+import { releaseWhenDone } from "../route";
+import type { CachedMedia } from "./cache";
 import { contentTypeOf, etagOf, mediaKey } from "./keys";
-import type { MediaObject, MediaStore } from "./store";
+import { pacedStream } from "./paced-stream";
+import type { MediaStore } from "./store";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 export const MEDIA_CACHE_CONTROL = `public, max-age=${YEAR_SECONDS}, immutable`;
@@ -66,21 +75,98 @@ function notModifiedSince(request: FastifyRequest, modified: Date): boolean {
   return !Number.isNaN(since) && Math.floor(modified.getTime() / 1000) <= Math.floor(since / 1000);
 }
 
-function send(reply: FastifyReply, store: MediaStore, key: string, object: MediaObject, range: ByteRange) {
+/** `paceBytesPerSecond`: an anonymous stream's rate (null: as fast as the client reads). */
+async function send(
+  reply: FastifyReply,
+  store: MediaStore,
+  key: string,
+  object: CachedMedia,
+  range: ByteRange,
+  paceBytesPerSecond: number | null,
+) {
   const length = range.end - range.start + 1;
   reply.header("content-length", length);
   if (reply.request.method === "HEAD" || length === 0) return reply.send();
+  const body = await store.read(key, object, range.start, range.end);
   // A view of the remembered bytes, not a copy.
-  if (object.bytes)
-    return reply.send(Buffer.from(object.bytes.buffer, object.bytes.byteOffset + range.start, length));
-  return reply.send(store.read(key, range.start, range.end));
+  if (body instanceof Uint8Array)
+    return reply.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+  if (paceBytesPerSecond === null) return reply.send(body);
+  // pipeline: a client that goes away closes the copy's file too.
+  const paced = pacedStream(paceBytesPerSecond);
+  pipeline(body, paced, () => {});
+  return reply.send(paced);
 }
 
-export function registerMediaRoute(app: FastifyInstance, store: MediaStore): void {
+/**
+ * Counts the request in the player's limits when its cookie names a session, else in its address's; whether
+ * it was anonymous (its bytes are then charged too).
+ */
+async function admit(
+  app: FastifyInstance,
+  limits: MediaLimits,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (token) {
+    // The session's slot only while it is looked up: a track playing for minutes must not hold it.
+    const releaseSession = await app.requestLimits.admitSession(token, reply);
+    // No reply: a picture's answer never renews the cookie (it may sit in a shared cache).
+    const user = await app.sessions.authenticate(request).finally(releaseSession);
+    if (user) {
+      releaseWhenDone(reply, await app.requestLimits.admitPlayerMedia(user.id, reply, token));
+      return false;
+    }
+  }
+  releaseWhenDone(reply, await limits.admitAnonymous(request.ip, reply));
+  return true;
+}
+
+const SUCCESS_HEADERS = [
+  "cache-control",
+  "etag",
+  "accept-ranges",
+  "last-modified",
+  "content-type",
+  "content-range",
+] as const;
+
+export function registerMediaRoute(app: FastifyInstance, store: MediaStore, limits: MediaLimits): void {
+  const anonymous = new WeakSet<FastifyRequest>();
+  /** Sends `range`, charged first to an anonymous request's address by its length. */
+  const answer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    object: CachedMedia,
+    range: ByteRange,
+  ) => {
+    if (anonymous.has(request) && request.method !== "HEAD") {
+      try {
+        await limits.chargeBytes(request.ip, range.end - range.start + 1, reply);
+      } catch (error) {
+        // The refusal must not carry the object's headers (a year's caching above all).
+        for (const name of SUCCESS_HEADERS) reply.removeHeader(name);
+        throw error;
+      }
+    }
+    return send(
+      reply,
+      store,
+      key,
+      object,
+      range,
+      anonymous.has(request) ? limits.streamBytesPerSecond : null,
+    );
+  };
   // HEAD named here: Fastify's own HEAD for a GET would read the whole object to count its length.
   app.route<{ Params: { folder: string; name: string } }>({
     method: ["GET", "HEAD"],
     url: "/media/:folder/:name",
+    preHandler: async (request, reply) => {
+      if (await admit(app, limits, request, reply)) anonymous.add(request);
+    },
     handler: async (request, reply) => {
       const key = mediaKey(request.params.folder, request.params.name);
       if (!key) return sendError(reply, notFound());
@@ -110,9 +196,9 @@ export function registerMediaRoute(app: FastifyInstance, store: MediaStore): voi
       }
       if (asked) {
         reply.code(206).header("content-range", `bytes ${asked.start}-${asked.end}/${object.size}`);
-        return send(reply, store, key, object, asked);
+        return answer(request, reply, key, object, asked);
       }
-      return send(reply, store, key, object, { start: 0, end: object.size - 1 });
+      return answer(request, reply, key, object, { start: 0, end: object.size - 1 });
     },
   });
 }

@@ -1,11 +1,13 @@
 // The media store every process reads: uploaded music and pictures and generated bot images, by key
 // (keys.ts). Two backends keep the bytes: the database (database-backend.ts, the default) or an S3-compatible
 // bucket (s3-backend.ts, MEDIA_S3_URL). In front of either, this process remembers what it has seen: keys it
-// knows exist (so a bot image already drawn costs no statement) and small objects' bytes (so a hot picture is
-// served from memory). Both are safe to keep because a key's bytes never change; a removed key is forgotten here
-// at once, and only names no row points at are ever removed.
+// knows exist (so a bot image already drawn costs no statement) and the objects it served (cache.ts: small ones
+// in memory, large ones in local files), so a hot picture or track is served without asking the store. Both are
+// safe to keep because a key's bytes never change; a removed key is forgotten here at once, and only names no
+// row points at are ever removed.
 import type { Readable } from "node:stream";
 import { BoundedMap } from "./bounded-map";
+import { type CachedMedia, createMediaCache, type MediaCacheOptions } from "./cache";
 import { checkFolderAndExtension, contentName, contentTypeOf, mediaKeyOf, mediaUrlOf } from "./keys";
 
 /** An object as served: its size, when it was stored, and its bytes when small enough to keep in memory. */
@@ -25,22 +27,29 @@ export interface MediaBackend {
 
 /** Objects up to this size are kept whole in memory once served: every bot picture, no music track. */
 export const SMALL_OBJECT_BYTES = 256 * 1024;
-/** Memory this process spends on small objects' bytes (least recently served go first). */
+/** Memory this process spends on small objects' bytes (least recently served go first), unless told otherwise. */
 const CACHE_BYTES = 32 * 1024 * 1024;
 /** Keys remembered as stored, without their bytes: every AI opponent's look and thousands of bots'. */
 const KNOWN_KEYS = 20_000;
 
 export type MediaStore = ReturnType<typeof createMediaStore>;
 
-export function createMediaStore(backend: MediaBackend) {
-  const objects = new BoundedMap<string, MediaObject>({
-    maxWeight: CACHE_BYTES,
-    weigh: (object) => (object.bytes?.length ?? 0) + 64,
+/**
+ * `cache` bounds this process's copies; without one (tests, scripts) small objects are kept in memory and large
+ * ones are read from the store each time.
+ */
+export function createMediaStore(backend: MediaBackend, cache: Partial<MediaCacheOptions> = {}) {
+  const objects = createMediaCache(backend, {
+    smallBytes: SMALL_OBJECT_BYTES,
+    memoryBytes: CACHE_BYTES,
+    diskBytes: 0,
+    dir: "",
+    ...cache,
   });
   const known = new BoundedMap<string, true>({ maxWeight: KNOWN_KEYS, weigh: () => 1 });
 
   async function put(key: string, bytes: Uint8Array): Promise<void> {
-    if (known.get(key) || objects.get(key)) return;
+    if (known.get(key) || objects.holds(key)) return;
     await backend.put(key, bytes, contentTypeOf(key));
     known.set(key, true);
   }
@@ -66,7 +75,7 @@ export function createMediaStore(backend: MediaBackend) {
     async exists(url: string): Promise<boolean> {
       const key = mediaKeyOf(url);
       if (!key) return false;
-      if (known.get(key) || objects.get(key)) return true;
+      if (known.get(key) || objects.holds(key)) return true;
       const found = (await backend.stat(key, 0)) !== null;
       if (found) known.set(key, true);
       return found;
@@ -76,25 +85,21 @@ export function createMediaStore(backend: MediaBackend) {
       const key = mediaKeyOf(url);
       if (!key) return;
       known.delete(key);
-      objects.delete(key);
+      objects.forget(key);
       await backend.remove(key);
     },
 
-    /** For serving: the object under `key` (bytes included when small), or null. */
-    async find(key: string): Promise<MediaObject | null> {
-      const remembered = objects.get(key);
-      if (remembered) return remembered;
-      const object = await backend.stat(key, SMALL_OBJECT_BYTES);
-      if (!object) return null;
-      // A driver's bytes may be a view into a larger buffer (node's pool for small Buffers): keep only our own.
-      const kept =
-        object.bytes && object.bytes.byteLength !== object.bytes.buffer.byteLength
-          ? { ...object, bytes: new Uint8Array(object.bytes) }
-          : object;
-      objects.set(key, kept);
-      return kept;
-    },
+    /** For serving: the object under `key` (bytes included when small), or null; filled here on first read. */
+    find: (key: string): Promise<CachedMedia | null> => objects.find(key),
 
-    read: (key: string, start: number, end: number): Readable => backend.read(key, start, end),
+    /** Bytes `start` to `end` (inclusive) of an object `find` gave: from memory, a local copy or the store. */
+    read: (key: string, object: CachedMedia, start: number, end: number): Promise<Readable | Uint8Array> =>
+      objects.read(key, object, start, end),
+
+    /** What this process holds of the media (tests and operators). */
+    cacheStats: () => objects.stats(),
+
+    /** Removes this process's local copies (when the app closes). */
+    close: () => objects.close(),
   };
 }
