@@ -225,11 +225,13 @@ export async function countStatements<T>(t: Pick<TestApp, "database">, work: () 
   const texts: string[] = [];
   const counting = (query: (...args: unknown[]) => unknown) =>
     function counted(this: unknown, ...args: unknown[]) {
-      count += 1;
       const [asked] = args;
-      texts.push(
-        typeof asked === "string" ? asked : String((asked as { text?: unknown } | null)?.text ?? ""),
-      );
+      const text =
+        typeof asked === "string" ? asked : String((asked as { text?: unknown } | null)?.text ?? "");
+      // The process's own heartbeat (platform/setup-agreement.ts) runs on a timer, whatever the work does.
+      if (text.includes('"process_setups"')) return query.apply(this, args);
+      count += 1;
+      texts.push(text);
       return query.apply(this, args);
     };
   const original = target.query!;
