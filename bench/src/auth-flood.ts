@@ -6,10 +6,10 @@
 // per player in flight (PGlite's default): once with the per-player rate off (the cap alone) and once at the
 // default rate, which charges each list read more than one request. Prints the bystander's p99 loaded beside
 // quiet, and the sign-in times. The attackers run in a process of their own (auth-flood-load.ts).
-import { spawn } from "node:child_process";
 import { reachablePostgres } from "./api-me";
 import { cookieFrom, request } from "./http";
-import { type RunningServer, repoRoot, startServer } from "./server-process";
+import { runLoadProcess } from "./load-process";
+import { type RunningServer, startServer } from "./server-process";
 import { createBenchDatabase } from "./sim/database";
 import { printTable, summarize } from "./stats";
 
@@ -81,23 +81,7 @@ async function signInEvery(
 
 /** Runs auth-flood-load.ts for `seconds`; resolves with its answers by status. */
 function attackers(args: string[], env: Record<string, string> = {}): Promise<Record<string, number>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "bench/src/auth-flood-load.ts", ...args], {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "inherit"],
-      env: { ...process.env, ...env },
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split("\n").at(-1) ?? "{}"))
-        : reject(new Error(`load ${code}`)),
-    );
-  });
+  return runLoadProcess<Record<string, number>>("bench/src/auth-flood-load.ts", args, env);
 }
 
 const p99 = (latencies: number[]) => summarize(latencies, 1).p99;

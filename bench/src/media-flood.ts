@@ -7,12 +7,12 @@
 // runs with the caches cold (the flood's first reads fill them) and warm (each process read each track first);
 // with --compare=on, once more with the media limits lifted (the cache alone) for comparison.
 
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { reachablePostgres } from "./api-me";
 import { request } from "./http";
-import { type RunningServer, repoRoot, startServer } from "./server-process";
+import { runLoadProcess } from "./load-process";
+import { type RunningServer, startServer } from "./server-process";
 import { createBenchDatabase } from "./sim/database";
 import { printTable, summarize } from "./stats";
 
@@ -139,22 +139,7 @@ async function readMe(servers: RunningServer[], cookie: string, until: number): 
 type Flood = { statuses: Record<string, number>; bytes: number; timeouts: number; failures: number };
 
 function attackers(args: string[]): Promise<Flood> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "bench/src/media-flood-load.ts", ...args], {
-      cwd: repoRoot,
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-    });
-    child.once("error", reject);
-    child.once("exit", (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split("\n").at(-1) ?? "{}"))
-        : reject(new Error(`load ${code}`)),
-    );
-  });
+  return runLoadProcess<Flood>("bench/src/media-flood-load.ts", args);
 }
 
 async function floodCase(
