@@ -6,7 +6,11 @@ import { join, relative } from "node:path";
 import { repoRoot } from "../server-process";
 import { printTable } from "../stats";
 
-type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number } };
+type ProfileNode = {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+};
 type CpuProfile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
 
 /** The folder the servers write their profiles into, and the node arguments that make them. */
@@ -21,21 +25,49 @@ const where = (frame: ProfileNode["callFrame"]) => {
   return `${frame.functionName || "(anonymous)"} ${shown}:${frame.lineNumber + 1}`;
 };
 
-/** Prints the top `count` functions by self time over every profile in `dir`, then removes the folder. */
+const add = (map: Map<string, number>, key: string, micros: number) =>
+  map.set(key, (map.get(key) ?? 0) + micros);
+
+/**
+ * The first frame above `node` that is the server's or a package's code: a native function's own time says
+ * little (a socket write is a socket write) until one knows whose write it was.
+ */
+function jsCaller(node: ProfileNode, parentOf: Map<number, ProfileNode>): string {
+  for (let up = parentOf.get(node.id); up; up = parentOf.get(up.id)) {
+    if (up.callFrame.url.startsWith("file://") && !up.callFrame.url.includes("node:"))
+      return where(up.callFrame);
+  }
+  return "(no caller of ours)";
+}
+
+/**
+ * Prints the top `count` functions by self time over every profile in `dir`, and for the top native ones the
+ * code that called them, then removes the folder.
+ */
 export function printProfile(dir: string, count = 20): void {
   const self = new Map<string, number>();
+  // native function -> caller of ours -> micros
+  const callers = new Map<string, Map<string, number>>();
   let total = 0;
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".cpuprofile"))) {
     const profile = JSON.parse(readFileSync(join(dir, file), "utf8")) as CpuProfile;
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parentOf = new Map<number, ProfileNode>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
     profile.samples.forEach((id, i) => {
       const micros = profile.timeDeltas[i] ?? 0;
-      const frame = byId.get(id)!.callFrame;
+      const node = byId.get(id)!;
+      const frame = node.callFrame;
       // Waiting for work is not work.
       if (frame.functionName === "(idle)") return;
       const name = where(frame);
-      self.set(name, (self.get(name) ?? 0) + micros);
+      add(self, name, micros);
       total += micros;
+      if (!frame.url) {
+        const byCaller = callers.get(name) ?? new Map<string, number>();
+        callers.set(name, byCaller);
+        add(byCaller, jsCaller(node, parentOf), micros);
+      }
     });
   }
   rmSync(dir, { recursive: true, force: true });
@@ -52,4 +84,15 @@ export function printProfile(dir: string, count = 20): void {
     ["function", "ms", "%"],
     rows,
   );
+  const natives = [...self]
+    .filter(([name]) => callers.has(name))
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 3);
+  for (const [name, micros] of natives) {
+    const rows = [...callers.get(name)!]
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, 6)
+      .map(([caller, m]) => [caller, (m / 1000).toFixed(0), ((100 * m) / micros).toFixed(1)]);
+    printTable(`Who called ${name}`, ["first caller of ours", "ms", "% of its time"], rows);
+  }
 }

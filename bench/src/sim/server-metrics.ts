@@ -185,7 +185,7 @@ export function printLoops(
   const cpu = result.cpu;
   if (cpu.servers.some((s) => s !== null)) {
     console.log(
-      "\nCPU per request answered over the play (each process's own CPU time; shed requests included)",
+      "\nCPU per request answered over the play (each process's own CPU time over the requests it admitted; refusing the shed ones is in the time, not in the count)",
     );
     console.log("| process | requests | CPU ms per request |");
     console.log("|---------|----------|--------------------|");

@@ -1,20 +1,23 @@
 // Overload that stays fast: past a bound on the event loop's delay, on how long the oldest request has waited
 // for a database connection, or on the requests this process is already answering, a request is answered 503
-// with Retry-After at once, before it costs a session lookup or a query, instead of joining a queue in which
+// with Retry-After at once, on the raw socket before Fastify sees it, instead of joining a queue in which
 // every answer comes late (at 1,000 simulated players on this 2-core machine, 600 requests waited for a pool
 // connection and the p99 was 7.7 s). The first two see a queue only once it has formed: hundreds of requests
 // read in one turn of the loop all find it calm and all join the pool's queue, so the count in flight is what
-// bounds a burst. How many may be in flight follows the answers (additive increase, multiplicative decrease,
-// as TCP does): an API answer slower than LOAD_SHED_LATENCY_MS shrinks it by a tenth, at most once per
-// SHRINK_EVERY_MS, and each faster one grows it by 1/limit, up to LOAD_SHED_IN_FLIGHT. A fixed count would be
+// bounds a burst. How many may be in flight follows the answers (slow start, additive increase, multiplicative
+// decrease, as TCP does): an API answer slower than LOAD_SHED_LATENCY_MS shrinks it by as much as it was slow
+// (a tenth to a half), at most once per SHRINK_EVERY_MS, and each faster one grows it, up to
+// LOAD_SHED_IN_FLIGHT. A fixed count would be
 // right for one machine only: when PostgreSQL gets a quarter of a core, forty requests in flight is a queue. What goes first
 // is what costs a player least to repeat: reads (the page asks again; a live socket reconnects) and new
 // sign-ins or sign-ups (hashing is the dearest work there is). A state change is refused only past twice the
 // bound, when it would come too late to help anyone; once admitted, nothing is ever dropped, and the web
 // client repeats a refused change with its Idempotency-Key. Health checks, the metrics and sign-out are never
 // refused: an operator must see a process in trouble, and a player must be able to leave.
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { sendError, serviceUnavailable } from "./errors";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
+import type { FastifyInstance } from "fastify";
+import { errorBodyOf, serviceUnavailable } from "./errors";
 
 export type ShedKind = "read" | "sign_in" | "change";
 export const shedKinds: readonly ShedKind[] = ["read", "sign_in", "change"];
@@ -51,9 +54,43 @@ const MIN_IN_FLIGHT = 2;
 const countsInFlight = (kind: ShedKind, path: string) =>
   kind !== "sign_in" && path.startsWith("/api/") && path !== LIVE_SOCKET;
 
+const pathOf = (url: string | undefined) => (url ?? "/").split("?", 1)[0]!;
+
+/** The refusal, built once: it is sent hundreds of times a second when the process is past its bound. */
+const REFUSAL_BODY = JSON.stringify(errorBodyOf(serviceUnavailable()));
+const refusalHeaders = (kind: ShedKind) => ({
+  "content-type": "application/json; charset=utf-8",
+  "content-length": String(Buffer.byteLength(REFUSAL_BODY)),
+  "retry-after": "1",
+  "x-load-shed": kind,
+});
+/** The same refusal written on a socket that asked for an upgrade (no response object exists for it). */
+const rawRefusal = (kind: ShedKind) =>
+  `HTTP/1.1 503 Service Unavailable\r\n${Object.entries(refusalHeaders(kind))
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("")}connection: close\r\n\r\n${REFUSAL_BODY}`;
+
+/**
+ * Puts `pass` in front of the server's own listeners for `event`: a refused request is answered on the raw
+ * socket before Fastify builds a request, runs a hook or serializes an error: at 2,000 simulated players four
+ * requests in five are refused, and each one refused costs the ones admitted less CPU this way.
+ */
+function gate<Args extends unknown[]>(
+  server: Server,
+  event: "request" | "upgrade",
+  pass: (...args: Args) => boolean,
+) {
+  const listeners = server.listeners(event) as ((...args: Args) => void)[];
+  server.removeAllListeners(event);
+  server.on(event, (...args: unknown[]) => {
+    if (!pass(...(args as Args))) return;
+    for (const listener of listeners) listener.apply(server, args as Args);
+  });
+}
+
 /** What a request is to the shedder; null for one it never refuses (the web app's files, health, sign-out). */
 export function shedKindOf(method: string, url: string): ShedKind | null {
-  const path = url.split("?", 1)[0]!;
+  const path = pathOf(url);
   if (!path.startsWith("/api/") && !path.startsWith("/media/")) return null;
   if (NEVER.has(path)) return null;
   if (method === "GET" || method === "HEAD") return "read";
@@ -70,11 +107,13 @@ const SAMPLE_MS = 25;
 const CARRY = 0.75;
 
 /**
- * How many API requests may be in flight, taught by their answers: it starts at a quarter of `max` (a start
- * meets every player's first request at once) and moves as the header says.
+ * How many API requests may be in flight, taught by their answers: it starts at 2 and moves as the header says.
  */
 export function createInFlightLimit(options: { max: number; latencyMs: number }) {
-  let limit = Math.max(MIN_IN_FLIGHT, options.max / 4);
+  let limit = MIN_IN_FLIGHT;
+  // Until the first slow answer each fast one adds a whole request (the limit doubles per round of answers):
+  // a start meets every player's first request at once, and a limit that began high let them all in.
+  let slowStart = true;
   let shrunkAt = Number.NEGATIVE_INFINITY;
   return {
     now: () => limit,
@@ -84,9 +123,16 @@ export function createInFlightLimit(options: { max: number; latencyMs: number })
      * ran beside at least half the limit shrinks it.
      */
     answered(ms: number, at: number, busy: number) {
-      if (ms <= options.latencyMs) limit = Math.min(options.max, limit + 1 / limit);
-      else if (busy >= limit / 2 && at - shrunkAt >= SHRINK_EVERY_MS) {
-        limit = Math.max(MIN_IN_FLIGHT, limit * 0.9);
+      if (ms <= options.latencyMs) {
+        // Slow start ends at a quarter of the most too: past it, a burst that met a cold process (code not yet
+        // compiled, caches empty) would already be in before the first slow answer said so.
+        if (limit + 1 > options.max / 4) slowStart = false;
+        limit = Math.min(options.max, limit + (slowStart ? 1 : 1 / limit));
+      } else if (busy >= limit / 2 && at - shrunkAt >= SHRINK_EVERY_MS) {
+        slowStart = false;
+        // As much smaller as the answer was slow, at most halved: a queue that formed in one burst is gone
+        // in a few steps instead of a second of tenths.
+        limit = Math.max(MIN_IN_FLIGHT, limit * Math.max(0.5, Math.min(0.9, options.latencyMs / ms)));
         shrunkAt = at;
       }
     },
@@ -129,21 +175,38 @@ export function installLoadShed(
     );
 
   if (loopDelayMs > 0 || poolWaitMs > 0 || inFlightMax > 0) {
-    app.addHook("onRequest", async (request: FastifyRequest, reply) => {
-      const kind = shedKindOf(request.method, request.url);
-      if (kind === null) return;
-      if (refuses(kind, pressure())) {
-        shed[kind] += 1;
-        reply.header("x-load-shed", kind);
-        return sendError(reply, serviceUnavailable());
-      }
-      if (!countsInFlight(kind, request.url.split("?", 1)[0]!)) return;
+    const refuse = (kind: ShedKind | null) => {
+      if (kind === null || !refuses(kind, pressure())) return false;
+      shed[kind] += 1;
+      return true;
+    };
+    const admit = (kind: ShedKind, path: string, res: ServerResponse) => {
+      if (!countsInFlight(kind, path)) return;
       inFlight += 1;
       const started = performance.now();
       // 'close' comes once the answer is sent or the client went away, whichever it was.
-      reply.raw.once("close", () => {
+      res.once("close", () => {
         limit.answered(performance.now() - started, performance.now(), inFlight);
         inFlight -= 1;
+      });
+    };
+    // Every plugin has added its listeners by now (the live socket's 'upgrade' among them).
+    app.addHook("onReady", async () => {
+      gate(app.server, "request", (req: IncomingMessage, res: ServerResponse) => {
+        const path = pathOf(req.url);
+        const kind = shedKindOf(req.method ?? "GET", path);
+        if (refuse(kind)) {
+          res.writeHead(503, refusalHeaders(kind!)).end(REFUSAL_BODY);
+          return false;
+        }
+        if (kind !== null) admit(kind, path, res);
+        return true;
+      });
+      gate(app.server, "upgrade", (req: IncomingMessage, socket: Duplex) => {
+        const kind = shedKindOf(req.method ?? "GET", pathOf(req.url));
+        if (!refuse(kind)) return true;
+        socket.end(rawRefusal(kind!));
+        return false;
       });
     });
   }

@@ -264,24 +264,24 @@ export function createProcessMetrics(deps: {
 
   return {
     /**
-     * One answered request: its status, its time in milliseconds, its route's pattern when it had one, the
-     * limit that refused it when it was a 429, and whether the load shedder refused it.
+     * One answered request: its status, its time in milliseconds, its route's pattern when it had one, and the
+     * limit that refused it when it was a 429. The load shedder's refusals never reach here (Fastify never saw
+     * them): they are bot_arena_load_shed_total.
      */
     record(
       status: number,
       elapsedMs: number,
       route?: { method: string; url: string | undefined },
-      refused: { limiter?: Limiter; shed?: boolean } = {},
+      limiter?: Limiter,
     ) {
       const elapsed = elapsedMs / 1000;
       answered.inc({ status: classOf(status) });
-      if (refused.limiter) limited.inc({ limiter: refused.limiter });
-      // A shed answer took no work: in the times it would hide how long the admitted ones take.
-      if (!refused.shed) duration.observe(elapsed);
+      if (limiter) limited.inc({ limiter });
+      duration.observe(elapsed);
       if (route) {
         const labels = { method: route.method, route: route.url ?? "unmatched" };
         byRoute.inc({ ...labels, status: String(status) });
-        if (!refused.shed) routeDuration.observe(labels, elapsed);
+        routeDuration.observe(labels, elapsed);
       }
     },
 

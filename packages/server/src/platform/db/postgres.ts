@@ -38,6 +38,9 @@ export async function openPostgres(
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Notices a silently dead peer (a cut network) on idle connections instead of keeping them forever.
     keepAlive: true,
+    // Kept open once opened: a connection closed when idle takes its prepared statements and the backend's
+    // warm caches with it, and the next burst pays for opening it again.
+    idleTimeoutMillis: 0,
     // Each query goes on the wire at once: what a transaction sends without waiting (its BEGIN) shares a flight.
     pipeline: true,
   });
