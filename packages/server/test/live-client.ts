@@ -29,7 +29,9 @@ export async function connectLive(
   });
   const messages: LiveServerMessage[] = [];
   const waiters = new Set<() => void>();
-  socket.on("message", (raw) => {
+  socket.on("message", (raw, isBinary) => {
+    // A browser hands a binary frame to its page as a Blob, which JSON.parse cannot read: every frame is text.
+    if (isBinary) throw new Error("live: the server sent a binary frame");
     messages.push(JSON.parse(raw.toString()) as LiveServerMessage);
     for (const wake of [...waiters]) wake();
   });

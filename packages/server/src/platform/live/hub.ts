@@ -126,7 +126,8 @@ export function createLiveHub(deps: {
     announce: deps.announce ?? (async () => {}),
     localPlayers: (channel) => new Set([...(byChannel.get(channel) ?? [])].map((c) => c.userId)).size,
     pushTo: (channel, text) => {
-      for (const client of [...(byChannel.get(channel) ?? [])]) push(client, text);
+      const data = Buffer.from(text);
+      for (const client of [...(byChannel.get(channel) ?? [])]) push(client, data);
     },
     flushMs: deps.watchFlushMs ?? 1000,
     // Three keep-alives missed: the process is gone.
@@ -154,9 +155,9 @@ export function createLiveHub(deps: {
         entry.gathered = [];
         const event = { channel: digest.to, kind: digest.kind, data: digest.summarize(gathered), at: now() };
         // One text for every reader: the digest is the same for all of them.
-        const text = JSON.stringify({ type: "event", event } satisfies LiveServerMessage);
+        const data = Buffer.from(JSON.stringify({ type: "event", event } satisfies LiveServerMessage));
         for (const client of [...(byChannel.get(digest.to) ?? [])]) {
-          if (!client.channels.has(digest.from)) push(client, text);
+          if (!client.channels.has(digest.from)) push(client, data);
         }
       }, digest.everyMs);
     }
@@ -175,15 +176,20 @@ export function createLiveHub(deps: {
     else setTimeout(() => client.socket.terminate(), graceMs).unref();
   }
 
-  /** Every outgoing message passes here, so no socket holds more than MAX_BUFFERED_BYTES unsent. */
-  function push(client: Client, text: string) {
+  /**
+   * Every outgoing message passes here, so no socket holds more than MAX_BUFFERED_BYTES unsent. A message that
+   * goes to many sockets comes as bytes encoded once (`ws` would encode a string again for each socket); it is
+   * still a text frame.
+   */
+  function push(client: Client, message: string | Buffer) {
     if (client.shut || client.socket.readyState !== client.socket.OPEN) return;
-    if (client.socket.bufferedAmount + Buffer.byteLength(text) > MAX_BUFFERED_BYTES) {
+    const size = typeof message === "string" ? Buffer.byteLength(message) : message.length;
+    if (client.socket.bufferedAmount + size > MAX_BUFFERED_BYTES) {
       deps.log.warn({ userId: client.userId }, "live: socket not reading, closed");
       shut(client, closeCodes.notReading, "Not reading: too much unsent data", 0);
       return;
     }
-    client.socket.send(text);
+    client.socket.send(message, { binary: false });
   }
 
   const send = (client: Client, message: LiveServerMessage) => push(client, JSON.stringify(message));
@@ -234,11 +240,11 @@ export function createLiveHub(deps: {
     const targets = envelope.userId ? byUser.get(envelope.userId) : byChannel.get(envelope.channel);
     if (!targets) return;
     const event = { channel: envelope.channel, kind: envelope.kind, data: envelope.data, at: envelope.at };
-    const text = JSON.stringify({ type: "event", event } satisfies LiveServerMessage);
+    const data = Buffer.from(JSON.stringify({ type: "event", event } satisfies LiveServerMessage));
     const endsSession = envelope.kind === "signed-out" && envelope.sessionId;
     for (const client of [...targets]) {
       if (envelope.sessionId && client.sessionId !== envelope.sessionId) continue;
-      if (client.channels.has(envelope.channel)) push(client, text);
+      if (client.channels.has(envelope.channel)) push(client, data);
       if (endsSession) shut(client, closeCodes.notAuthenticated, "Signed out");
     }
   }
