@@ -125,20 +125,23 @@ describe("GET /media/<folder>/<name>", () => {
 });
 
 describe("what the hot paths cost", () => {
+  // The anonymous rate's counts go to the database on a timer of their own (its first flush even makes the
+  // table): flushed and stopped first, so no count below can take them for the media's (in a full run the
+  // flush came during the first picture's read: 3 statements for 1).
+  beforeAll(() => t.app.requestLimits.playerRate.stop());
+
   it("a hot picture is served from memory: no statement after the first request", async () => {
     const url = await t.app.media.save("bots", new TextEncoder().encode("<svg>hot</svg>"), "svg");
-    expect((await countStatements(t, () => get(url))).count).toBe(1);
+    const first = await countStatements(t, () => get(url));
+    expect(first.count, first.texts.join("\n")).toBe(1);
     const again = await countStatements(t, () => get(url));
-    expect(again.count).toBe(0);
+    expect(again.count, again.texts.join("\n")).toBe(0);
     expect(again.answer.rawPayload.toString()).toBe("<svg>hot</svg>");
   });
 
   it("a large track is not kept in memory but in a local copy: after the first read, no statement", async () => {
     expect(track.length).toBeGreaterThan(SMALL_OBJECT_BYTES);
     await get(trackUrl);
-    // The anonymous rate's counts go to the database on a timer of their own (its first flush even makes the
-    // table): flushed and stopped here, so no count below can take them for the track's.
-    await t.app.requestLimits.playerRate.stop();
     const { count, answer } = await countStatements(t, () => get(trackUrl));
     expect(count).toBe(0);
     expect(answer.rawPayload.equals(track)).toBe(true);
