@@ -85,6 +85,7 @@ if (only === "sim") {
     warmupSeconds: num("warmup", 0),
     loadShed: args.get("load-shed") !== "off",
     profile: args.has("profile"),
+    routeCpu: args.has("route-cpu"),
   });
   if (!ok) process.exitCode = 1;
 }

@@ -40,6 +40,8 @@ export type SimOptions = {
   loadShed: boolean;
   /** --profile: the servers run with --cpu-prof, and the functions with the most CPU time are printed. */
   profile: boolean;
+  /** --route-cpu: the servers split their CPU by route (METRICS_ROUTE_CPU=on), printed per request. */
+  routeCpu: boolean;
 };
 
 /** The shedder at production's bounds (the bench's other servers run with it off). */
@@ -105,7 +107,13 @@ export async function runSim(options: SimOptions): Promise<boolean> {
   if (profile) process.env.BENCH_SERVER_NODE_ARGS = profile.nodeArgs;
   try {
     servers = await startFleet(
-      { ...options, env: options.loadShed ? productionShedding : {} },
+      {
+        ...options,
+        env: {
+          ...(options.loadShed ? productionShedding : {}),
+          ...(options.routeCpu ? { METRICS_ROUTE_CPU: "on" } : {}),
+        },
+      },
       database,
       dataDir,
     );

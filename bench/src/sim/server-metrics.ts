@@ -36,8 +36,26 @@ function quantileBetween(before: [number, number][], after: [number, number][], 
 
 export type ServerLoop = { base: URL; p50: number; p99: number; max: number; waiting: number | null };
 
-/** A process's CPU seconds and the requests it answered so far, from one scrape. */
-type Spent = { cpu: number; requests: number };
+/** A process's CPU seconds and the requests it answered so far, from one scrape; by route with --route-cpu. */
+type Spent = { cpu: number; requests: number; routes: Map<string, { cpu: number; requests: number }> };
+
+const ROUTE_CPU_LINE = /^bot_arena_route_cpu_seconds_total\{route="([^"]+)"\} (\S+)$/gm;
+const ROUTE_COUNT_LINE =
+  /^bot_arena_http_route_requests_total\{method="([^"]+)",route="([^"]+)",[^}]*\} (\d+)$/gm;
+
+function routesOf(text: string): Spent["routes"] {
+  const routes: Spent["routes"] = new Map();
+  const of = (label: string) => {
+    const route = routes.get(label) ?? { cpu: 0, requests: 0 };
+    routes.set(label, route);
+    return route;
+  };
+  for (const [, label, seconds] of text.matchAll(ROUTE_CPU_LINE)) of(label!).cpu += Number(seconds);
+  if (routes.size === 0) return routes;
+  for (const [, method, path, n] of text.matchAll(ROUTE_COUNT_LINE))
+    of(`${method} ${path}`).requests += Number(n);
+  return routes;
+}
 
 const spentOf = (text: string | null): Spent | null => {
   if (text === null) return null;
@@ -45,8 +63,25 @@ const spentOf = (text: string | null): Spent | null => {
     (n, m) => n + Number(m[1]),
     0,
   );
-  return { cpu: sample(text, "process_cpu_seconds_total") ?? 0, requests };
+  return { cpu: sample(text, "process_cpu_seconds_total") ?? 0, requests, routes: routesOf(text) };
 };
+
+export type RouteCpuRow = { route: string; requests: number; cpuMs: number };
+
+/** Every server's CPU by route between two scrapes each, summed over the servers, dearest first. */
+function routeCpuBetween(first: (Spent | null)[], last: (Spent | null)[]): RouteCpuRow[] {
+  const rows = new Map<string, RouteCpuRow>();
+  last.forEach((b, i) => {
+    for (const [route, after] of b?.routes ?? []) {
+      const before = first[i]?.routes.get(route) ?? { cpu: 0, requests: 0 };
+      const row = rows.get(route) ?? { route, requests: 0, cpuMs: 0 };
+      row.requests += after.requests - before.requests;
+      row.cpuMs += (after.cpu - before.cpu) * 1000;
+      rows.set(route, row);
+    }
+  });
+  return [...rows.values()].filter((r) => r.cpuMs > 0).sort((a, b) => b.cpuMs - a.cpuMs);
+}
 
 /** CPU seconds every PostgreSQL process on this machine has used (its server runs beside the bench). */
 function postgresCpuSeconds(): number {
@@ -73,6 +108,8 @@ export type CpuPerRequest = {
   /** PostgreSQL's CPU over the play per request the servers answered (null on PGlite: it is the servers'). */
   postgres: number | null;
   bench: number;
+  /** --route-cpu: the servers' CPU by route over the play; empty without it. */
+  routes: RouteCpuRow[];
 };
 
 /** Call at the start of play; `finish` at its end. */
@@ -159,6 +196,7 @@ export async function startServerWatch(bases: URL[], admin: Caller | null) {
           servers,
           postgres: answered > 0 && postgresSpent > 0 ? (postgresSpent * 1000) / answered : null,
           bench: answered > 0 ? (benchUsage.user + benchUsage.system) / 1000 / answered : 0,
+          routes: routeCpuBetween(firstSpent, lastSpent),
         },
       };
     },
@@ -196,6 +234,7 @@ export function printLoops(
       console.log(`| PostgreSQL (every postgres process) | | ${cpu.postgres.toFixed(3)} |`);
     console.log(`| the bench itself | | ${cpu.bench.toFixed(3)} |`);
   }
+  if (cpu.routes.length > 0) printRouteCpu(cpu.routes);
   if (result.serverWindows.length === 0) return;
   console.log("\nThe servers' own request times per 5 s (bucket bounds: 5, 10, 25, 50, 100, 250, 500 ms...)");
   console.log("| window | p50 ≤ ms | p99 ≤ ms | waiting for a connection at its end |");
@@ -203,4 +242,20 @@ export function printLoops(
   result.serverWindows.forEach((w, i) => {
     console.log(`| ${i * 5}–${(i + 1) * 5} s | ${w.p50} | ${w.p99} | ${w.waiting} |`);
   });
+}
+
+function printRouteCpu(routes: RouteCpuRow[]): void {
+  const total = routes.reduce((n, r) => n + r.cpuMs, 0);
+  const answered = routes.reduce((n, r) => n + r.requests, 0);
+  console.log(
+    "\nThe servers' main-thread CPU by route over the play (--route-cpu: async_hooks follow each request's work, and cost CPU of their own; '(none)' is what no request started, per request answered)",
+  );
+  console.log("| route | requests | CPU ms per request | share of CPU % |");
+  console.log("|-------|----------|--------------------|----------------|");
+  for (const r of routes) {
+    const per = r.requests > 0 ? r.cpuMs / r.requests : r.cpuMs / Math.max(1, answered);
+    console.log(
+      `| ${r.route} | ${r.requests || ""} | ${per.toFixed(3)} | ${((100 * r.cpuMs) / total).toFixed(1)} |`,
+    );
+  }
 }

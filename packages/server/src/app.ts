@@ -34,6 +34,7 @@ import { createProcessMetrics, OVERDUE_MS, type ProcessMetrics } from "./platfor
 import type { Platform } from "./platform/platform";
 import { createReadiness } from "./platform/readiness";
 import { createReconciler, type Reconciler } from "./platform/reconciler";
+import { trackRouteCpu } from "./platform/route-cpu";
 import { installSecurityHeaders } from "./platform/security-headers";
 import { createSetupAgreement, setupOf } from "./platform/setup-agreement";
 import { hasWebApp, notFoundHandler, registerWebApp, webPagesOf } from "./platform/web";
@@ -212,6 +213,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("testBattleSeeds", config.testBattleSeeds);
   app.decorate("reconciler", reconciler);
   app.decorate("media", media);
+  const routeCpu = config.metricsRouteCpu === "on" ? trackRouteCpu(app) : null;
+  if (routeCpu) app.addHook("onClose", async () => routeCpu.stop());
   const metrics = createProcessMetrics({
     poolUse: database.poolUse,
     liveSockets: hub.connectionCount,
@@ -220,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     runner: () => reconciler.stats(),
     loadShed,
     overdue: () => reconciler.overdue(OVERDUE_MS),
+    routeCpu: routeCpu?.spent,
   });
   app.decorate("metrics", metrics);
   app.addHook("onResponse", (request, reply, done) => {

@@ -134,6 +134,8 @@ export type Config = {
    * "off" only checks that `npm run migrate` ran, for a database user without rights on the schema.
    */
   migrateOnStart: Toggle;
+  /** METRICS_ROUTE_CPU=on: CPU by route in the metrics (platform/route-cpu.ts); benches only, it costs CPU. */
+  metricsRouteCpu: Toggle;
 };
 
 /** Cash-outs (issue 38): who pays them and the house rules against farming (docs/game-rules.md). */
@@ -480,6 +482,7 @@ function readConfig(rawEnv: Env, stdoutIsTerminal: boolean): Config {
     cashout: soft(() => cashout(env), cashout({})),
     metricsToken: soft(() => metricsToken(env.METRICS_TOKEN), null),
     migrateOnStart: toggle(env, "MIGRATE_ON_START", "on"),
+    metricsRouteCpu: toggle(env, "METRICS_ROUTE_CPU", "off"),
   };
 }
 

@@ -40,6 +40,25 @@ describe("process metrics", () => {
     expect(sample(text, "process_start_time_seconds")).toBeGreaterThan(0);
   });
 
+  it("show CPU by route only when it is tracked (METRICS_ROUTE_CPU=on)", async () => {
+    const untracked = createProcessMetrics({ poolUse: () => null, liveSockets: () => 0 });
+    expect(await untracked.render()).not.toContain("bot_arena_route_cpu_seconds_total");
+    untracked.stop();
+    const metrics = createProcessMetrics({
+      poolUse: () => null,
+      liveSockets: () => 0,
+      routeCpu: () =>
+        new Map([
+          ["GET /api/me", { micros: 1_500, requests: 3 }],
+          ["(none) PROMISE", { micros: 250, requests: 0 }],
+        ]),
+    });
+    const text = await metrics.render();
+    metrics.stop();
+    expect(sample(text, 'bot_arena_route_cpu_seconds_total{route="GET /api/me"}')).toBeCloseTo(0.0015, 9);
+    expect(sample(text, 'bot_arena_route_cpu_seconds_total{route="(none) PROMISE"}')).toBeCloseTo(0.00025, 9);
+  });
+
   it("count 429s by the limit that refused them, every limit shown from the start", async () => {
     const metrics = createProcessMetrics({ poolUse: () => null, liveSockets: () => 0 });
     metrics.record(429, 1, { method: "POST", url: "/api/chat/messages" }, "chat_pace");

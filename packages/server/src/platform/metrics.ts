@@ -54,6 +54,8 @@ export function createProcessMetrics(deps: {
   overdue?: () => Promise<Record<string, number>>;
   /** The load shedder's pressure and what it refused (platform/load-shed.ts). */
   loadShed?: { pressure: () => number; shed: () => Record<ShedKind, number> };
+  /** METRICS_ROUTE_CPU=on: the main thread's CPU by route (platform/route-cpu.ts). */
+  routeCpu?: () => Map<string, { micros: number; requests: number }>;
 }) {
   const registry = new Registry();
   const registers = [registry];
@@ -178,6 +180,15 @@ export function createProcessMetrics(deps: {
       "Requests refused with 503 because the process was overloaded, by kind (read, sign_in, change).",
       ["kind"],
       () => Object.entries(loadShed.shed()).map(([kind, n]) => [{ kind }, n] as const),
+    );
+  }
+  const routeCpu = deps.routeCpu;
+  if (routeCpu) {
+    runningTotal(
+      "bot_arena_route_cpu_seconds_total",
+      "Main-thread CPU seconds charged to the route whose request started the work ('(none)': no request did).",
+      ["route"],
+      () => [...routeCpu()].map(([route, t]) => [{ route }, t.micros / 1e6] as const),
     );
   }
   new Gauge({
