@@ -3,6 +3,8 @@
 // dead end and never needs an exponential backtrack to find out.
 
 export interface PerfectMatching {
+  /** Whether i and j may meet at all (the adjacency it was built from, asked once per pair). */
+  allows(i: number, j: number): boolean;
   /** Pairs i with j if everyone else left can still be paired; otherwise changes nothing and says false. */
   fix(i: number, j: number): boolean;
 }
@@ -36,6 +38,7 @@ export function perfectMatching(
     if (mate[i] === -1 && !augment(i, size, edges, alive, mate)) return null;
   }
   return {
+    allows: (i, j) => edges[i * size + j] === 1,
     fix(i, j) {
       const before = mate.slice();
       const u = mate[i] as number;
@@ -43,6 +46,12 @@ export function perfectMatching(
       alive[i] = 0;
       alive[j] = 0;
       if (u === j) return true;
+      // Their old partners meeting each other keeps the matching whole: in a Swiss most may still meet.
+      if (edges[u * size + v]) {
+        mate[u] = v;
+        mate[v] = u;
+        return true;
+      }
       mate[u] = -1;
       mate[v] = -1;
       // u and v are the only unmatched vertices left: an augmenting path from u is one that ends at v.
@@ -64,7 +73,8 @@ function augment(
   mate: Int32Array,
 ): boolean {
   const parent = new Int32Array(size).fill(-1);
-  const base = Int32Array.from({ length: size }, (_, i) => i);
+  const base = new Int32Array(size);
+  for (let i = 0; i < size; i++) base[i] = i;
   const queued = new Uint8Array(size);
   const queue = [root];
   queued[root] = 1;
@@ -93,8 +103,34 @@ function augment(
     }
   };
 
+  /** Flips the path that ends at the unmatched vertex `to`, reached from `v`. */
+  const flip = (v: number, to: number): true => {
+    parent[to] = v;
+    for (let u = to; u !== -1; ) {
+      const p = at(parent, u);
+      const next = at(mate, p);
+      mate[u] = p;
+      mate[p] = u;
+      u = next;
+    }
+    return true;
+  };
+
   for (let head = 0; head < queue.length; head++) {
     const v = queue[head] as number;
+    // An unmatched neighbour ends the search at once. Edmonds' search may take the edges in any order, and
+    // taking these first spares a dense graph (a Swiss, where most may still meet) shrinking blossom after
+    // blossom on the way to the one vertex it is looking for.
+    for (let to = 0; to < size; to++) {
+      if (
+        to !== root &&
+        alive[to] &&
+        at(mate, to) === -1 &&
+        edges[v * size + to] &&
+        at(base, v) !== at(base, to)
+      )
+        return flip(v, to);
+    }
     for (let to = 0; to < size; to++) {
       if (!alive[to] || !edges[v * size + to] || at(base, v) === at(base, to) || at(mate, v) === to) continue;
       if (to === root || (at(mate, to) !== -1 && at(parent, at(mate, to)) !== -1)) {
@@ -112,17 +148,8 @@ function augment(
           }
         }
       } else if (at(parent, to) === -1) {
+        if (at(mate, to) === -1) return flip(v, to);
         parent[to] = v;
-        if (at(mate, to) === -1) {
-          for (let u = to; u !== -1; ) {
-            const p = at(parent, u);
-            const next = at(mate, p);
-            mate[u] = p;
-            mate[p] = u;
-            u = next;
-          }
-          return true;
-        }
         queued[at(mate, to)] = 1;
         queue.push(at(mate, to));
       }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { formatMessages } from "./replay";
+import { eventFormat, type FormatRules, formatMessages } from "./replay";
 import { singleEliminationFormat as format } from "./single-elimination";
-import { swissFormat } from "./swiss";
-import { seededEntrants } from "./testing";
-import type { EventResult } from "./types";
+import { swissFormat, swissRules } from "./swiss";
+import { favouriteWins, playEvent, seededEntrants } from "./testing";
+import type { EventEntrant, EventFormat, EventResult } from "./types";
 
 const four = seededEntrants(4);
 
@@ -123,5 +123,54 @@ describe("replaying an event from its results", () => {
       message: formatMessages.badStrength("x"),
     });
     expect(() => format.nextRound(seededEntrants(1), {}, [])).toThrow(RangeError);
+  });
+});
+
+describe("pairing each round once", () => {
+  /** Swiss's own rules, counting how often it is asked to pair. */
+  const counted = () => {
+    const asked = { pairs: 0 };
+    const rules: FormatRules = {
+      ...swissRules,
+      pair(context) {
+        asked.pairs += 1;
+        return swissRules.pair(context);
+      },
+    };
+    return { format: eventFormat(rules), asked };
+  };
+  const results = (format: EventFormat, entrants: EventEntrant[]) =>
+    playEvent(format, entrants, favouriteWins).results;
+
+  it("pairs a round once however often the event is replayed, with the same answer", () => {
+    const { format, asked } = counted();
+    const entrants = seededEntrants(16);
+    const played = results(format, entrants);
+    const rounds = swissFormat.replay(entrants, {}, played).rounds.length;
+    asked.pairs = 0;
+    const replayed = format.replay(entrants, {}, played);
+    format.standings(entrants, {}, played);
+    expect(asked.pairs).toBe(0);
+    expect(replayed).toEqual(swissFormat.replay(entrants, {}, played));
+    expect(replayed.rounds).toHaveLength(rounds);
+  });
+
+  it("pairs again when anything pair reads differs: a result, a strength, the options", () => {
+    const { format, asked } = counted();
+    const entrants = seededEntrants(8);
+    const played = results(format, entrants);
+    asked.pairs = 0;
+    // The favourite loses its first match instead: round 2 on is paired anew.
+    const upset = played.map((r, i) =>
+      i === 0 ? { ...r, winnerId: format.replay(entrants, {}, []).rounds[0]!.matches[0]!.entrant2Id! } : r,
+    );
+    format.replay(entrants, {}, upset.slice(0, 4));
+    expect(asked.pairs).toBe(1);
+    // Weaker still, so the seeds keep their order and only the strength differs.
+    const weaker = entrants.map((e) => (e.id === "s08" ? { ...e, totalStrength: 990.5 } : e));
+    format.replay(weaker, {}, []);
+    expect(asked.pairs).toBe(2);
+    format.replay(entrants, { swissRounds: 2 }, []);
+    expect(asked.pairs).toBe(3);
   });
 });

@@ -90,6 +90,36 @@ function resultsByKey<Id extends string>(results: readonly EventResult<Id>[]): M
   return byKey;
 }
 
+/**
+ * Pairings already made, per format by everything its pair reads: the server replays a whole event from its
+ * results on every step and every page, and pairing a big Swiss (a perfect matching per choice) is the dear part
+ * of a replay, so each round is paired once per process instead of once per replay of every later round. The key
+ * holds the options, every entrant's id and strength in seed order, and every result so far, so a hit is the
+ * answer pair would give; the oldest entries go first.
+ */
+const pairings = new WeakMap<FormatRules, Map<string, readonly Draft<string>[] | null>>();
+const PAIRINGS_KEPT = 256;
+
+function pairOnce<Id extends string>(
+  rules: FormatRules,
+  key: string,
+  context: FormatContext<Id>,
+): readonly Draft<Id>[] | null {
+  const kept = pairings.get(rules) ?? new Map<string, readonly Draft<string>[] | null>();
+  pairings.set(rules, kept);
+  const found = kept.get(key);
+  if (found !== undefined) {
+    // Refreshed as the newest.
+    kept.delete(key);
+    kept.set(key, found);
+    return found as readonly Draft<Id>[] | null;
+  }
+  const drafts = rules.pair(context);
+  kept.set(key, drafts);
+  if (kept.size > PAIRINGS_KEPT) kept.delete(kept.keys().next().value as string);
+  return drafts;
+}
+
 interface Replayed<Id extends string> {
   readonly state: EventState<Id>;
   readonly context: FormatContext<Id>;
@@ -124,8 +154,11 @@ function replay<Id extends string>(
     over,
   });
 
+  let pairingKey = [JSON.stringify(options), seeds.map((id) => `${id}:${strengthOf(id)}`).join(",")].join(
+    "\u0000",
+  );
   for (;;) {
-    const drafts = rules.pair(context());
+    const drafts = pairOnce(rules, pairingKey, context());
     if (drafts === null) {
       over = true;
       break;
@@ -152,6 +185,7 @@ function replay<Id extends string>(
       if (match.winnerId !== null) decided.set(match.key, { ...match, winnerId: match.winnerId });
     }
     rounds.push({ round, matches: played });
+    pairingKey += `\u0000${played.map((m) => `${m.key}=${m.winnerId}`).join(",")}`;
     if (played.some((m) => m.winnerId === null)) break;
   }
   const [stray] = unmatched.keys();

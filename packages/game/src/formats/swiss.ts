@@ -37,56 +37,77 @@ export function pairTopDown<Id extends string>(
   scoreOf: (id: Id) => number,
   mayMeet: (a: Id, b: Id) => boolean,
 ): Pair<Id>[] | null {
-  const index = new Map(ranked.map((id, i) => [id, i]));
   const at = (i: number): Id => ranked[i] as Id;
   const matching = perfectMatching(ranked.length, (i, j) => mayMeet(at(i), at(j)));
   if (matching === null) return null;
+  // By rank from here on: a pairing asks for scores and meetings tens of thousands of times.
+  const scores = ranked.map(scoreOf);
   const pairs: Pair<Id>[] = [];
-  let unpaired = ranked;
+  let unpaired = ranked.map((_, i) => i);
   for (let top = unpaired[0]; top !== undefined; top = unpaired[0]) {
     const rest = unpaired.slice(1);
     const chosen = top;
-    const opponent = preferences(chosen, rest, scoreOf).find(
-      (id) => mayMeet(chosen, id) && matching.fix(index.get(chosen) as number, index.get(id) as number),
+    const opponent = preferences(chosen, rest, scores).find(
+      (i) => matching.allows(chosen, i) && matching.fix(chosen, i),
     );
     // Cannot happen: the top entrant's partner in the perfect matching is always among the choices.
-    if (opponent === undefined) throw new Error(`No opponent left for ${chosen}`);
-    pairs.push([chosen, opponent]);
-    unpaired = rest.filter((id) => id !== opponent);
+    if (opponent === undefined) throw new Error(`No opponent left for ${at(chosen)}`);
+    pairs.push([at(chosen), at(opponent)]);
+    unpaired = rest.filter((i) => i !== opponent);
   }
   return pairs;
 }
 
-function preferences<Id extends string>(top: Id, rest: readonly Id[], scoreOf: (id: Id) => number): Id[] {
-  const group = rest.filter((id) => scoreOf(id) === scoreOf(top));
-  const below = rest.filter((id) => scoreOf(id) !== scoreOf(top));
+/** The order `top` would take its opponent in: its score group from the Dutch position, then those below. */
+function preferences(top: number, rest: readonly number[], scores: readonly number[]): number[] {
+  const score = scores[top];
+  const group = rest.filter((i) => scores[i] === score);
+  const below = rest.filter((i) => scores[i] !== score);
   const dutch = Math.floor((group.length + 1) / 2) - 1;
   return [...group.slice(dutch), ...group.slice(0, dutch).reverse(), ...below];
 }
 
-const pairKey = (a: string, b: string): string => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+/**
+ * Who may meet whom this round, asked tens of thousands of times per pairing (perfect-matching.ts builds its
+ * graph from it): entrants by index, met pairs in a bit matrix, strike balances read once.
+ */
+function meetingRule<Id extends string>(context: FormatContext<Id>): (a: Id, b: Id) => boolean {
+  const index = new Map(context.seeds.map((id, i) => [id, i]));
+  const size = context.seeds.length;
+  const met = new Uint8Array(size * size);
+  for (const match of context.decided.values()) {
+    if (match.entrant2Id === null) continue;
+    const i = index.get(match.entrant1Id);
+    const j = index.get(match.entrant2Id);
+    // A match of someone no longer among the seeds (withdrawn) rules out no meeting of those left.
+    if (i === undefined || j === undefined) continue;
+    met[i * size + j] = 1;
+    met[j * size + i] = 1;
+  }
+  const balance = Int32Array.from(context.seeds, (id) => strikeBalance(context.strikes, id));
+  // Two entrants who have both struck first (or both second) twice more than the other way may not meet:
+  // one of them would go to three. FIDE holds colours to the same rule, as absolute as the rematch.
+  return (a, b) => {
+    const i = index.get(a) as number;
+    const j = index.get(b) as number;
+    const sameExtreme = Math.abs(balance[i] as number) >= 2 && balance[i] === balance[j];
+    return !sameExtreme && met[i * size + j] === 0;
+  };
+}
 
 function pair<Id extends string>(context: FormatContext<Id>): Draft<Id>[] | null {
   const round = context.rounds.length + 1;
   if (round > swissRoundCount(context.seeds.length, context.options.swissRounds)) return null;
   const scores = countWins(context, { byes: true });
   const scoreOf = (id: Id): number => scores.get(id) ?? 0;
-  const met = new Set<string>();
   const rested = new Set<Id>();
   for (const match of context.decided.values()) {
     if (match.entrant2Id === null) rested.add(match.entrant1Id);
-    else met.add(pairKey(match.entrant1Id, match.entrant2Id));
   }
   const ranked = [...context.seeds].sort(
     (a, b) => scoreOf(b) - scoreOf(a) || context.seedOf(a) - context.seedOf(b),
   );
-  // Two entrants who have both struck first (or both second) twice more than the other way may not meet:
-  // one of them would go to three. FIDE holds colours to the same rule, as absolute as the rematch.
-  const mayMeet = (a: Id, b: Id): boolean => {
-    const balance = strikeBalance(context.strikes, a);
-    const sameExtreme = Math.abs(balance) >= 2 && balance === strikeBalance(context.strikes, b);
-    return !sameExtreme && !met.has(pairKey(a, b));
-  };
+  const mayMeet = meetingRule(context);
   // Bye candidates: lowest score first, then the lowest seed.
   const byeCandidates: (Id | null)[] =
     ranked.length % 2 === 0 ? [null] : ranked.filter((id) => !rested.has(id)).reverse();
@@ -125,7 +146,8 @@ function rank<Id extends string>(context: FormatContext<Id>): RankRow<Id>[] {
   }));
 }
 
-const rules: FormatRules = {
+/** Swiss's rules, for the engine (exported so a test can count how often it pairs). */
+export const swissRules: FormatRules = {
   name: "swiss",
   refuse(entrants, options) {
     const rounds = options.swissRounds;
@@ -139,4 +161,4 @@ const rules: FormatRules = {
   rank,
 };
 
-export const swissFormat = eventFormat(rules);
+export const swissFormat = eventFormat(swissRules);
