@@ -19,6 +19,7 @@ export * from "./names";
 export * from "./opponents";
 export * from "./outcome";
 export * from "./pvp-opponents";
+export * from "./rating";
 export * from "./rng";
 export * from "./skeleton";
 export * from "./summon";
