@@ -3,7 +3,7 @@
 // lag, start time), and ours: the event loop's delay over the last complete window, requests answered by status
 // class and by route, 429s by the limit that refused them, how long they took, the database pool, the live sockets and bus, the password-hash lanes,
 // the event runner's steps, and what features add once wired (the payout wallet, held cash-outs). The loop
-// delay is what tells a stalled process from a slow query (docs/performance.md, issue 30).
+// delay is what tells a stalled process from a slow query (docs/performance-history.md, issue 30).
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { type Limiter, limiters } from "./errors";

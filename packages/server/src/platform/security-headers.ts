@@ -2,7 +2,7 @@
 // An API answer is JSON that no browser renders as a document (nosniff), so it gets the short set OWASP's REST
 // sheet lists: a policy that allows nothing, no framing, no sniffing, the referrer rule and HTTPS. The full set is
 // about 750 bytes on every answer; on the hot reads (GET /api/me answers 80 bytes of JSON) writing them was a
-// visible part of the server's time (docs/performance.md, issue 29 item 3).
+// visible part of the server's time (docs/performance-history.md, issue 29 item 3).
 import type { FastifyInstance } from "fastify";
 import helmet from "helmet";
 

@@ -1,7 +1,7 @@
 // The route table (seed 001 §2). Every page is its own lazily loaded chunk, and each lives in its
 // feature's folder so the engineer building a feature replaces exactly one file.
 // Declarative routing (BrowserRouter + useRoutes), not the data router: the app loads data with React Query,
-// and the data router's code would double what the landing page downloads for routing (docs/performance.md).
+// and the data router's code would double what the landing page downloads for routing (docs/performance-history.md).
 import { type ComponentType, lazy, Suspense, useState } from "react";
 import { BrowserRouter, matchPath, type RouteObject, useRoutes } from "react-router";
 import { RequireAdmin, RequireSession } from "./guards";

@@ -160,7 +160,7 @@ export function createAuthService(deps: {
 
     /**
      * The balances the session lookup read, or (a remembered session reads nothing) the player's row by its
-     * key: GET /api/me costs one query either way (docs/performance.md).
+     * key: GET /api/me costs one query either way (docs/performance-history.md).
      */
     async me(user: SessionUser): Promise<Me> {
       const seen = user.seen ?? (await balancesOf.execute({ id: user.id }))[0];

@@ -1,6 +1,6 @@
 // PGlite's own `query` sends Parse, Describe, Bind, Describe, Execute and Sync as six calls into Postgres for
 // every statement, so each one is parsed, analysed and planned anew: most of GET /api/me's time on PGlite
-// (docs/performance.md, issue 29 item 3). Here, as node-postgres does on PostgreSQL (named-statements.ts), a
+// (docs/performance-history.md, issue 29 item 3). Here, as node-postgres does on PostgreSQL (named-statements.ts), a
 // parameterised text is parsed once under a name, its parameter types and row description kept, and after
 // that a query is one call carrying Bind, Execute and Sync; Postgres keeps the plan. The rest of PGlite's
 // contract is kept: the same locks, the same file-system sync outside a transaction, the same results (its

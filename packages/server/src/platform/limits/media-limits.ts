@@ -52,7 +52,7 @@ export function createMediaLimits(deps: {
   /**
    * A refusal is answered after `refusalDelayMs`: a loop that ignores Retry-After then asks once per delay on
    * each of its connections. Answered at once, 40 such loops asked thousands of times a second, and answering
-   * them took the event loop from everyone else (docs/performance.md, issue 43).
+   * them took the event loop from everyone else (docs/performance-history.md, issue 43).
    */
   async function refuseLater(error: unknown): Promise<never> {
     if (refusalDelayMs > 0 && delayed < MAX_DELAYED_REFUSALS) {

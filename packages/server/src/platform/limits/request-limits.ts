@@ -24,7 +24,7 @@ export const limitMessages = {
  * lists a minute; a page shows one or two, so only a loop of them meets the limit. On PGlite each read is
  * queries on the event loop every request shares: with no rate, one player's loop of them slowed everyone's
  * answers 5 to 120-fold, and charged 1 each a player could still ask for 300 lists a minute
- * (docs/performance.md, issue 27 item 3).
+ * (docs/performance-history.md, issue 27 item 3).
  */
 export const EXPENSIVE_READ_COST = 5;
 

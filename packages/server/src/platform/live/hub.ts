@@ -78,7 +78,7 @@ export type LiveChannelGuard = {
  * A channel that sums up another: sockets subscribed to `to` (and not to `from`) get, every `everyMs` at most,
  * one event of kind `kind` with `summarize` of what `from` carried meanwhile, instead of every event. The chat's
  * unread badge needs to know that messages came and from whom, not each message the moment it comes: with every
- * player's badge fed each message, the frames grew with the square of the players (docs/performance.md).
+ * player's badge fed each message, the frames grew with the square of the players (docs/performance-history.md).
  */
 export type LiveDigest = {
   from: string;

@@ -1,7 +1,7 @@
 // Publishing a live event. Inside a transaction the event waits for the commit and then goes out on the live bus
 // (bus.ts) with the other events committed about the same time (after-commit.ts): on PostgreSQL's bus a NOTIFY
 // inside the transaction would take the cluster-wide notify lock at commit and hold it, with the transaction's
-// row locks, until the commit is durable (docs/performance.md, issue 30). A rolled-back transaction announces
+// row locks, until the commit is durable (docs/performance-history.md, issue 30). A rolled-back transaction announces
 // nothing. Events are hints to refetch: a crash between the commit and the send loses one, and every socket
 // resyncs when it reconnects.
 import { AsyncLocalStorage } from "node:async_hooks";

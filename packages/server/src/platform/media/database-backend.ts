@@ -12,7 +12,7 @@ import type { MediaBackend } from "./store";
 /**
  * Bytes per statement when streaming (a cache fill, mostly: cache.ts). On PGlite a statement holds the event
  * loop every request shares while it runs, about 12 ms for 64 KiB and 23 ms for 256 KiB: filling a 19 MB track
- * in 256 KiB parts held it up to 68 ms at a time and was a bystander's p99 (docs/performance.md, issue 43). On
+ * in 256 KiB parts held it up to 68 ms at a time and was a bystander's p99 (docs/performance-history.md, issue 43). On
  * PostgreSQL a part is about a millisecond, so a track is a few hundred quick statements, once per process.
  */
 export const PART_BYTES = 64 * 1024;
