@@ -1,7 +1,7 @@
 // Who is signed in. The session cookie is httpOnly, so the app learns it only from the server: GET /api/session
 // answers a player or null (a visitor is not an error, so signed-out pages log no 401); a failure is an error.
 import type { Me } from "@bot-arena/contract";
-import { type QueryClient, useMutation, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import { call } from "./call";
 import { isPlayerQuery, queryKeys } from "./queryKeys";
 
@@ -9,8 +9,10 @@ async function fetchMe(): Promise<Me | null> {
   return (await call("session")).me;
 }
 
+export const meQuery = () => queryOptions({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 30_000 });
+
 export function useMe() {
-  return useQuery({ queryKey: queryKeys.me, queryFn: fetchMe, staleTime: 30_000 });
+  return useQuery(meQuery());
 }
 
 /** Puts the new session in the cache and forgets the previous player's data. */

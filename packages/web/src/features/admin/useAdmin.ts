@@ -1,13 +1,16 @@
 // The admin panel's data and actions. Every action refreshes what it changed and the operations log; the
 // library counts refresh on a timer while the background top-up is on, so its refills show up.
 import type {
+  AdminOperationResult,
   CashoutStatus,
   GrantCoinsBody,
   GrantEquipmentBody,
   GuildWarRewardsBody,
 } from "@bot-arena/contract";
 import {
+  infiniteQueryOptions,
   type QueryKey,
+  queryOptions,
   useInfiniteQuery,
   useMutation,
   useQuery,
@@ -15,7 +18,6 @@ import {
 } from "@tanstack/react-query";
 import { type CallInput, call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
-import { adminKeys, type OperationsFilter } from "./keys";
 import { upload } from "./upload";
 
 export const OPERATIONS_PAGE_SIZE = 25;
@@ -23,50 +25,66 @@ export const OPERATIONS_PAGE_SIZE = 25;
 export type LibrarySlot = CallInput<"adminImageGenerate">["body"];
 const TOP_UP_REFRESH_MS = 10_000;
 
+export type OperationsFilter = { result?: AdminOperationResult; action?: string; mine?: string };
+
 function useAdminMutation<TInput, TResult>(send: (input: TInput) => Promise<TResult>, refresh: QueryKey[]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
     onSettled: () =>
       Promise.all(
-        [...refresh, adminKeys.operations].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+        [...refresh, queryKeys.admin.operations].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
       ),
   });
 }
 
-export function useLibrary() {
-  return useQuery({
-    queryKey: adminKeys.library,
+export const libraryQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.admin.library,
     queryFn: ({ signal }) => call("adminImageLibrary", {}, signal),
     refetchInterval: (query) => (query.state.data?.topUp.enabled ? TOP_UP_REFRESH_MS : false),
   });
-}
+
+export const useLibrary = () => useQuery(libraryQuery());
 
 export const useUploadImage = () =>
   useAdminMutation(
     (input: { file: File; rarity: string; botClass: string }) =>
       upload("adminImageUpload", { rarity: input.rarity, botClass: input.botClass }, input.file),
-    [adminKeys.library],
+    [queryKeys.admin.library],
   );
 
 export const useGenerateImage = () =>
-  useAdminMutation((slot: LibrarySlot) => call("adminImageGenerate", { body: slot }), [adminKeys.library]);
+  useAdminMutation(
+    (slot: LibrarySlot) => call("adminImageGenerate", { body: slot }),
+    [queryKeys.admin.library],
+  );
 
-export const useClearLibrary = () => useAdminMutation(() => call("adminImageClear"), [adminKeys.library]);
+export const useClearLibrary = () =>
+  useAdminMutation(() => call("adminImageClear"), [queryKeys.admin.library]);
 
 export const useSetTopUp = () =>
-  useAdminMutation((enabled: boolean) => call("adminImageTopUp", { body: { enabled } }), [adminKeys.library]);
+  useAdminMutation(
+    (enabled: boolean) => call("adminImageTopUp", { body: { enabled } }),
+    [queryKeys.admin.library],
+  );
 
-export function useAdminTracks() {
-  return useQuery({
-    queryKey: adminKeys.music,
+export const adminTracksQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.admin.music,
     queryFn: ({ signal }) => call("adminMusic", {}, signal),
   });
-}
+
+export const useAdminTracks = () => useQuery(adminTracksQuery());
 
 // The players' own playlist (and this admin's music player) refetch through the `music` live channel.
 export const useUploadTrack = () =>
-  useAdminMutation((file: File) => upload("adminMusicUpload", {}, file), [adminKeys.music, queryKeys.tracks]);
+  useAdminMutation(
+    (file: File) => upload("adminMusicUpload", {}, file),
+    [queryKeys.admin.music, queryKeys.tracks],
+  );
 
 export const useChangeTrack = () =>
   useAdminMutation(
@@ -74,33 +92,34 @@ export const useChangeTrack = () =>
       const { id, ...body } = input;
       return call("adminMusicChange", { params: { id }, body });
     },
-    [adminKeys.music, queryKeys.tracks],
+    [queryKeys.admin.music, queryKeys.tracks],
   );
 
 export const useDeleteTrack = () =>
   useAdminMutation(
     (id: string) => call("adminMusicDelete", { params: { id } }),
-    [adminKeys.music, queryKeys.tracks],
+    [queryKeys.admin.music, queryKeys.tracks],
   );
 
-export function usePlayers(q: string) {
-  return useQuery({
-    queryKey: adminKeys.players(q),
+export const playersQuery = (q: string) =>
+  queryOptions({
+    queryKey: queryKeys.admin.playerSearch(q),
     queryFn: ({ signal }) => call("adminPlayers", { query: { q } }, signal),
     enabled: q.trim().length > 0,
     staleTime: 5_000,
   });
-}
+
+export const usePlayers = (q: string) => useQuery(playersQuery(q));
 
 export const useGrantCoins = () =>
-  useAdminMutation((body: GrantCoinsBody) => call("grantCoins", { body }), [["admin", "players"]]);
+  useAdminMutation((body: GrantCoinsBody) => call("grantCoins", { body }), [queryKeys.admin.players]);
 
 export const useGrantEquipment = () =>
-  useAdminMutation((body: GrantEquipmentBody) => call("grantEquipment", { body }), [["admin", "players"]]);
+  useAdminMutation((body: GrantEquipmentBody) => call("grantEquipment", { body }), [queryKeys.admin.players]);
 
-export function useOperations(filter: OperationsFilter) {
-  return useInfiniteQuery({
-    queryKey: [...adminKeys.operations, filter],
+export const operationsQuery = (filter: OperationsFilter) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.admin.operationsFiltered(filter),
     queryFn: ({ pageParam, signal }) =>
       call(
         "adminOperations",
@@ -120,16 +139,18 @@ export function useOperations(filter: OperationsFilter) {
     // Other admins (and the tournament and chat screens) write to the log too.
     refetchInterval: 15_000,
   });
-}
 
-export function useCashouts(status: CashoutStatus) {
-  return useQuery({
-    queryKey: [...adminKeys.cashouts, status],
+export const useOperations = (filter: OperationsFilter) => useInfiniteQuery(operationsQuery(filter));
+
+export const cashoutsQuery = (status: CashoutStatus) =>
+  queryOptions({
+    queryKey: queryKeys.admin.cashoutsOf(status),
     queryFn: ({ signal }) => call("adminCashouts", { query: { status } }, signal),
     // New requests arrive from players at any time.
     refetchInterval: 30_000,
   });
-}
+
+export const useCashouts = (status: CashoutStatus) => useQuery(cashoutsQuery(status));
 
 export const useSettleCashout = () =>
   useAdminMutation(
@@ -137,11 +158,14 @@ export const useSettleCashout = () =>
       input.paid
         ? call("adminCashoutPaid", { params: { id: input.id }, body: { reference: input.reference } })
         : call("adminCashoutRefund", { params: { id: input.id }, body: { reason: input.reason } }),
-    [adminKeys.cashouts],
+    [queryKeys.admin.cashouts],
   );
 
 export const useApproveCashout = () =>
-  useAdminMutation((id: string) => call("adminCashoutApprove", { params: { id } }), [adminKeys.cashouts]);
+  useAdminMutation(
+    (id: string) => call("adminCashoutApprove", { params: { id } }),
+    [queryKeys.admin.cashouts],
+  );
 
 export const useFreezeAccount = () =>
   useAdminMutation(
@@ -150,25 +174,26 @@ export const useFreezeAccount = () =>
         params: { id: input.userId },
         body: { reason: input.reason, linked: input.linked },
       }),
-    [adminKeys.cashouts],
+    [queryKeys.admin.cashouts],
   );
 
 export const useUnfreezeAccount = () =>
   useAdminMutation(
     (userId: string) => call("adminAccountUnfreeze", { params: { id: userId } }),
-    [adminKeys.cashouts],
+    [queryKeys.admin.cashouts],
   );
 
 /** The three place rewards the next guild war will pay from the house. */
-export function useGuildWarRewards() {
-  return useQuery({
-    queryKey: adminKeys.guildWarRewards,
+export const guildWarRewardsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.admin.guildWarRewards,
     queryFn: ({ signal }) => call("guildWarRewards", {}, signal),
   });
-}
+
+export const useGuildWarRewards = () => useQuery(guildWarRewardsQuery());
 
 export const useSetGuildWarRewards = () =>
   useAdminMutation(
     (body: GuildWarRewardsBody) => call("setGuildWarRewards", { body }),
-    [adminKeys.guildWarRewards],
+    [queryKeys.admin.guildWarRewards],
   );

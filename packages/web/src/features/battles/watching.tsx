@@ -3,10 +3,11 @@
 // on that channel, and on the event's own channel for its bracket or duel list ({ counts }), at most about once
 // a second. Those events carry no change to refetch: the event's pages record them (recordWatching) instead.
 import type { LiveChannel, LiveEvent, WatchingEventData } from "@bot-arena/contract";
-import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { Eye } from "lucide-react";
 import { createContext, useContext, useEffect, useState } from "react";
 import { live } from "../../app/live";
+import { queryKeys } from "../../app/queryKeys";
 import { cn } from "../../ui/cn";
 
 /** contract live.ts `liveWatchChannel` (a value import would bring zod into this chunk). */
@@ -15,8 +16,16 @@ const watchChannel = (battleId: string, eventChannel: string) =>
 
 export const isWatchingEvent = (event: LiveEvent) => event.kind === "watching";
 
-const countsKey = (eventChannel: string) => ["watching", eventChannel] as const;
 const none: ReadonlyMap<string, number> = new Map();
+
+/** Nothing is fetched: the counts arrive on the event's channel and are put into the cache (recordWatching). */
+const watchingCountsQuery = (eventChannel: string) =>
+  queryOptions({
+    queryKey: queryKeys.watching(eventChannel),
+    queryFn: () => none,
+    initialData: none,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 /**
  * Keeps an event channel's watcher counts in the query cache (so a list opened later still has the counts the
@@ -28,7 +37,7 @@ export function recordWatching(queryClient: QueryClient, event: LiveEvent): bool
     ?.counts;
   if (changed) {
     queryClient.setQueryData<ReadonlyMap<string, number>>(
-      countsKey(event.channel),
+      queryKeys.watching(event.channel),
       (before) => new Map([...(before ?? none), ...Object.entries(changed)]),
     );
   }
@@ -40,13 +49,7 @@ export const WatchingCounts = createContext<ReadonlyMap<string, number>>(none);
 
 /** The counts an event's channel carried so far (its page's live handler records them: recordWatching). */
 export function useWatchingCounts(eventChannel: string): ReadonlyMap<string, number> {
-  const query = useQuery({
-    queryKey: countsKey(eventChannel),
-    queryFn: () => none,
-    initialData: none,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return query.data;
+  return useQuery(watchingCountsQuery(eventChannel)).data;
 }
 
 /** Watches a live match (the server counts this socket's player) and follows the count; null when not live. */

@@ -3,21 +3,22 @@
 // asks, so energy regenerated on the server shows without a reload.
 import type { Bot, BotList } from "@bot-arena/contract";
 import { ROSTER_REFRESH_MS } from "@bot-arena/game";
-import { type QueryClient, useQuery } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
 
 export const fetchBots = (signal?: AbortSignal) => call("listBots", {}, signal);
 
-export function useBots() {
-  return useQuery({
+export const botsQuery = () =>
+  queryOptions({
     queryKey: queryKeys.bots,
     queryFn: ({ signal }) => fetchBots(signal),
     select: (data) => data.bots,
     refetchInterval: ROSTER_REFRESH_MS,
     staleTime: 5_000,
   });
-}
+
+export const useBots = () => useQuery(botsQuery());
 
 /** The bot marked active, or null (the roster shows its first bot instead; training and battles need this one). */
 export function activeBotOf(bots: readonly Bot[] | undefined): Bot | null {

@@ -1,42 +1,36 @@
 // The Moderation section of /admin: reported messages (delete, mute the author) and the players muted now
 // (lift). The same actions are in the chat itself; every one is written to the operations log by the server.
 import type { ChatReport } from "@bot-arena/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { ShieldAlert } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
 import { call } from "../../app/call";
+import { queryKeys } from "../../app/queryKeys";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { Panel } from "../../ui/Panel";
-import { chatKeys } from "./keys";
 import { MuteDialog } from "./MuteDialog";
-import { useChatActions } from "./useChat";
+import { useChatActions, useChatMutes, useChatReports } from "./useChat";
 
 const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
 
 export function ModerationPanel() {
   const queryClient = useQueryClient();
-  const reports = useQuery({
-    queryKey: chatKeys.reports,
-    queryFn: ({ signal }) => call("listChatReports", {}, signal),
-  });
-  const mutes = useQuery({
-    queryKey: chatKeys.mutes,
-    queryFn: ({ signal }) => call("listChatMutes", {}, signal),
-  });
+  const reports = useChatReports();
+  const mutes = useChatMutes();
   const actions = useChatActions();
   const unmute = useMutation({
     mutationFn: (userId: string) => call("unmuteChatPlayer", { params: { userId } }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: chatKeys.mutes }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.chat.mutes }),
   });
   const [muting, setMuting] = useState<ChatReport | null>(null);
 
   const run = async (work: Promise<{ message: string }>, fallback: string) => {
     try {
       toast.success((await work).message);
-      void queryClient.invalidateQueries({ queryKey: chatKeys.reports });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chat.reports });
     } catch (error) {
       toast.error(errorMessage(error, fallback));
     }

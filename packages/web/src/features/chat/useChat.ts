@@ -12,60 +12,85 @@ import {
   type HiddenPlayers,
 } from "@bot-arena/contract";
 import { CHAT_HISTORY_SIZE } from "@bot-arena/game";
-import { type QueryClient, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { call } from "../../app/call";
 import { RESYNC } from "../../app/live";
+import { queryKeys } from "../../app/queryKeys";
 import { useLiveChannel } from "../../app/useLive";
-import { chatKeys } from "./keys";
 
-/** Signed in only: a visitor's panel shows the login prompt and reads nothing. */
-export function useChatMessages() {
-  return useQuery({
-    queryKey: chatKeys.messages,
+export const chatMessagesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.chat.messages,
     queryFn: ({ signal }) => call("listChat", {}, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
-}
 
-/** The reader's guild chat (guild null without one); live events keep it current. */
-export function useGuildChat(signedIn: boolean) {
-  return useQuery({
-    queryKey: chatKeys.guild,
+export const guildChatQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.chat.guild,
     queryFn: ({ signal }) => call("guildChat", {}, signal),
-    enabled: signedIn,
     staleTime: Number.POSITIVE_INFINITY,
   });
-}
 
-export function useHiddenPlayers(signedIn: boolean) {
-  return useQuery({
-    queryKey: chatKeys.hidden,
+export const hiddenPlayersQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.chat.hidden,
     queryFn: ({ signal }) => call("listHidden", {}, signal),
-    enabled: signedIn,
     select: (data) => data.players,
   });
-}
+
+export const chatReportsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.chat.reports,
+    queryFn: ({ signal }) => call("listChatReports", {}, signal),
+  });
+
+export const chatMutesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.chat.mutes,
+    queryFn: ({ signal }) => call("listChatMutes", {}, signal),
+  });
+
+/** Signed in only: a visitor's panel shows the login prompt and reads nothing. */
+export const useChatMessages = () => useQuery(chatMessagesQuery());
+
+/** The reader's guild chat (guild null without one); live events keep it current. */
+export const useGuildChat = (signedIn: boolean) => useQuery({ ...guildChatQuery(), enabled: signedIn });
+
+export const useHiddenPlayers = (signedIn: boolean) =>
+  useQuery({ ...hiddenPlayersQuery(), enabled: signedIn });
+
+/** The admin's moderation lists: reported messages and the players muted now. */
+export const useChatReports = () => useQuery(chatReportsQuery());
+
+export const useChatMutes = () => useQuery(chatMutesQuery());
 
 /** Either chat's cached lines: the global list or the guild's. */
 type Lines = { messages: ChatMessage[] };
-type LinesKey = typeof chatKeys.messages | typeof chatKeys.guild;
+type LinesKey = typeof queryKeys.chat.messages | typeof queryKeys.chat.guild;
 
-function appendMessage(queryClient: QueryClient, message: ChatMessage, key: LinesKey = chatKeys.messages) {
+function appendMessage(
+  queryClient: QueryClient,
+  message: ChatMessage,
+  key: LinesKey = queryKeys.chat.messages,
+) {
   queryClient.setQueryData<Lines>(key, (old) => {
     if (!old || old.messages.some((m) => m.id === message.id)) return old;
     return { ...old, messages: [...old.messages, message].slice(-CHAT_HISTORY_SIZE) };
   });
 }
 
-function removeMessage(queryClient: QueryClient, id: string, key: LinesKey = chatKeys.messages) {
+function removeMessage(queryClient: QueryClient, id: string, key: LinesKey = queryKeys.chat.messages) {
   queryClient.setQueryData<Lines>(key, (old) =>
     old ? { ...old, messages: old.messages.filter((m) => m.id !== id) } : old,
   );
 }
 
 const hiddenIds = (queryClient: QueryClient) =>
-  new Set((queryClient.getQueryData<HiddenPlayers>(chatKeys.hidden)?.players ?? []).map((p) => p.userId));
+  new Set(
+    (queryClient.getQueryData<HiddenPlayers>(queryKeys.chat.hidden)?.players ?? []).map((p) => p.userId),
+  );
 
 /** A line another player (or the arena) wrote that this reader would see. */
 const countsAsUnread = (message: ChatMessage, meId: string | null, hidden: Set<string>) =>
@@ -89,7 +114,7 @@ export function useChatLive(options: {
   useHiddenPlayers(options.meId !== null);
   useLiveChannel(open ? "chat" : CHAT_UNREAD_CHANNEL, (event) => {
     if (event.kind === RESYNC) {
-      void queryClient.invalidateQueries({ queryKey: chatKeys.messages });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chat.messages });
       return;
     }
     const hidden = hiddenIds(queryClient);
@@ -109,16 +134,16 @@ export function useChatLive(options: {
     }
   });
   useEffect(() => {
-    if (open) void queryClient.invalidateQueries({ queryKey: chatKeys.messages });
+    if (open) void queryClient.invalidateQueries({ queryKey: queryKeys.chat.messages });
   }, [open, queryClient]);
   useLiveChannel("me", (event) => {
     if (event.kind === chatLiveKinds.guildMembership) {
-      void queryClient.invalidateQueries({ queryKey: chatKeys.guild });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chat.guild });
       return;
     }
     if (event.kind !== chatLiveKinds.muted) return;
     const mutedUntil = (event.data?.mutedUntil as string | null | undefined) ?? null;
-    for (const key of [chatKeys.messages, chatKeys.guild]) {
+    for (const key of [queryKeys.chat.messages, queryKeys.chat.guild]) {
       queryClient.setQueryData<ChatMessageList | GuildChat>(key, (old) =>
         old ? { ...old, mutedUntil } : old,
       );
@@ -135,18 +160,18 @@ export function useGuildChatLive(options: { guildId: string | null; meId: string
   const channel = options.guildId ? guildChatChannel(options.guildId) : null;
   useLiveChannel(channel, (event) => {
     if (event.kind === RESYNC) {
-      void queryClient.invalidateQueries({ queryKey: chatKeys.guild });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.chat.guild });
       return;
     }
     if (event.kind === chatLiveKinds.message) {
       const message = event.data?.message as ChatMessage | undefined;
       const hidden = hiddenIds(queryClient);
       if (!message || (message.userId && hidden.has(message.userId))) return;
-      appendMessage(queryClient, message, chatKeys.guild);
+      appendMessage(queryClient, message, queryKeys.chat.guild);
       if (countsAsUnread(message, options.meId, hidden)) options.onUnread();
     }
     if (event.kind === chatLiveKinds.deleted && typeof event.data?.id === "string") {
-      removeMessage(queryClient, event.data.id, chatKeys.guild);
+      removeMessage(queryClient, event.data.id, queryKeys.chat.guild);
     }
   });
 }
@@ -159,15 +184,16 @@ export function useSendMessage(guildId: string | null = null) {
       guildId
         ? call("sendGuildChat", { params: { id: guildId }, body: { message } })
         : call("sendChat", { body: { message } }),
-    onSuccess: (message) => appendMessage(queryClient, message, guildId ? chatKeys.guild : chatKeys.messages),
+    onSuccess: (message) =>
+      appendMessage(queryClient, message, guildId ? queryKeys.chat.guild : queryKeys.chat.messages),
   });
 }
 
 export function useChatActions() {
   const queryClient = useQueryClient();
   const refreshAfterHiding = (data: HiddenPlayers) => {
-    queryClient.setQueryData(chatKeys.hidden, data);
-    void queryClient.invalidateQueries({ queryKey: chatKeys.messages });
+    queryClient.setQueryData(queryKeys.chat.hidden, data);
+    void queryClient.invalidateQueries({ queryKey: queryKeys.chat.messages });
   };
   return {
     report: useMutation({
@@ -185,20 +211,20 @@ export function useChatActions() {
       mutationFn: (id: string) => call("deleteChatMessage", { params: { id } }),
       onSuccess: (_data, id) => {
         removeMessage(queryClient, id);
-        removeMessage(queryClient, id, chatKeys.guild);
-        void queryClient.invalidateQueries({ queryKey: chatKeys.reports });
+        removeMessage(queryClient, id, queryKeys.chat.guild);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.chat.reports });
       },
     }),
     /** The guild's leader or an officer deletes a line of its chat. */
     removeGuildLine: useMutation({
       mutationFn: (line: { guildId: string; id: string }) =>
         call("deleteGuildChatMessage", { params: { id: line.guildId, messageId: line.id } }),
-      onSuccess: (_data, line) => removeMessage(queryClient, line.id, chatKeys.guild),
+      onSuccess: (_data, line) => removeMessage(queryClient, line.id, queryKeys.chat.guild),
     }),
     mute: useMutation({
       mutationFn: (body: { userId: string; minutes: number; reason: string }) =>
         call("muteChatPlayer", { body }),
-      onSuccess: () => void queryClient.invalidateQueries({ queryKey: chatKeys.mutes }),
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.chat.mutes }),
     }),
   };
 }

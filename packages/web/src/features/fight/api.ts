@@ -1,19 +1,30 @@
 // The arena's calls: the kept AI opponent, rolling a new one, the PvP list and the two battles.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
 
-/** Under the PvP list's key, so whatever refreshes the list (a battle, training) refreshes the odds too. */
-const pvpWinChanceKey = (defenderId: string) => [...queryKeys.pvpOpponents, "win-chance", defenderId];
-
-export function useAiOpponent(enabled: boolean) {
-  return useQuery({
+export const aiOpponentQuery = () =>
+  queryOptions({
     queryKey: queryKeys.aiOpponent,
     queryFn: ({ signal }) => call("currentAiOpponent", {}, signal),
     select: (data) => data.opponent,
-    enabled,
   });
-}
+
+export const pvpOpponentsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.pvpOpponents,
+    queryFn: ({ signal }) => call("pvpOpponents", {}, signal),
+  });
+
+export const pvpWinChanceQuery = (defenderId: string | null) =>
+  queryOptions({
+    queryKey: queryKeys.pvpWinChance(defenderId ?? ""),
+    queryFn: ({ signal }) => call("pvpWinChance", { params: { id: defenderId ?? "" } }, signal),
+    select: (data) => data.winChance,
+    enabled: defenderId !== null,
+  });
+
+export const useAiOpponent = (enabled: boolean) => useQuery({ ...aiOpponentQuery(), enabled });
 
 export function useFindAiOpponent() {
   const queryClient = useQueryClient();
@@ -23,23 +34,10 @@ export function useFindAiOpponent() {
   });
 }
 
-export function usePvpOpponents(enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.pvpOpponents,
-    queryFn: ({ signal }) => call("pvpOpponents", {}, signal),
-    enabled,
-  });
-}
+export const usePvpOpponents = (enabled: boolean) => useQuery({ ...pvpOpponentsQuery(), enabled });
 
 /** The active bot's odds against the picked PvP opponent, asked for once one is picked. */
-export function usePvpWinChance(defenderId: string | null) {
-  return useQuery({
-    queryKey: pvpWinChanceKey(defenderId ?? ""),
-    queryFn: ({ signal }) => call("pvpWinChance", { params: { id: defenderId ?? "" } }, signal),
-    select: (data) => data.winChance,
-    enabled: defenderId !== null,
-  });
-}
+export const usePvpWinChance = (defenderId: string | null) => useQuery(pvpWinChanceQuery(defenderId));
 
 /** Everything a battle may have changed: the bot, the wallet, the opponents, the history, the board. */
 function useAfterBattle() {

@@ -1,7 +1,7 @@
 // The guilds' data and actions. Pages listen on the live channels (`guilds` for the list, `guild:<id>` for one
 // guild), so a donation, a join or a war anywhere shows at once; wallets move through the `me` channel.
 import type { CreateGuildBody, GuildDetail } from "@bot-arena/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../app/call";
 import { LIST_REFRESH_GAP_MS } from "../../app/liveThrottle";
 import { queryKeys } from "../../app/queryKeys";
@@ -17,29 +17,29 @@ const memberRoutes = {
 /** Where a guild's page lives in the app. */
 export const guildRoute = (id: string) => `/guilds/${id}`;
 
-export const guildKeys = {
-  all: ["guilds"] as const,
-  list: (search: string) => ["guilds", "list", search.trim().toLowerCase()] as const,
-  one: (id: string) => ["guilds", "one", id] as const,
-};
-
-export function useGuildList(search: string) {
-  useLiveInvalidate("guilds", [guildKeys.all], { atMostEveryMs: LIST_REFRESH_GAP_MS });
-  return useQuery({
-    queryKey: guildKeys.list(search),
+export const guildListQuery = (search: string) =>
+  queryOptions({
+    queryKey: queryKeys.guilds.list(search),
     queryFn: ({ signal }) =>
       call("guilds", { query: search.trim() ? { search: search.trim() } : {} }, signal),
     placeholderData: (previous) => previous,
   });
+
+export const guildQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.guilds.one(id),
+    queryFn: ({ signal }) => call("guild", { params: { id } }, signal),
+  });
+
+export function useGuildList(search: string) {
+  useLiveInvalidate("guilds", [queryKeys.guilds.all], { atMostEveryMs: LIST_REFRESH_GAP_MS });
+  return useQuery(guildListQuery(search));
 }
 
 export function useGuild(id: string) {
   const channel = /^[0-9a-f-]{36}$/.test(id) ? (`guild:${id}` as const) : "guilds";
-  useLiveInvalidate(channel, [guildKeys.one(id)]);
-  return useQuery({
-    queryKey: guildKeys.one(id),
-    queryFn: ({ signal }) => call("guild", { params: { id } }, signal),
-  });
+  useLiveInvalidate(channel, [queryKeys.guilds.one(id)]);
+  return useQuery(guildQuery(id));
 }
 
 /** Every guild action refreshes the guild data and the wallet in the bar. */
@@ -49,7 +49,7 @@ function useGuildMutation<TInput, TResult>(send: (input: TInput) => Promise<TRes
     mutationFn: send,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: guildKeys.all }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.guilds.all }),
         queryClient.invalidateQueries({ queryKey: queryKeys.me }),
       ]),
   });
@@ -76,9 +76,9 @@ export function useSitOutNextWar(id: string) {
   return useMutation({
     mutationFn: (sitOut: boolean) => call("sitOutNextWar", { params: { id }, body: { sitOut } }),
     onSuccess: (answer) =>
-      queryClient.setQueryData<GuildDetail>(guildKeys.one(id), (detail) =>
+      queryClient.setQueryData<GuildDetail>(queryKeys.guilds.one(id), (detail) =>
         detail ? { ...detail, guild: { ...detail.guild, sitsOutNextWar: answer.sitsOutNextWar } } : detail,
       ),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: guildKeys.all }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.guilds.all }),
   });
 }

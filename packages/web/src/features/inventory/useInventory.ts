@@ -1,18 +1,20 @@
 // The player's equipment and the equip toggle. The `me` channel carries "inventory" and "bots" events, so
 // another tab's equip shows here too.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
 import { useLiveInvalidate } from "../../app/useLive";
 
-export function useInventory(enabled = true) {
-  useLiveInvalidate("me", [queryKeys.inventory]);
-  return useQuery({
+export const inventoryQuery = () =>
+  queryOptions({
     queryKey: queryKeys.inventory,
     queryFn: ({ signal }) => call("inventory", {}, signal),
     select: (data) => data.items,
-    enabled,
   });
+
+export function useInventory(enabled = true) {
+  useLiveInvalidate("me", [queryKeys.inventory]);
+  return useQuery({ ...inventoryQuery(), enabled });
 }
 
 export function useEquipToggle() {

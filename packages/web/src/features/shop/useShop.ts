@@ -1,18 +1,18 @@
 // The shop's catalogue and the purchase call. A purchase can change the wallet, the inventory and (for a
 // consumable) the active bot, so all three are refreshed.
 import type { PurchaseBody } from "@bot-arena/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
 
-export function useShop(enabled = true) {
-  return useQuery({
+export const shopQuery = () =>
+  queryOptions({
     queryKey: queryKeys.shop,
     queryFn: ({ signal }) => call("shop", {}, signal),
     staleTime: 5 * 60_000,
-    enabled,
   });
-}
+
+export const useShop = (enabled = true) => useQuery({ ...shopQuery(), enabled });
 
 export function usePurchase() {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { MAX_BOTS, messages, type SummonCount } from "@bot-arena/game";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Bot as BotIcon, Coins, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
@@ -18,17 +18,14 @@ import { RevealOverlay } from "./RevealOverlay";
 import { SummonCards } from "./SummonCards";
 import { SummonHistoryPanel } from "./SummonHistoryPanel";
 import { useSummonFlow } from "./useSummonFlow";
+import { useSummonHistory } from "./useSummonHistory";
 
 export default function SummonPage() {
   const me = useMe();
   const roster = useBots();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const history = useQuery({
-    queryKey: [...queryKeys.summons, page],
-    queryFn: ({ signal }) => call("summonHistory", { query: { page } }, signal),
-    placeholderData: keepPreviousData,
-  });
+  const history = useSummonHistory(page);
   const flow = useSummonFlow(roster.data);
   const summon = useMutation({
     mutationFn: (count: SummonCount) => call("summonBots", { body: { count } }),

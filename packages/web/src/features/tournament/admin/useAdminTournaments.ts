@@ -1,11 +1,10 @@
 // The admin's tournament list and actions. The list follows the `tournaments` live channel, so a tournament
 // the reconciler starts or completes (on any server process) shows its new status and buttons at once.
 import type { CreateTournamentBody } from "@bot-arena/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type CallOutput, call } from "../../../app/call";
+import { queryKeys } from "../../../app/queryKeys";
 import { useLiveInvalidate } from "../../../app/useLive";
-import { adminKeys } from "../../admin/keys";
-import { tournamentKeys } from "../keys";
 
 export type AdminTournamentAction = "start" | "stop" | "forceComplete" | "archive";
 const actionRoutes = {
@@ -15,12 +14,15 @@ const actionRoutes = {
   archive: "archiveTournament",
 } as const satisfies Record<AdminTournamentAction, string>;
 
-export function useAdminTournaments() {
-  useLiveInvalidate("tournaments", [tournamentKeys.all]);
-  return useQuery({
-    queryKey: tournamentKeys.admin,
+export const adminTournamentsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.tournaments.admin,
     queryFn: ({ signal }) => call("adminTournaments", {}, signal),
   });
+
+export function useAdminTournaments() {
+  useLiveInvalidate("tournaments", [queryKeys.tournaments.all]);
+  return useQuery(adminTournamentsQuery());
 }
 
 function useTournamentMutation<T>(send: (input: T) => Promise<CallOutput<"createTournament">>) {
@@ -30,7 +32,7 @@ function useTournamentMutation<T>(send: (input: T) => Promise<CallOutput<"create
     // The panel's operations log shows the row the server wrote for this action.
     onSettled: () =>
       Promise.all(
-        [tournamentKeys.all, adminKeys.operations].map((queryKey) =>
+        [queryKeys.tournaments.all, queryKeys.admin.operations].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),
