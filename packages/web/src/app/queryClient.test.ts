@@ -1,9 +1,17 @@
 // The query defaults: a read the player's rate turned away is asked again when its Retry-After says (once, and
-// only if that is soon), so a page refetching in the background keeps its data instead of an error screen.
-import { QueryObserver } from "@tanstack/react-query";
+// only if that is soon), so a page refetching in the background keeps its data instead of an error screen; data
+// whose refresh failed all the same is asked for again every REFRESH_RETRY_MS, or at a longer Retry-After.
+import { type Query, type QueryKey, QueryObserver, type QueryState } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api";
-import { createQueryClient, RATE_RETRY_MAX_MS, retryDelay, shouldRetry } from "./queryClient";
+import {
+  createQueryClient,
+  RATE_RETRY_MAX_MS,
+  REFRESH_RETRY_MS,
+  refreshRetryInterval,
+  retryDelay,
+  shouldRetry,
+} from "./queryClient";
 
 afterEach(() => {
   vi.useRealTimers();
@@ -60,5 +68,33 @@ describe("retrying a read", () => {
     expect(seen.some((s) => s.isError)).toBe(false);
     unsubscribe();
     client.clear();
+  });
+});
+
+describe("asking again for data whose refresh failed", () => {
+  /** The market's query in the state `state` puts it in. */
+  function marketIn(state: Partial<QueryState>) {
+    const client = createQueryClient();
+    const query: Query = client.getQueryCache().build(client, { queryKey: ["market"] as QueryKey });
+    query.setState({ ...query.state, ...state });
+    return query;
+  }
+  const failedRefresh = (error: Error) =>
+    marketIn({ status: "error", data: "first page", dataUpdatedAt: 1, error });
+
+  it("asks again every REFRESH_RETRY_MS, or at a 429's longer Retry-After", () => {
+    expect(refreshRetryInterval(failedRefresh(new ApiError(500, "HTTP_500", "Request failed", false)))).toBe(
+      REFRESH_RETRY_MS,
+    );
+    expect(refreshRetryInterval(failedRefresh(refused(1_000)))).toBe(REFRESH_RETRY_MS);
+    expect(refreshRetryInterval(failedRefresh(refused(60_000)))).toBe(60_000);
+  });
+
+  it("never asks on its own for data that is fine, or for a first read that failed (its screen has a Retry)", () => {
+    expect(refreshRetryInterval(marketIn({ status: "success", data: "first page", dataUpdatedAt: 1 }))).toBe(
+      false,
+    );
+    expect(refreshRetryInterval(marketIn({ status: "error", error: refused(60_000) }))).toBe(false);
+    expect(refreshRetryInterval(marketIn({}))).toBe(false);
   });
 });
