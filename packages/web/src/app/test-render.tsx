@@ -26,6 +26,7 @@ export type Failure = {
   [FAILURE]: true;
   status: number;
   body: { error: { code: string; message: string; fields?: Record<string, string> } };
+  headers?: Record<string, string>;
 };
 
 /** A refusal as the server sends it: the status and { error: { code, message, fields } }. */
@@ -36,6 +37,24 @@ export function fail(
   fields?: Record<string, string>,
 ): Failure {
   return { [FAILURE]: true, status, body: { error: { code, message, ...(fields ? { fields } : {}) } } };
+}
+
+/** The player's rate turned the read away for `seconds` (past RATE_RETRY_MAX_MS, the page is told at once). */
+export function rateLimited(seconds: number): Failure {
+  return {
+    ...fail(429, "RATE_LIMITED", "Too many requests, please slow down"),
+    headers: { "retry-after": String(seconds) },
+  };
+}
+
+/** The first request gets `answer`, every later one `failure`: a page that loaded and then cannot refresh. */
+export function answerOnceThenFail<T>(answer: T, failure: Failure) {
+  let answered = false;
+  return (): T | Failure => {
+    if (answered) return failure;
+    answered = true;
+    return answer;
+  };
 }
 
 export type MockRequest = {
@@ -85,10 +104,10 @@ function routeOf(method: string, path: string) {
   return null;
 }
 
-const json = (status: number, body: unknown) =>
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(body === undefined ? "" : JSON.stringify(body), {
     status,
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...headers },
   });
 
 export type ApiMock = {
@@ -132,7 +151,7 @@ export function mockApi(answers: ApiAnswers): ApiMock {
     }
     const answer = typeof handler === "function" ? await handler(request) : handler;
     if (answer !== null && typeof answer === "object" && FAILURE in answer) {
-      return json(answer.status, answer.body);
+      return json(answer.status, answer.body, answer.headers);
     }
     return json(200, answer);
   });

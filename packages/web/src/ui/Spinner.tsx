@@ -31,3 +31,20 @@ export function Spinner({
     </span>
   );
 }
+
+/** A spinner in the middle of the room (`className`: a height or padding) the content it waits for will take. */
+export function SpinnerArea({
+  className,
+  tone,
+  label,
+}: {
+  className: string;
+  tone?: string;
+  label?: string;
+}) {
+  return (
+    <div className={cn("grid place-items-center", className)}>
+      <Spinner className={tone} label={label} />
+    </div>
+  );
+}

@@ -5,10 +5,11 @@ import type { GuildWarRewardsBody } from "@bot-arena/contract";
 import { Save, Swords } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { ApiError, errorMessage } from "../../app/api";
+import { QueryView } from "../../app/QueryView";
 import { Button } from "../../ui/Button";
 import { Field } from "../../ui/Input";
 import { Panel } from "../../ui/Panel";
-import { Spinner } from "../../ui/Spinner";
+import { SpinnerArea } from "../../ui/Spinner";
 import { SectionTitle } from "./Field";
 import { useOpsLog } from "./opsLog";
 import { useGuildWarRewards, useSetGuildWarRewards } from "./useAdmin";
@@ -96,19 +97,18 @@ export function GuildWarRewardsForm() {
         A guild war costs the guilds nothing: the house pays these rewards into the banks of the top three.
         New values apply to the wars that open from now on; a war already open keeps its own.
       </p>
-      {rewards.isPending ? (
-        <div className="grid place-items-center py-4">
-          <Spinner label="Loading guild war rewards" />
-        </div>
-      ) : rewards.isError ? (
-        <p className="text-danger">{errorMessage(rewards.error, "Failed to load the guild war rewards")}</p>
-      ) : (
-        // A fresh form for every saved set, so the fields always start from what the server holds.
-        <RewardsForm
-          key={`${rewards.data.rewards.first}/${rewards.data.rewards.second}/${rewards.data.rewards.third}`}
-          saved={rewards.data.rewards}
-        />
-      )}
+      <QueryView
+        query={rewards}
+        pending={<SpinnerArea className="py-4" label="Loading guild war rewards" />}
+        failed={(error) => (
+          <p className="text-danger">{errorMessage(error, "Failed to load the guild war rewards")}</p>
+        )}
+      >
+        {({ rewards: saved }) => (
+          // A fresh form for every saved set, so the fields always start from what the server holds.
+          <RewardsForm key={`${saved.first}/${saved.second}/${saved.third}`} saved={saved} />
+        )}
+      </QueryView>
     </Panel>
   );
 }

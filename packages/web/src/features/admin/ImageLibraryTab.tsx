@@ -10,7 +10,7 @@ import {
 } from "@bot-arena/contract";
 import { ImagePlus, Images, RefreshCw, Sparkles, Trash2, TriangleAlert } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -112,6 +112,14 @@ function TopUpSwitch({ library }: { library: ImageLibrarySummary }) {
 
 export function ImageLibraryTab() {
   const library = useLibrary();
+  return (
+    <ScreenQueryView query={library} loading="Counting the library" title="Failed to load data">
+      {(data) => <Library data={data} />}
+    </ScreenQueryView>
+  );
+}
+
+function Library({ data }: { data: ImageLibrarySummary }) {
   const upload = useUploadImage();
   const generate = useGenerateImage();
   const clear = useClearLibrary();
@@ -123,10 +131,6 @@ export function ImageLibraryTab() {
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
 
-  if (library.isPending) return <ScreenLoader label="Counting the library" />;
-  if (library.isError)
-    return <ScreenMessage title="Failed to load data" onRetry={() => void library.refetch()} />;
-  const data = library.data;
   const lowSlots = data.slots.filter((slot) => slot.low).length;
 
   const sendUpload = async () => {

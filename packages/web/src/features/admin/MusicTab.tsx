@@ -4,7 +4,7 @@
 import { type AdminTrack, AUDIO_UPLOAD_ACCEPT, adminMediaMessages } from "@bot-arena/contract";
 import { ArrowDown, ArrowUp, Music, Pause, Play, Trash2, Upload } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { ConfirmDialog } from "../../ui/ConfirmDialog";
@@ -122,6 +122,14 @@ function TrackRow({
 
 export function MusicTab() {
   const tracks = useAdminTracks();
+  return (
+    <ScreenQueryView query={tracks} loading="Loading the playlist" title="Failed to load data">
+      {(playlist) => <Playlist list={playlist.tracks} />}
+    </ScreenQueryView>
+  );
+}
+
+function Playlist({ list }: { list: AdminTrack[] }) {
   const upload = useUploadTrack();
   const remove = useDeleteTrack();
   const log = useOpsLog();
@@ -130,11 +138,6 @@ export function MusicTab() {
   const [doomed, setDoomed] = useState<AdminTrack | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
-
-  if (tracks.isPending) return <ScreenLoader label="Loading the playlist" />;
-  if (tracks.isError)
-    return <ScreenMessage title="Failed to load data" onRetry={() => void tracks.refetch()} />;
-  const list = tracks.data.tracks;
 
   const sendUpload = async () => {
     if (!file) return log.record("error", adminMediaMessages.selectFileFirst);

@@ -3,12 +3,13 @@
 import type { AdminOperation, AdminOperationResult } from "@bot-arena/contract";
 import { CircleAlert, CircleCheck, ClipboardList, ScrollText, TriangleAlert } from "lucide-react";
 import { useDeferredValue, useState } from "react";
+import { QueryView } from "../../app/QueryView";
 import { useMe } from "../../app/session";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
 import { Input } from "../../ui/Input";
 import { Panel } from "../../ui/Panel";
-import { Spinner } from "../../ui/Spinner";
+import { SpinnerArea } from "../../ui/Spinner";
 import { SectionTitle, selectClass } from "./Field";
 import { type LogResult, useOpsLog } from "./opsLog";
 import { useOperations } from "./useAdmin";
@@ -140,42 +141,44 @@ export function OperationsHistory() {
           Only mine
         </label>
       </div>
-      {operations.isPending ? (
-        <div className="grid place-items-center py-6">
-          <Spinner />
-        </div>
-      ) : operations.isError ? (
-        <p className="py-4 text-center text-muted">Failed to load data</p>
-      ) : rows.length === 0 ? (
-        <p className="py-4 text-center text-muted">No operations match.</p>
-      ) : (
-        <ol className="divide-y divide-cyan/10" aria-label="Operations log" data-testid="operations-log">
-          {rows.map((operation) => (
-            <li
-              key={operation.id}
-              className="flex items-start gap-3 py-2.5 text-sm"
-              data-result={operation.result}
-            >
-              <ResultIcon result={operation.result} />
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold text-ink">
-                  {actionLabel(operation.action)}{" "}
-                  <span className="font-normal text-muted">
-                    {operation.adminUsername ? `by ${operation.adminUsername}` : "by the server"}
-                  </span>
-                </p>
-                <p className="break-words text-muted">{summary(operation)}</p>
-              </div>
-              <time
-                className="shrink-0 text-right text-xs text-muted tabular-nums"
-                dateTime={operation.createdAt}
-              >
-                {when.format(new Date(operation.createdAt))}
-              </time>
-            </li>
-          ))}
-        </ol>
-      )}
+      <QueryView
+        query={operations}
+        pending={<SpinnerArea className="py-6" />}
+        failed={<p className="py-4 text-center text-muted">Failed to load data</p>}
+      >
+        {() =>
+          rows.length === 0 ? (
+            <p className="py-4 text-center text-muted">No operations match.</p>
+          ) : (
+            <ol className="divide-y divide-cyan/10" aria-label="Operations log" data-testid="operations-log">
+              {rows.map((operation) => (
+                <li
+                  key={operation.id}
+                  className="flex items-start gap-3 py-2.5 text-sm"
+                  data-result={operation.result}
+                >
+                  <ResultIcon result={operation.result} />
+                  <div className="min-w-0 flex-1">
+                    <p className="font-semibold text-ink">
+                      {actionLabel(operation.action)}{" "}
+                      <span className="font-normal text-muted">
+                        {operation.adminUsername ? `by ${operation.adminUsername}` : "by the server"}
+                      </span>
+                    </p>
+                    <p className="break-words text-muted">{summary(operation)}</p>
+                  </div>
+                  <time
+                    className="shrink-0 text-right text-xs text-muted tabular-nums"
+                    dateTime={operation.createdAt}
+                  >
+                    {when.format(new Date(operation.createdAt))}
+                  </time>
+                </li>
+              ))}
+            </ol>
+          )
+        }
+      </QueryView>
       {operations.hasNextPage && (
         <div className="mt-4 flex justify-center">
           <Button

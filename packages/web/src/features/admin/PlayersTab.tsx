@@ -6,6 +6,7 @@ import { adminGrantMessages, DEFAULT_GRANT_AMOUNT, type PlayerLookupEntry } from
 import { messages } from "@bot-arena/game";
 import { Coins, Gift, Search, Swords, UserRound } from "lucide-react";
 import { type FormEvent, useDeferredValue, useState } from "react";
+import { QueryView } from "../../app/QueryView";
 import { Badge, type BadgeTone } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { Field } from "../../ui/Input";
@@ -239,18 +240,24 @@ function PlayerLookup({ onUse }: { onUse: (email: string) => void }) {
           <p className="text-sm text-muted">
             Type part of a name or an e-mail to see balances, bots and coin history.
           </p>
-        ) : players.isPending ? (
-          <Spinner label="Searching" />
-        ) : players.isError ? (
-          <p className="text-sm text-danger">Failed to load data</p>
-        ) : players.data.players.length === 0 ? (
-          <p className="text-sm text-muted">No player matches "{query}".</p>
         ) : (
-          <ul className="space-y-3">
-            {players.data.players.map((player) => (
-              <PlayerCard key={player.id} player={player} onUse={() => onUse(player.email)} />
-            ))}
-          </ul>
+          <QueryView
+            query={players}
+            pending={<Spinner label="Searching" />}
+            failed={<p className="text-sm text-danger">Failed to load data</p>}
+          >
+            {({ players: found }) =>
+              found.length === 0 ? (
+                <p className="text-sm text-muted">No player matches "{query}".</p>
+              ) : (
+                <ul className="space-y-3">
+                  {found.map((player) => (
+                    <PlayerCard key={player.id} player={player} onUse={() => onUse(player.email)} />
+                  ))}
+                </ul>
+              )
+            }
+          </QueryView>
         )}
       </div>
     </Panel>

@@ -2,11 +2,13 @@
 // is, and the button disabled with that as its reason. Open: what may go now and today. Frozen: the freeze in
 // words. The form's gamertag takes no 36th character, its amount stops at what may go now, and an amount past
 // the vault or today's maximum is refused in the server's words before asking. The history reads each phase in
-// words, with ZBD's reference once paid.
+// words, with ZBD's reference once paid. The page keeps what it shows, a half-typed amount too, when a refresh
+// fails.
 import type { BankSummary, CashoutRequest, CashoutStanding } from "@bot-arena/contract";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { findToast, renderPage } from "../../app/test-render";
+import { queryKeys } from "../../app/queryKeys";
+import { answerOnceThenFail, type Failure, findToast, rateLimited, renderPage } from "../../app/test-render";
 import BankPage from "./BankPage";
 
 const openStanding: CashoutStanding = {
@@ -59,7 +61,7 @@ function aRequest(overrides: Partial<CashoutRequest> = {}): CashoutRequest {
 
 function showBank(
   cashout: CashoutStanding,
-  options: { vaultCoins?: number; cashouts?: CashoutRequest[] } = {},
+  options: { vaultCoins?: number; cashouts?: CashoutRequest[]; refreshFails?: Failure } = {},
 ) {
   const summary: BankSummary = {
     coins: 700,
@@ -73,7 +75,7 @@ function showBank(
   return renderPage(<BankPage />, {
     path: "/bank",
     api: {
-      bank: summary,
+      bank: options.refreshFails ? answerOnceThenFail(summary, options.refreshFails) : summary,
       bankLedger: { entries: [], nextCursor: null },
       bankCashout: (request) => ({
         newVaultCoins: 50,
@@ -215,5 +217,19 @@ describe("the cash-out history", () => {
       "Refunded to your vault: Gamertag not found",
     );
     expect(within(review!).queryByTestId("cashout-reference")).toBeNull();
+  });
+});
+
+describe("the bank page", () => {
+  it("keeps its balances and the amount being typed when a refresh is refused, under the note", async () => {
+    const { user, queryClient } = showBank(openStanding, { refreshFails: rateLimited(60) });
+    const deposit = await screen.findByLabelText("Deposit amount");
+    await user.type(deposit, "120");
+
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.bank }));
+    expect((await screen.findByRole("status")).textContent).toBe("Could not refresh, retrying");
+    expect(screen.getByTestId("vault-balance").textContent).toBe("250");
+    expect((screen.getByLabelText("Deposit amount") as HTMLInputElement).value).toBe("120");
+    expect(screen.queryByRole("heading", { name: "Failed to load data" })).toBeNull();
   });
 });

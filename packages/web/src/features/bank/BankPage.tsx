@@ -1,10 +1,11 @@
 // /bank: wallet and vault balances, deposits (at most 500 a UTC day), withdrawals, cash-outs to a ZBD gamertag
 // (with the house rules and where the player stands before they ask), and the history of every coin in and out.
+import type { BankSummary } from "@bot-arena/contract";
 import { ArrowDownToLine, ArrowUpFromLine, Landmark, Lock, Wallet } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView, useLoadFailureToast } from "../../app/QueryView";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { ProgressBar } from "../../ui/ProgressBar";
@@ -56,19 +57,20 @@ function BalanceTile({
 
 export default function BankPage() {
   const bank = useBank();
+  useLoadFailureToast(bank, "Failed to load data");
+  return (
+    <ScreenQueryView query={bank} loading="Opening the vault" title="Failed to load data">
+      {(summary) => <Vault bank={summary} />}
+    </ScreenQueryView>
+  );
+}
+
+function Vault({ bank }: { bank: BankSummary }) {
   const deposit = useDeposit();
   const withdraw = useWithdraw();
   const requestCashout = useCashout();
   const [cashoutOpen, setCashoutOpen] = useState(false);
-
-  useEffect(() => {
-    if (bank.isError) toast.error("Failed to load data");
-  }, [bank.isError]);
-
-  if (bank.isPending) return <ScreenLoader label="Opening the vault" />;
-  if (bank.isError) return <ScreenMessage title="Failed to load data" onRetry={() => void bank.refetch()} />;
-  const { coins, vaultCoins, depositsToday, dailyDepositLimit, depositAllowance, cashouts, cashout } =
-    bank.data;
+  const { coins, vaultCoins, depositsToday, dailyDepositLimit, depositAllowance, cashouts, cashout } = bank;
 
   const run = async (send: Promise<{ message: string }>, fallback: string) => {
     try {

@@ -1,10 +1,11 @@
 // Every coin in and out of the player's wallet and vault, newest first, a page at a time.
 import { ArrowDownLeft, ArrowUpRight, History } from "lucide-react";
+import { QueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
 import { Panel } from "../../ui/Panel";
-import { Spinner } from "../../ui/Spinner";
+import { SpinnerArea } from "../../ui/Spinner";
 import { formatCoins, formatDelta } from "./coins";
 import { reasonLabel } from "./ledgerReasons";
 import { useLedger } from "./useBank";
@@ -24,76 +25,76 @@ export function LedgerHistory() {
         <History className="size-5 text-cyan" aria-hidden="true" />
         Coin History
       </h2>
-      {ledger.isPending ? (
-        <div className="grid place-items-center py-8">
-          <Spinner />
-        </div>
-      ) : ledger.isError ? (
-        <p className="py-6 text-center text-muted">Failed to load data</p>
-      ) : (
-        <>
-          <ul className="divide-y divide-cyan/10" aria-label="Coin history">
-            {entries.map((entry) => {
-              const incoming = entry.delta > 0;
-              const Arrow = incoming ? ArrowDownLeft : ArrowUpRight;
-              return (
-                <li key={entry.id} className="flex items-center gap-3 py-2.5">
-                  <span
-                    className={cn(
-                      "grid size-8 shrink-0 place-items-center rounded-full border",
-                      incoming
-                        ? "border-lime/40 bg-lime/10 text-lime"
-                        : "border-danger/40 bg-danger/10 text-danger",
-                    )}
-                  >
-                    <Arrow className="size-4" aria-hidden="true" />
-                  </span>
-                  <div className="min-w-0 flex-1">
-                    <p className="truncate font-semibold text-ink">{reasonLabel(entry.reason)}</p>
-                    {entry.note && (
-                      <p className="truncate text-sm text-cyan/90" title={entry.note}>
-                        “{entry.note}”
-                      </p>
-                    )}
-                    <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
-                      {when.format(new Date(entry.createdAt))}
-                      {/* Beside the date on a phone, so the reason keeps the row's width. */}
-                      <span className="sm:hidden">
-                        <AccountBadge account={entry.account} />
-                      </span>
-                    </p>
-                  </div>
-                  <span className="hidden sm:inline">
-                    <AccountBadge account={entry.account} />
-                  </span>
-                  <div className="shrink-0 text-right sm:w-28">
-                    <p
+      <QueryView
+        query={ledger}
+        pending={<SpinnerArea className="py-8" />}
+        failed={<p className="py-6 text-center text-muted">Failed to load data</p>}
+      >
+        {() => (
+          <>
+            <ul className="divide-y divide-cyan/10" aria-label="Coin history">
+              {entries.map((entry) => {
+                const incoming = entry.delta > 0;
+                const Arrow = incoming ? ArrowDownLeft : ArrowUpRight;
+                return (
+                  <li key={entry.id} className="flex items-center gap-3 py-2.5">
+                    <span
                       className={cn(
-                        "font-display text-sm font-bold tabular-nums",
-                        incoming ? "text-lime" : "text-danger",
+                        "grid size-8 shrink-0 place-items-center rounded-full border",
+                        incoming
+                          ? "border-lime/40 bg-lime/10 text-lime"
+                          : "border-danger/40 bg-danger/10 text-danger",
                       )}
                     >
-                      {formatDelta(entry.delta)}
-                    </p>
-                    <p className="text-xs tabular-nums text-muted">= {formatCoins(entry.balanceAfter)}</p>
-                  </div>
-                </li>
-              );
-            })}
-          </ul>
-          {ledger.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <Button
-                variant="ghost"
-                busy={ledger.isFetchingNextPage}
-                onClick={() => void ledger.fetchNextPage()}
-              >
-                Load older
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+                      <Arrow className="size-4" aria-hidden="true" />
+                    </span>
+                    <div className="min-w-0 flex-1">
+                      <p className="truncate font-semibold text-ink">{reasonLabel(entry.reason)}</p>
+                      {entry.note && (
+                        <p className="truncate text-sm text-cyan/90" title={entry.note}>
+                          “{entry.note}”
+                        </p>
+                      )}
+                      <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
+                        {when.format(new Date(entry.createdAt))}
+                        {/* Beside the date on a phone, so the reason keeps the row's width. */}
+                        <span className="sm:hidden">
+                          <AccountBadge account={entry.account} />
+                        </span>
+                      </p>
+                    </div>
+                    <span className="hidden sm:inline">
+                      <AccountBadge account={entry.account} />
+                    </span>
+                    <div className="shrink-0 text-right sm:w-28">
+                      <p
+                        className={cn(
+                          "font-display text-sm font-bold tabular-nums",
+                          incoming ? "text-lime" : "text-danger",
+                        )}
+                      >
+                        {formatDelta(entry.delta)}
+                      </p>
+                      <p className="text-xs tabular-nums text-muted">= {formatCoins(entry.balanceAfter)}</p>
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+            {ledger.hasNextPage && (
+              <div className="mt-4 flex justify-center">
+                <Button
+                  variant="ghost"
+                  busy={ledger.isFetchingNextPage}
+                  onClick={() => void ledger.fetchNextPage()}
+                >
+                  Load older
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </QueryView>
     </Panel>
   );
 }

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useParams } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
@@ -24,52 +24,50 @@ export default function BattleReplayPage() {
   // The replay starts on arrival: a shared link should show the fight, not a button.
   const [watching, setWatching] = useState(true);
 
-  if (query.isPending) return <ScreenLoader label="Loading replay" />;
-  if (query.isError) {
-    return (
-      <ScreenMessage
-        title="Battle not found"
-        detail={errorMessage(query.error, "Failed to load data")}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  const battle = query.data;
   return (
-    <div className="space-y-6">
-      <PageHeader
-        title="Battle Replay"
-        icon={<Clapperboard className="size-6" />}
-        subtitle={new Date(battle.createdAt).toLocaleString()}
-        actions={
-          <div className="flex flex-wrap gap-2">
-            <Button
-              variant="secondary"
-              icon={<Link2 className="size-4" aria-hidden="true" />}
-              onClick={() => void share()}
-            >
-              Share
-            </Button>
-            <Button
-              icon={<PlayCircle className="size-4" aria-hidden="true" />}
-              onClick={() => setWatching(true)}
-            >
-              Watch Replay
-            </Button>
-          </div>
-        }
-      />
-      <MatchCard battle={battle} />
-      <BattleLog battle={battle} />
-      {watching && (
-        <CombatZone
-          battle={battle}
-          viewer={battle.context?.viewerSide ?? null}
-          context={battle.context}
-          onClose={() => setWatching(false)}
-        />
+    <ScreenQueryView
+      query={query}
+      loading="Loading replay"
+      title="Battle not found"
+      detail={(error) => errorMessage(error, "Failed to load data")}
+    >
+      {(battle) => (
+        <div className="space-y-6">
+          <PageHeader
+            title="Battle Replay"
+            icon={<Clapperboard className="size-6" />}
+            subtitle={new Date(battle.createdAt).toLocaleString()}
+            actions={
+              <div className="flex flex-wrap gap-2">
+                <Button
+                  variant="secondary"
+                  icon={<Link2 className="size-4" aria-hidden="true" />}
+                  onClick={() => void share()}
+                >
+                  Share
+                </Button>
+                <Button
+                  icon={<PlayCircle className="size-4" aria-hidden="true" />}
+                  onClick={() => setWatching(true)}
+                >
+                  Watch Replay
+                </Button>
+              </div>
+            }
+          />
+          <MatchCard battle={battle} />
+          <BattleLog battle={battle} />
+          {watching && (
+            <CombatZone
+              battle={battle}
+              viewer={battle.context?.viewerSide ?? null}
+              context={battle.context}
+              onClose={() => setWatching(false)}
+            />
+          )}
+        </div>
       )}
-    </div>
+    </ScreenQueryView>
   );
 }
 

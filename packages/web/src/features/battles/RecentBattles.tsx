@@ -3,13 +3,14 @@
 import type { BattleSummary } from "@bot-arena/contract";
 import { Bot, Coins, Cpu, History, PlayCircle, Shield, Sparkles } from "lucide-react";
 import { Link } from "react-router";
+import { QueryView } from "../../app/QueryView";
 import { queryKeys } from "../../app/queryKeys";
 import { useLiveInvalidate } from "../../app/useLive";
 import { Badge } from "../../ui/Badge";
 import { ButtonLink } from "../../ui/ButtonLink";
 import { cn } from "../../ui/cn";
 import { Panel } from "../../ui/Panel";
-import { Spinner } from "../../ui/Spinner";
+import { SpinnerArea } from "../../ui/Spinner";
 import { replayRoute, useRecentBattles } from "./api";
 import { battleKindLabel } from "./kindLabel";
 import { timeAgo } from "./timeAgo";
@@ -29,26 +30,28 @@ export function RecentBattles({ botId }: { botId: string }) {
           <History className="size-4" aria-hidden="true" />
           Recent Battles
         </h2>
-        {query.isPending ? (
-          <div className="grid place-items-center py-8">
-            <Spinner className="text-cyan" />
-          </div>
-        ) : query.isError ? (
-          <p className="py-6 text-center text-muted">Failed to load data</p>
-        ) : query.data.length === 0 ? (
-          <div className="flex flex-col items-center gap-4 py-6 text-center">
-            <p className="text-muted">No battles yet. Your bot's fights will show up here.</p>
-            <ButtonLink to="/fight" size="sm">
-              Enter the arena
-            </ButtonLink>
-          </div>
-        ) : (
-          <ul className="divide-y divide-cyan/10">
-            {query.data.map((battle) => (
-              <BattleRow key={battle.id} battle={battle} />
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={query}
+          pending={<SpinnerArea className="py-8" tone="text-cyan" />}
+          failed={<p className="py-6 text-center text-muted">Failed to load data</p>}
+        >
+          {(battles) =>
+            battles.length === 0 ? (
+              <div className="flex flex-col items-center gap-4 py-6 text-center">
+                <p className="text-muted">No battles yet. Your bot's fights will show up here.</p>
+                <ButtonLink to="/fight" size="sm">
+                  Enter the arena
+                </ButtonLink>
+              </div>
+            ) : (
+              <ul className="divide-y divide-cyan/10">
+                {battles.map((battle) => (
+                  <BattleRow key={battle.id} battle={battle} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryView>
       </section>
     </Panel>
   );

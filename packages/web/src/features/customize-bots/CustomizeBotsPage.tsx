@@ -4,11 +4,11 @@
 import type { Bot } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
 import { Backpack, CheckCircle2, LayoutDashboard, Palette } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
 import { toast } from "sonner";
 import { ApiError, errorMessage } from "../../app/api";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView, useLoadFailureToast } from "../../app/QueryView";
 import { useMe } from "../../app/session";
 import { Button } from "../../ui/Button";
 import { ButtonLink } from "../../ui/ButtonLink";
@@ -54,18 +54,9 @@ function NoBotsSelected() {
 export default function CustomizeBotsPage() {
   const location = useLocation();
   const [search] = useSearchParams();
-  const navigate = useNavigate();
   const { botIds, isReCustomization } = readCustomizeState(location.state, search);
   const roster = useBots();
-  const coins = useMe().data?.coins ?? 0;
-  const customize = useCustomizeBot();
-  const [done, setDone] = useState<ReadonlySet<string>>(new Set());
-  const [skipped, setSkipped] = useState<ReadonlySet<string>>(new Set());
-  const [editing, setEditing] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (roster.isError) toast.error("Failed to load bots");
-  }, [roster.isError]);
+  useLoadFailureToast(roster, "Failed to load bots");
 
   const header = (
     <PageHeader
@@ -85,11 +76,22 @@ export default function CustomizeBotsPage() {
         <NoBotsSelected />
       </div>
     );
-  if (roster.isPending) return <ScreenLoader label="Loading bots" />;
-  if (roster.isError)
-    return <ScreenMessage title="Failed to load bots" onRetry={() => void roster.refetch()} />;
+  return (
+    <ScreenQueryView query={roster} loading="Loading bots" title="Failed to load bots">
+      {(bots) => <Customizing bots={bots} botIds={botIds} header={header} />}
+    </ScreenQueryView>
+  );
+}
 
-  const chosen = botIds.map((id) => roster.data.find((bot) => bot.id === id)).filter((b): b is Bot => !!b);
+function Customizing({ bots, botIds, header }: { bots: Bot[]; botIds: string[]; header: ReactNode }) {
+  const navigate = useNavigate();
+  const coins = useMe().data?.coins ?? 0;
+  const customize = useCustomizeBot();
+  const [done, setDone] = useState<ReadonlySet<string>>(new Set());
+  const [skipped, setSkipped] = useState<ReadonlySet<string>>(new Set());
+  const [editing, setEditing] = useState<string | null>(null);
+
+  const chosen = botIds.map((id) => bots.find((bot) => bot.id === id)).filter((b): b is Bot => !!b);
   if (chosen.length === 0)
     return (
       <div className="space-y-6">

@@ -6,7 +6,7 @@ import { LayoutDashboard, Plus, Recycle, RefreshCw, Sparkles } from "lucide-reac
 import { useState } from "react";
 import { Link, Navigate } from "react-router";
 import { toast } from "sonner";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView } from "../../app/QueryView";
 import { useMe } from "../../app/session";
 import { Badge } from "../../ui/Badge";
 import { ButtonLink } from "../../ui/ButtonLink";
@@ -25,16 +25,19 @@ type Pending = { kind: "rename" | "refresh" | "recycle"; bot: Bot } | null;
 
 export default function DashboardPage() {
   const roster = useBots();
+  return (
+    <ScreenQueryView query={roster} loading="Loading your bots" title="Failed to load data">
+      {(bots) => <BotCommand bots={bots} />}
+    </ScreenQueryView>
+  );
+}
+
+function BotCommand({ bots }: { bots: Bot[] }) {
   const coins = useMe().data?.coins ?? 0;
   const actions = useRosterActions();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [pending, setPending] = useState<Pending>(null);
 
-  if (roster.isPending) return <ScreenLoader label="Loading your bots" />;
-  if (roster.isError) {
-    return <ScreenMessage title="Failed to load data" onRetry={() => void roster.refetch()} />;
-  }
-  const bots = roster.data;
   if (bots.length === 0) return <Navigate to="/summon" replace />;
   const selected = bots.find((bot) => bot.id === selectedId) ?? bots.find((bot) => bot.isActive) ?? bots[0]!;
   const close = () => setPending(null);

@@ -5,7 +5,7 @@ import { Radar, Swords } from "lucide-react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
 import { Button } from "../../ui/Button";
-import { Spinner } from "../../ui/Spinner";
+import { SpinnerArea } from "../../ui/Spinner";
 import { useAiBattle, useAiOpponent, useFindAiOpponent } from "./api";
 import { OpponentCard } from "./OpponentCard";
 import { WinChanceMeter } from "./WinChanceMeter";
@@ -38,9 +38,7 @@ export function AiBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: B
   return (
     <div className="space-y-5">
       {opponent.isPending ? (
-        <div className="grid h-40 place-items-center">
-          <Spinner className="text-magenta" />
-        </div>
+        <SpinnerArea className="h-40" tone="text-magenta" />
       ) : opponent.data ? (
         <>
           <OpponentCard opponent={opponent.data} />

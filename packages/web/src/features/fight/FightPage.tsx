@@ -1,8 +1,9 @@
 // /fight, the Battle Arena: the active bot with its energy out of 100, the 'AI Battle' and 'PvP Battle' tabs,
 // the COMBAT ZONE playing what the server decided, and the text Battle Log that stays afterwards.
+import type { Bot } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
 import { PlayCircle, Swords } from "lucide-react";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView } from "../../app/QueryView";
 import { ButtonLink } from "../../ui/ButtonLink";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
@@ -19,23 +20,25 @@ import { OutcomeSummary } from "./OutcomeSummary";
 import { PvpBattleTab } from "./PvpBattleTab";
 import { useBattleRun } from "./useBattleRun";
 
+const header = (
+  <PageHeader
+    title="Battle Arena"
+    subtitle="Every blow is decided by the arena's servers. Pick your fight."
+    icon={<Swords className="size-6" />}
+  />
+);
+
 export default function FightPage() {
   const activeBot = useActiveBot();
-  const run = useBattleRun();
-
-  const header = (
-    <PageHeader
-      title="Battle Arena"
-      subtitle="Every blow is decided by the arena's servers. Pick your fight."
-      icon={<Swords className="size-6" />}
-    />
+  return (
+    <ScreenQueryView query={activeBot} loading="Loading your bot" title="Failed to load your bot">
+      {(bot) => <Arena bot={bot} />}
+    </ScreenQueryView>
   );
+}
 
-  if (activeBot.isPending) return <ScreenLoader label="Loading your bot" />;
-  if (activeBot.isError) {
-    return <ScreenMessage title="Failed to load your bot" onRetry={() => void activeBot.refetch()} />;
-  }
-  const bot = activeBot.data;
+function Arena({ bot }: { bot: Bot | null }) {
+  const run = useBattleRun();
   if (!bot) {
     return (
       <div>

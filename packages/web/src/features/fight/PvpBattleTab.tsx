@@ -10,7 +10,7 @@ import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
-import { Spinner } from "../../ui/Spinner";
+import { SpinnerArea } from "../../ui/Spinner";
 import { BotImage } from "../bots/BotImage";
 import { RarityBadge } from "../bots/RarityBadge";
 import { usePvpBattle, usePvpOpponents, usePvpWinChance } from "./api";
@@ -52,11 +52,7 @@ export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: 
   };
 
   if (opponents.isPending) {
-    return (
-      <div className="grid h-40 place-items-center">
-        <Spinner className="text-cyan" />
-      </div>
-    );
+    return <SpinnerArea className="h-40" tone="text-cyan" />;
   }
   return (
     <div className="space-y-5">
@@ -112,7 +108,7 @@ export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: 
           ))}
         </RadioGroup.Root>
       )}
-      {selected && !odds.isError && (
+      {selected && !odds.isLoadingError && (
         <WinChanceMeter
           percent={odds.data?.percent ?? null}
           hint={odds.data && `Against ${selected.name}. ${winChanceVerdict(odds.data.percent)}`}

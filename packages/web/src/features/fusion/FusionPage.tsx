@@ -7,7 +7,7 @@ import { Atom, ChevronsRight, Info, Merge } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView } from "../../app/QueryView";
 import { Button } from "../../ui/Button";
 import { ButtonLink } from "../../ui/ButtonLink";
 import { cn } from "../../ui/cn";
@@ -47,18 +47,23 @@ function useReadyToast(bots: readonly Bot[] | undefined, waiting: Bot | undefine
 }
 
 export default function FusionPage() {
-  const bots = useBots();
+  const roster = useBots();
+  return (
+    <ScreenQueryView query={roster} loading="Charging the fusion chamber" title="Failed to load data">
+      {(bots) => <FusionChamber bots={bots} />}
+    </ScreenQueryView>
+  );
+}
+
+function FusionChamber({ bots }: { bots: Bot[] }) {
   const fusion = useFusion();
   const [firstId, setFirstId] = useState<string | null>(null);
   const [secondId, setSecondId] = useState<string | null>(null);
-  const waiting = bots.data?.find(awaitsFusionName);
-  useReadyToast(bots.data, waiting);
+  const waiting = bots.find(awaitsFusionName);
+  useReadyToast(bots, waiting);
 
-  if (bots.isPending) return <ScreenLoader label="Charging the fusion chamber" />;
-  if (bots.isError) return <ScreenMessage title="Failed to load data" onRetry={() => void bots.refetch()} />;
-
-  const first = bots.data.find((bot) => bot.id === firstId) ?? null;
-  const second = bots.data.find((bot) => bot.id === secondId) ?? null;
+  const first = bots.find((bot) => bot.id === firstId) ?? null;
+  const second = bots.find((bot) => bot.id === secondId) ?? null;
   const preview = first && second ? previewFusion(first, second, Date.now()) : null;
 
   const blockerOf = (bot: Bot): string | null => {
@@ -133,7 +138,7 @@ export default function FusionPage() {
         >
           Your bots
         </h2>
-        {bots.data.length === 0 ? (
+        {bots.length === 0 ? (
           <Panel tone="neutral">
             <div className="flex flex-col items-center gap-3 py-8 text-center">
               <p className="text-muted">You need bots to fuse. Summon some first.</p>
@@ -142,7 +147,7 @@ export default function FusionPage() {
           </Panel>
         ) : (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-            {bots.data.map((bot) => {
+            {bots.map((bot) => {
               const blocker = blockerOf(bot);
               const slot = bot.id === firstId ? 1 : bot.id === secondId ? 2 : null;
               return (

@@ -6,7 +6,8 @@ import { CombatZone } from "../battles/CombatZone";
 
 export function DuelViewer({ battleId, onClose }: { battleId: string; onClose: () => void }) {
   const replay = useBattleReplay(battleId);
-  if (replay.isError) {
+  // A live duel's replay is read again while its round runs: a failed refresh keeps the battle on screen.
+  if (replay.isLoadingError) {
     toast.error(errorMessage(replay.error, "Failed to load battle"));
     onClose();
     return null;

@@ -3,6 +3,7 @@
 import type { GuildWarDuel, WarParticipant } from "@bot-arena/contract";
 import { PlayCircle, Radio } from "lucide-react";
 import { useState } from "react";
+import { QueryView } from "../../app/QueryView";
 import { Badge, type BadgeTone } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { Spinner } from "../../ui/Spinner";
@@ -19,27 +20,29 @@ function duelState(duel: GuildWarDuel, guildId: string): { label: string; tone: 
   return { label: won ? "Won" : "Lost", tone: won ? "success" : "danger" };
 }
 
-export function GuildDuels({
-  warId,
-  guild,
-  participants,
-}: {
-  warId: string;
-  guild: WarParticipant;
-  participants: readonly WarParticipant[];
-}) {
+type Sides = { guild: WarParticipant; participants: readonly WarParticipant[] };
+
+export function GuildDuels({ warId, ...sides }: Sides & { warId: string }) {
   const war = useGuildWar(warId);
+  return (
+    <QueryView
+      query={war}
+      pending={<Spinner className="mx-auto my-4 text-cyan" />}
+      failed={<p className="text-danger">Failed to load duels</p>}
+    >
+      {(detail) => <Duels duels={detail.duels} {...sides} />}
+    </QueryView>
+  );
+}
+
+function Duels({ duels: all, guild, participants }: Sides & { duels: GuildWarDuel[] }) {
   const [watching, setWatching] = useState<string | null>(null);
   const watchers = useWatchingCounts("guild-wars");
-  if (war.isPending) return <Spinner className="mx-auto my-4 text-cyan" />;
-  if (war.isError) return <p className="text-danger">Failed to load duels</p>;
   const nameOf = (id: string) => {
     const p = participants.find((x) => x.guildId === id);
     return p ? `[${p.tag}] ${p.name}` : "Unknown guild";
   };
-  const own = war.data.duels.filter(
-    (d) => d.homeGuildId === guild.guildId || d.awayGuildId === guild.guildId,
-  );
+  const own = all.filter((d) => d.homeGuildId === guild.guildId || d.awayGuildId === guild.guildId);
   if (own.length === 0) {
     return <p className="py-3 text-sm text-muted">Duels are drawn when the battle begins.</p>;
   }

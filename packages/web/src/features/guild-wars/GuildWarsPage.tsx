@@ -1,10 +1,10 @@
 // /guild-wars: the tabs 'Active Wars (n)' and 'History (n)', live over the `guild-wars` channel. Wars open by
 // themselves when 8 guilds are ready; players watch the standings and open any duel in the COMBAT ZONE. The page
 // says in plain words what a war is: free to enter, the arena pays the top three banks.
-import type { GuildWarSummary } from "@bot-arena/contract";
+import type { GuildWarList, GuildWarSummary } from "@bot-arena/contract";
 import { GUILD_WAR_REWARDS, messages } from "@bot-arena/game";
 import { Shield, Swords } from "lucide-react";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView } from "../../app/QueryView";
 import { useServerNow } from "../../app/useServerNow";
 import { ButtonLink } from "../../ui/ButtonLink";
 import { PageHeader } from "../../ui/PageHeader";
@@ -30,11 +30,17 @@ function quotedRewards(wars: GuildWarSummary[]): WarRewards {
 
 export default function GuildWarsPage() {
   const wars = useGuildWars();
+  return (
+    <ScreenQueryView query={wars} loading="Loading guild wars" title="Failed to load data">
+      {(list) => <GuildWars wars={list} />}
+    </ScreenQueryView>
+  );
+}
+
+function GuildWars({ wars }: { wars: GuildWarList }) {
   // The countdowns run on the server's clock (its answer carries the time), not the device's.
-  const now = useServerNow(wars.data?.serverTime);
-  if (wars.isPending) return <ScreenLoader label="Loading guild wars" />;
-  if (wars.isError) return <ScreenMessage title="Failed to load data" onRetry={() => void wars.refetch()} />;
-  const { active, history, myGuildId } = wars.data;
+  const now = useServerNow(wars.serverTime);
+  const { active, history, myGuildId } = wars;
   const rewards = quotedRewards([...active, ...history]);
   const prizeTotal = rewards.first + rewards.second + rewards.third;
 

@@ -1,11 +1,13 @@
 // /guilds/{id}: a guild the server does not know says so ('Guild not found', the server's words) and offers
 // to try again; the 'Next Guild War' panel says what a war is and that it costs nothing, and its 'Sit out the
 // next war' switch sends the choice for a leader (showing the server's answer) and is shown, but locked, to a
-// plain member; the bank history names a war prize with its war.
+// plain member; the bank history names a war prize with its war; a guild already shown stays when a refresh
+// fails.
 import type { GuildBankEntry, GuildDetail, GuildRole } from "@bot-arena/contract";
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { aPlayer, fail, findToast, renderPage } from "../../app/test-render";
+import { queryKeys } from "../../app/queryKeys";
+import { answerOnceThenFail, aPlayer, fail, findToast, rateLimited, renderPage } from "../../app/test-render";
 import GuildPage from "./GuildPage";
 
 const GUILD_ID = "00000000-0000-4000-8000-0000000000g1".replace("g", "a");
@@ -87,6 +89,17 @@ describe("/guilds/:id", () => {
       api.callsTo("guild").every((call) => call.params.id === "00000000-0000-4000-8000-000000000000"),
     ).toBe(true);
     expect(await screen.findByRole("heading", { name: "Guild not found" })).toBeTruthy();
+  });
+
+  it("keeps the guild it loaded when a refresh is refused, under the note", async () => {
+    const { queryClient } = show(aGuild(), { guild: answerOnceThenFail(aGuild(), rateLimited(60)) });
+    expect(await screen.findByRole("heading", { name: "Neon Owls" })).toBeTruthy();
+
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.guilds.one(GUILD_ID) }));
+    expect((await screen.findByRole("status")).textContent).toBe("Could not refresh, retrying");
+    expect(screen.getByRole("heading", { name: "Neon Owls" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Members" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Guild not found" })).toBeNull();
   });
 });
 

@@ -2,12 +2,13 @@
 // Sitting Out or At War), the 'Next Guild War' panel (the way to 500, what a war is, the sit-out switch), the
 // Members and Bank tabs, Join for a player without a guild, Leave Guild for members, and the way back to /guilds.
 // Live on the guild's own channel.
+import type { GuildDetail } from "@bot-arena/contract";
 import { ArrowLeft, Coins, LogOut, Shield, Swords, UserPlus, Users, Zap } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { ButtonLink } from "../../ui/ButtonLink";
@@ -47,24 +48,25 @@ function Tile({ label, value, icon }: { label: string; value: ReactNode; icon: R
 export default function GuildPage() {
   const { id = "" } = useParams();
   const query = useGuild(id);
+  usePageTitle(query.data ? `[${query.data.guild.tag}] ${query.data.guild.name}` : "Guild");
+  return (
+    <ScreenQueryView
+      query={query}
+      loading="Loading guild"
+      title="Guild not found"
+      detail={(error) => errorMessage(error, "Failed to load data")}
+    >
+      {(detail) => <Guild id={id} detail={detail} />}
+    </ScreenQueryView>
+  );
+}
+
+function Guild({ id, detail }: { id: string; detail: GuildDetail }) {
+  const { guild } = detail;
   const join = useJoinGuild();
   const leave = useLeaveGuild(id);
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
-  usePageTitle(query.data ? `[${query.data.guild.tag}] ${query.data.guild.name}` : "Guild");
-
-  if (query.isPending) return <ScreenLoader label="Loading guild" />;
-  if (query.isError) {
-    return (
-      <ScreenMessage
-        title="Guild not found"
-        detail={errorMessage(query.error, "Failed to load data")}
-        onRetry={() => void query.refetch()}
-      />
-    );
-  }
-  const detail = query.data;
-  const { guild } = detail;
   const disbanded = guild.disbandedAt !== null;
   const canJoin = !detail.viewerInGuild && !disbanded && guild.memberCount < guild.maxMembers;
 

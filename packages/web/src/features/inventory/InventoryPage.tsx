@@ -2,10 +2,10 @@
 // holding it; toggling the equipped item takes it off again.
 import type { InventoryEntry } from "@bot-arena/contract";
 import { Backpack, CheckCircle2, PackageOpen, ShoppingCart } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView, useLoadFailureToast } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { ButtonLink } from "../../ui/ButtonLink";
@@ -43,9 +43,7 @@ export default function InventoryPage() {
   const toggle = useEquipToggle();
   const [pending, setPending] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (inventory.isError) toast.error("Failed to load data");
-  }, [inventory.isError]);
+  useLoadFailureToast(inventory, "Failed to load data");
 
   const flip = async (entry: InventoryEntry) => {
     setPending(entry.id);
@@ -70,56 +68,54 @@ export default function InventoryPage() {
       }
     />
   );
-  if (inventory.isPending) return <ScreenLoader label="Opening the armory" />;
-  if (inventory.isError)
-    return <ScreenMessage title="Failed to load data" onRetry={() => void inventory.refetch()} />;
-  const items = inventory.data;
-  const equipped = items.find((entry) => entry.isEquipped) ?? null;
-
   return (
-    <div className="space-y-6">
-      {header}
-      <ArmedBotPanel equipped={equipped} />
-      <ManageBotsSection />
-      {items.length === 0 ? (
-        <EmptyInventory />
-      ) : (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {items.map((entry) => (
-            <EquipmentCard
-              key={entry.id}
-              item={entry.equipment}
-              highlighted={entry.isEquipped}
-              badges={
-                entry.isEquipped && (
-                  <Badge tone="success">
-                    <CheckCircle2 className="size-3" aria-hidden="true" />
-                    Equipped
-                  </Badge>
-                )
-              }
-              footer={
-                <div className="space-y-2">
-                  {entry.equippedBot && (
-                    <p className="text-center text-xs font-semibold uppercase tracking-widest text-lime/90">
-                      Held by {entry.equippedBot.name}
-                    </p>
-                  )}
-                  <Button
-                    className="w-full"
-                    variant={entry.isEquipped ? "secondary" : "primary"}
-                    busy={pending === entry.id}
-                    aria-pressed={entry.isEquipped}
-                    onClick={() => void flip(entry)}
-                  >
-                    {entry.isEquipped ? "Unequip" : "Equip"}
-                  </Button>
-                </div>
-              }
-            />
-          ))}
+    <ScreenQueryView query={inventory} loading="Opening the armory" title="Failed to load data">
+      {(items) => (
+        <div className="space-y-6">
+          {header}
+          <ArmedBotPanel equipped={items.find((entry) => entry.isEquipped) ?? null} />
+          <ManageBotsSection />
+          {items.length === 0 ? (
+            <EmptyInventory />
+          ) : (
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {items.map((entry) => (
+                <EquipmentCard
+                  key={entry.id}
+                  item={entry.equipment}
+                  highlighted={entry.isEquipped}
+                  badges={
+                    entry.isEquipped && (
+                      <Badge tone="success">
+                        <CheckCircle2 className="size-3" aria-hidden="true" />
+                        Equipped
+                      </Badge>
+                    )
+                  }
+                  footer={
+                    <div className="space-y-2">
+                      {entry.equippedBot && (
+                        <p className="text-center text-xs font-semibold uppercase tracking-widest text-lime/90">
+                          Held by {entry.equippedBot.name}
+                        </p>
+                      )}
+                      <Button
+                        className="w-full"
+                        variant={entry.isEquipped ? "secondary" : "primary"}
+                        busy={pending === entry.id}
+                        aria-pressed={entry.isEquipped}
+                        onClick={() => void flip(entry)}
+                      >
+                        {entry.isEquipped ? "Unequip" : "Equip"}
+                      </Button>
+                    </div>
+                  }
+                />
+              ))}
+            </div>
+          )}
         </div>
       )}
-    </div>
+    </ScreenQueryView>
   );
 }

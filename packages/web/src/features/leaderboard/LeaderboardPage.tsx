@@ -1,7 +1,7 @@
 // /leaderboard: the 'Top 100' bots by wins, then XP; the podium gets icons, the player's own rows say 'You'.
-import type { LeaderboardEntry } from "@bot-arena/contract";
+import type { Leaderboard, LeaderboardEntry } from "@bot-arena/contract";
 import { Crown, Trophy } from "lucide-react";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
 import { cn } from "../../ui/cn";
 import { PageHeader } from "../../ui/PageHeader";
@@ -13,24 +13,29 @@ import { RankIcon } from "./RankIcon";
 
 const numbers = new Intl.NumberFormat("en-US");
 
+const header = (
+  <PageHeader
+    title="Leaderboard"
+    subtitle="The arena's finest bots, by wins and then XP."
+    icon={<Crown className="size-6" />}
+  />
+);
+
 export default function LeaderboardPage() {
   const board = useLeaderboard();
-  const header = (
-    <PageHeader
-      title="Leaderboard"
-      subtitle="The arena's finest bots, by wins and then XP."
-      icon={<Crown className="size-6" />}
-    />
+  return (
+    <ScreenQueryView
+      query={board}
+      loading="Loading leaderboard"
+      title="Failed to load leaderboard"
+      above={header}
+    >
+      {(top) => <Standings board={top} />}
+    </ScreenQueryView>
   );
-  if (board.isPending) return <ScreenLoader label="Loading leaderboard" />;
-  if (board.isError) {
-    return (
-      <div>
-        {header}
-        <ScreenMessage title="Failed to load leaderboard" onRetry={() => void board.refetch()} />
-      </div>
-    );
-  }
+}
+
+function Standings({ board }: { board: Leaderboard }) {
   return (
     <div>
       {header}
@@ -39,7 +44,7 @@ export default function LeaderboardPage() {
           <Trophy className="size-5 text-amber" aria-hidden="true" />
           <h2 className="font-display text-base font-black uppercase tracking-[0.2em] text-ink">Top 100</h2>
         </div>
-        {board.data.entries.length === 0 ? (
+        {board.entries.length === 0 ? (
           <p className="px-5 py-10 text-center text-muted">
             No bots have fought yet. The first win takes the crown.
           </p>
@@ -78,11 +83,11 @@ export default function LeaderboardPage() {
                 </tr>
               </thead>
               <tbody>
-                {board.data.entries.map((entry) => (
+                {board.entries.map((entry) => (
                   <Row key={entry.botId} entry={entry} />
                 ))}
               </tbody>
-              {board.data.you && (
+              {board.you && (
                 <tfoot>
                   <tr>
                     <td
@@ -92,7 +97,7 @@ export default function LeaderboardPage() {
                       Your best bot
                     </td>
                   </tr>
-                  <Row entry={board.data.you} />
+                  <Row entry={board.you} />
                 </tfoot>
               )}
             </table>

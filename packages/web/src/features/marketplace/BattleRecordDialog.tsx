@@ -2,9 +2,10 @@
 import type { MarketplaceListing } from "@bot-arena/contract";
 import { Bot as BotIcon, Swords, User } from "lucide-react";
 import { Link } from "react-router";
+import { QueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
 import { Dialog } from "../../ui/Dialog";
-import { Spinner } from "../../ui/Spinner";
+import { SpinnerArea } from "../../ui/Spinner";
 import { useListingBattles } from "./useMarketplace";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -26,46 +27,48 @@ export function BattleRecordDialog({
         listing ? `${listing.bot.wins} wins, ${listing.bot.losses} losses. Its latest battles:` : undefined
       }
     >
-      {battles.isPending ? (
-        <div className="grid place-items-center py-6">
-          <Spinner />
-        </div>
-      ) : battles.isError ? (
-        <p className="text-muted">Failed to load data</p>
-      ) : battles.data.length === 0 ? (
-        <p className="flex items-center gap-2 text-muted">
-          <Swords className="size-4" aria-hidden="true" />
-          No battles fought yet.
-        </p>
-      ) : (
-        <ul className="max-h-80 space-y-2 overflow-y-auto pr-1">
-          {battles.data.map((battle) => (
-            <li key={battle.id}>
-              <Link
-                to={`/battles/${battle.id}`}
-                className="flex items-center gap-3 rounded-md border border-cyan/15 bg-void/50 px-3 py-2 transition hover:border-cyan/60"
-              >
-                <Badge tone={battle.won ? "success" : "danger"}>{battle.won ? "Win" : "Loss"}</Badge>
-                <span className="min-w-0 flex-1">
-                  <span className="flex items-center gap-1.5 truncate font-semibold text-ink">
-                    {battle.opponentIsAi ? (
-                      <BotIcon className="size-3.5 shrink-0" aria-hidden="true" />
-                    ) : (
-                      <User className="size-3.5 shrink-0" aria-hidden="true" />
-                    )}
-                    vs {battle.opponentName} · Lv. {battle.opponentLevel}
-                  </span>
-                  <span className="text-xs text-muted">
-                    {battle.kind.toUpperCase()} · {battle.rounds} rounds ·{" "}
-                    {when.format(new Date(battle.createdAt))}
-                  </span>
-                </span>
-                <span className="text-xs font-semibold uppercase tracking-widest text-cyan">Replay</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={battles}
+        pending={<SpinnerArea className="py-6" />}
+        failed={<p className="text-muted">Failed to load data</p>}
+      >
+        {(record) =>
+          record.length === 0 ? (
+            <p className="flex items-center gap-2 text-muted">
+              <Swords className="size-4" aria-hidden="true" />
+              No battles fought yet.
+            </p>
+          ) : (
+            <ul className="max-h-80 space-y-2 overflow-y-auto pr-1">
+              {record.map((battle) => (
+                <li key={battle.id}>
+                  <Link
+                    to={`/battles/${battle.id}`}
+                    className="flex items-center gap-3 rounded-md border border-cyan/15 bg-void/50 px-3 py-2 transition hover:border-cyan/60"
+                  >
+                    <Badge tone={battle.won ? "success" : "danger"}>{battle.won ? "Win" : "Loss"}</Badge>
+                    <span className="min-w-0 flex-1">
+                      <span className="flex items-center gap-1.5 truncate font-semibold text-ink">
+                        {battle.opponentIsAi ? (
+                          <BotIcon className="size-3.5 shrink-0" aria-hidden="true" />
+                        ) : (
+                          <User className="size-3.5 shrink-0" aria-hidden="true" />
+                        )}
+                        vs {battle.opponentName} · Lv. {battle.opponentLevel}
+                      </span>
+                      <span className="text-xs text-muted">
+                        {battle.kind.toUpperCase()} · {battle.rounds} rounds ·{" "}
+                        {when.format(new Date(battle.createdAt))}
+                      </span>
+                    </span>
+                    <span className="text-xs font-semibold uppercase tracking-widest text-cyan">Replay</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryView>
     </Dialog>
   );
 }

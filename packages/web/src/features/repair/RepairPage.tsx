@@ -7,7 +7,7 @@ import { BadgeCheck, Bot as BotIcon, Hammer, Wrench } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView } from "../../app/QueryView";
 import { useMe } from "../../app/session";
 import { Button } from "../../ui/Button";
 import { ButtonLink } from "../../ui/ButtonLink";
@@ -50,17 +50,21 @@ function RepairButton({ bot, busy, onRepair, size, withCost = false }: RepairBut
 }
 
 export default function RepairPage() {
-  const bots = useBots();
+  const roster = useBots();
+  return (
+    <ScreenQueryView query={roster} loading="Warming up the welders" title="Failed to load your bot">
+      {(bots) => <RepairShop bots={bots} />}
+    </ScreenQueryView>
+  );
+}
+
+function RepairShop({ bots }: { bots: Bot[] }) {
   const coins = useMe().data?.coins ?? 0;
   const repair = useRepair();
   const [repairing, setRepairing] = useState<string | null>(null);
 
-  if (bots.isPending) return <ScreenLoader label="Warming up the welders" />;
-  if (bots.isError)
-    return <ScreenMessage title="Failed to load your bot" onRetry={() => void bots.refetch()} />;
-
-  const active = bots.data.find((bot) => bot.isActive) ?? null;
-  const damagedReserves = bots.data.filter((bot) => !bot.isActive && bot.durability < bot.maxDurability);
+  const active = bots.find((bot) => bot.isActive) ?? null;
+  const damagedReserves = bots.filter((bot) => !bot.isActive && bot.durability < bot.maxDurability);
 
   const fix = async (bot: Bot) => {
     const affordable = checkPurchase(coins, repairCost(bot));

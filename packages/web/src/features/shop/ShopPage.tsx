@@ -3,10 +3,10 @@
 import type { EquipmentItem, PurchaseBody } from "@bot-arena/contract";
 import { checkPurchase } from "@bot-arena/game";
 import { ShoppingCart, Swords } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView, useLoadFailureToast } from "../../app/QueryView";
 import { useMe } from "../../app/session";
 import { Button } from "../../ui/Button";
 import { ButtonLink } from "../../ui/ButtonLink";
@@ -29,12 +29,7 @@ export default function ShopPage() {
   const [buying, setBuying] = useState<string | null>(null);
   const [filter, setFilter] = useState<RarityFilter>("all");
 
-  useEffect(() => {
-    if (shop.isError) toast.error("Failed to load shop");
-  }, [shop.isError]);
-
-  if (shop.isPending) return <ScreenLoader label="Stocking the shelves" />;
-  if (shop.isError) return <ScreenMessage title="Failed to load shop" onRetry={() => void shop.refetch()} />;
+  useLoadFailureToast(shop, "Failed to load shop");
 
   const buy = async (body: PurchaseBody, price: number) => {
     const affordable = checkPurchase(coins, price);
@@ -53,93 +48,96 @@ export default function ShopPage() {
     }
   };
 
-  const gear: EquipmentItem[] = shop.data.equipment.filter(
-    (item) => filter === "all" || item.rarity === filter,
-  );
+  const shown = (equipment: EquipmentItem[]) =>
+    equipment.filter((item) => filter === "all" || item.rarity === filter);
 
   return (
-    <div className="space-y-8">
-      <PageHeader
-        title="Equipment Shop"
-        subtitle="Power cells, repair kits and weapons forged for the arena."
-        icon={<ShoppingCart className="size-6" />}
-        actions={<CoinBalance />}
-      />
+    <ScreenQueryView query={shop} loading="Stocking the shelves" title="Failed to load shop">
+      {(catalogue) => (
+        <div className="space-y-8">
+          <PageHeader
+            title="Equipment Shop"
+            subtitle="Power cells, repair kits and weapons forged for the arena."
+            icon={<ShoppingCart className="size-6" />}
+            actions={<CoinBalance />}
+          />
 
-      <section aria-labelledby="consumables-heading" className="space-y-3">
-        <h2
-          id="consumables-heading"
-          className="font-display text-lg font-bold uppercase tracking-[0.18em] text-cyan"
-        >
-          Consumables
-        </h2>
-        <ActiveBotStrip />
-        <div className="grid gap-3 lg:grid-cols-2">
-          {shop.data.consumables.map((item) => (
-            <ConsumableCard
-              key={item.id}
-              item={item}
-              busy={buying === item.id}
-              onBuy={() => void buy({ itemType: "consumable", itemId: item.id }, item.price)}
-            />
-          ))}
-        </div>
-      </section>
-
-      <section aria-labelledby="equipment-heading" className="space-y-3">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2
-            id="equipment-heading"
-            className="font-display text-lg font-bold uppercase tracking-[0.18em] text-cyan"
-          >
-            Equipment
-          </h2>
-          <fieldset className="flex flex-wrap gap-1.5">
-            <legend className="sr-only">Filter by rarity</legend>
-            {rarityFilters.map((rarity) => (
-              <button
-                key={rarity}
-                type="button"
-                aria-pressed={filter === rarity}
-                onClick={() => setFilter(rarity)}
-                className={cn(
-                  "cursor-pointer rounded-sm border px-2.5 py-1 font-display text-[0.65rem] font-bold uppercase tracking-widest transition",
-                  filter === rarity
-                    ? "border-cyan bg-cyan/15 text-cyan"
-                    : "border-cyan/20 text-muted hover:border-cyan/60 hover:text-ink",
-                )}
-              >
-                {rarity}
-              </button>
-            ))}
-          </fieldset>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-          {gear.map((item) => (
-            <EquipmentCard
-              key={item.id}
-              item={item}
-              footer={
-                <Button
-                  className="w-full"
-                  variant={coins >= item.price ? "primary" : "secondary"}
+          <section aria-labelledby="consumables-heading" className="space-y-3">
+            <h2
+              id="consumables-heading"
+              className="font-display text-lg font-bold uppercase tracking-[0.18em] text-cyan"
+            >
+              Consumables
+            </h2>
+            <ActiveBotStrip />
+            <div className="grid gap-3 lg:grid-cols-2">
+              {catalogue.consumables.map((item) => (
+                <ConsumableCard
+                  key={item.id}
+                  item={item}
                   busy={buying === item.id}
-                  onClick={() => void buy({ itemType: "equipment", itemId: item.id }, item.price)}
-                >
-                  Buy for {formatCoins(item.price)}
-                </Button>
-              }
-            />
-          ))}
+                  onBuy={() => void buy({ itemType: "consumable", itemId: item.id }, item.price)}
+                />
+              ))}
+            </div>
+          </section>
+
+          <section aria-labelledby="equipment-heading" className="space-y-3">
+            <div className="flex flex-wrap items-end justify-between gap-3">
+              <h2
+                id="equipment-heading"
+                className="font-display text-lg font-bold uppercase tracking-[0.18em] text-cyan"
+              >
+                Equipment
+              </h2>
+              <fieldset className="flex flex-wrap gap-1.5">
+                <legend className="sr-only">Filter by rarity</legend>
+                {rarityFilters.map((rarity) => (
+                  <button
+                    key={rarity}
+                    type="button"
+                    aria-pressed={filter === rarity}
+                    onClick={() => setFilter(rarity)}
+                    className={cn(
+                      "cursor-pointer rounded-sm border px-2.5 py-1 font-display text-[0.65rem] font-bold uppercase tracking-widest transition",
+                      filter === rarity
+                        ? "border-cyan bg-cyan/15 text-cyan"
+                        : "border-cyan/20 text-muted hover:border-cyan/60 hover:text-ink",
+                    )}
+                  >
+                    {rarity}
+                  </button>
+                ))}
+              </fieldset>
+            </div>
+            <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+              {shown(catalogue.equipment).map((item) => (
+                <EquipmentCard
+                  key={item.id}
+                  item={item}
+                  footer={
+                    <Button
+                      className="w-full"
+                      variant={coins >= item.price ? "primary" : "secondary"}
+                      busy={buying === item.id}
+                      onClick={() => void buy({ itemType: "equipment", itemId: item.id }, item.price)}
+                    >
+                      Buy for {formatCoins(item.price)}
+                    </Button>
+                  }
+                />
+              ))}
+            </div>
+            <p className="flex items-center justify-center gap-2 pt-2 text-center text-muted">
+              <Swords className="size-4" aria-hidden="true" />
+              Bought gear waits in your inventory until you equip it.
+              <ButtonLink to="/inventory" variant="ghost" size="sm">
+                Open inventory
+              </ButtonLink>
+            </p>
+          </section>
         </div>
-        <p className="flex items-center justify-center gap-2 pt-2 text-center text-muted">
-          <Swords className="size-4" aria-hidden="true" />
-          Bought gear waits in your inventory until you equip it.
-          <ButtonLink to="/inventory" variant="ghost" size="sm">
-            Open inventory
-          </ButtonLink>
-        </p>
-      </section>
-    </div>
+      )}
+    </ScreenQueryView>
   );
 }

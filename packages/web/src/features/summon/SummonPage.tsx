@@ -5,8 +5,9 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
 import { call } from "../../app/call";
+import { ScreenQueryView } from "../../app/QueryView";
 import { queryKeys } from "../../app/queryKeys";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenLoader } from "../../app/ScreenState";
 import { useMe } from "../../app/session";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
@@ -38,60 +39,61 @@ export default function SummonPage() {
     onError: (error) => toast.error(errorMessage(error, "Summon failed")),
   });
 
-  if (roster.isPending || me.isPending) return <ScreenLoader />;
-  if (roster.isError)
-    return <ScreenMessage title="Failed to load data" onRetry={() => void roster.refetch()} />;
-  const owned = roster.data.length;
+  if (me.isPending) return <ScreenLoader />;
   const coins = me.data?.coins ?? 0;
 
   return (
-    <div>
-      <PageHeader
-        title="Summon Bots"
-        subtitle="Open the portal and call new combat units to your roster."
-        icon={<Sparkles className="size-6" />}
-        actions={
-          <div className="flex flex-wrap gap-2">
-            <span className="inline-flex items-center gap-2 rounded-md border border-amber/40 bg-amber/10 px-3 py-2 font-display text-sm font-bold text-amber">
-              <Coins className="size-4" aria-hidden="true" />
-              <span data-testid="summon-balance">{coins.toLocaleString("en-US")}</span>
-            </span>
-            <span className="inline-flex items-center gap-2 rounded-md border border-cyan/40 bg-cyan/10 px-3 py-2 font-display text-sm font-bold text-cyan">
-              <BotIcon className="size-4" aria-hidden="true" />
-              <span data-testid="bots-owned">
-                Bots Owned {owned} / {MAX_BOTS}
-              </span>
-            </span>
+    <ScreenQueryView query={roster} title="Failed to load data">
+      {({ length: owned }) => (
+        <div>
+          <PageHeader
+            title="Summon Bots"
+            subtitle="Open the portal and call new combat units to your roster."
+            icon={<Sparkles className="size-6" />}
+            actions={
+              <div className="flex flex-wrap gap-2">
+                <span className="inline-flex items-center gap-2 rounded-md border border-amber/40 bg-amber/10 px-3 py-2 font-display text-sm font-bold text-amber">
+                  <Coins className="size-4" aria-hidden="true" />
+                  <span data-testid="summon-balance">{coins.toLocaleString("en-US")}</span>
+                </span>
+                <span className="inline-flex items-center gap-2 rounded-md border border-cyan/40 bg-cyan/10 px-3 py-2 font-display text-sm font-bold text-cyan">
+                  <BotIcon className="size-4" aria-hidden="true" />
+                  <span data-testid="bots-owned">
+                    Bots Owned {owned} / {MAX_BOTS}
+                  </span>
+                </span>
+              </div>
+            }
+          />
+          <div className="grid gap-6 xl:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
+            <div className="space-y-6">
+              <Panel>
+                <SummonCards
+                  owned={owned}
+                  coins={coins}
+                  busy={summon.isPending ? (summon.variables ?? null) : null}
+                  onSummon={(count) => summon.mutate(count)}
+                />
+              </Panel>
+              <Panel tone="neutral" aria-label="Rarity chances">
+                <h2 className="mb-3 font-display text-sm font-bold uppercase tracking-[0.25em] text-cyan">
+                  Rarity Chances
+                </h2>
+                <RateTables counts={history.data?.counts} />
+              </Panel>
+            </div>
+            <Panel tone="magenta">
+              <SummonHistoryPanel history={history.data} onPage={setPage} />
+            </Panel>
           </div>
-        }
-      />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)]">
-        <div className="space-y-6">
-          <Panel>
-            <SummonCards
-              owned={owned}
-              coins={coins}
-              busy={summon.isPending ? (summon.variables ?? null) : null}
-              onSummon={(count) => summon.mutate(count)}
-            />
-          </Panel>
-          <Panel tone="neutral" aria-label="Rarity chances">
-            <h2 className="mb-3 font-display text-sm font-bold uppercase tracking-[0.25em] text-cyan">
-              Rarity Chances
-            </h2>
-            <RateTables counts={history.data?.counts} />
-          </Panel>
-        </div>
-        <Panel tone="magenta">
-          <SummonHistoryPanel history={history.data} onPage={setPage} />
-        </Panel>
-      </div>
 
-      {flow.step === "reveal" && <RevealOverlay bot={flow.bot} onDone={flow.revealed} />}
-      {flow.step === "name" && flow.bot && <NameDialog key={flow.bot.id} bot={flow.bot} />}
-      {flow.step === "allocate" && flow.bot && (
-        <AllocateDialog key={flow.bot.id} bot={flow.bot} onDone={flow.finished} />
+          {flow.step === "reveal" && <RevealOverlay bot={flow.bot} onDone={flow.revealed} />}
+          {flow.step === "name" && flow.bot && <NameDialog key={flow.bot.id} bot={flow.bot} />}
+          {flow.step === "allocate" && flow.bot && (
+            <AllocateDialog key={flow.bot.id} bot={flow.bot} onDone={flow.finished} />
+          )}
+        </div>
       )}
-    </div>
+    </ScreenQueryView>
   );
 }

@@ -3,6 +3,7 @@ import type { PastTournament } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
 import { ChevronDown, Crown, History } from "lucide-react";
 import { useState } from "react";
+import { QueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
 import { cn } from "../../ui/cn";
 import { Panel } from "../../ui/Panel";
@@ -12,13 +13,15 @@ import { usePastTournaments, useTournamentDetail } from "./useTournament";
 
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
+const noBracket = <p className="py-3 text-sm text-muted">No bracket was played.</p>;
+
 function PastBracket({ id }: { id: string }) {
   const detail = useTournamentDetail(id);
-  if (detail.isPending) return <Spinner className="mx-auto my-4 text-cyan" />;
-  if (detail.isError || detail.data.matches.length === 0) {
-    return <p className="py-3 text-sm text-muted">No bracket was played.</p>;
-  }
-  return <EventView detail={detail.data} />;
+  return (
+    <QueryView query={detail} pending={<Spinner className="mx-auto my-4 text-cyan" />} failed={noBracket}>
+      {(bracket) => (bracket.matches.length === 0 ? noBracket : <EventView detail={bracket} />)}
+    </QueryView>
+  );
 }
 
 function PastRow({ tournament }: { tournament: PastTournament }) {

@@ -5,7 +5,7 @@ import type { TournamentDetail } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
 import { Trophy } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView } from "../../app/QueryView";
 import { useServerNow } from "../../app/useServerNow";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
@@ -72,28 +72,28 @@ export default function TournamentPage() {
       icon={<Trophy className="size-6" />}
     />
   );
-  if (current.isPending) return <ScreenLoader label="Loading tournament" />;
-  if (current.isError) {
-    return (
-      <div>
-        {header}
-        <ScreenMessage title="Failed to load tournament" onRetry={() => void current.refetch()} />
-      </div>
-    );
-  }
   return (
-    <div className="space-y-6">
-      {header}
-      {detail ? (
-        <WatchingCounts value={watching}>
-          <TournamentHeader tournament={detail.tournament} now={now} />
-          <MyTournamentStatus detail={detail} />
-          <Body detail={detail} now={now} />
-        </WatchingCounts>
-      ) : (
-        <NoTournament />
+    <ScreenQueryView
+      query={current}
+      loading="Loading tournament"
+      title="Failed to load tournament"
+      above={header}
+    >
+      {() => (
+        <div className="space-y-6">
+          {header}
+          {detail ? (
+            <WatchingCounts value={watching}>
+              <TournamentHeader tournament={detail.tournament} now={now} />
+              <MyTournamentStatus detail={detail} />
+              <Body detail={detail} now={now} />
+            </WatchingCounts>
+          ) : (
+            <NoTournament />
+          )}
+          <PastTournaments exceptId={detail?.tournament.id} />
+        </div>
       )}
-      <PastTournaments exceptId={detail?.tournament.id} />
-    </div>
+    </ScreenQueryView>
   );
 }

@@ -1,10 +1,11 @@
+import type { Bot } from "@bot-arena/contract";
 import { checkTraining, type StatName, TRAINING_ENERGY_PER_POINT } from "@bot-arena/game";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Dumbbell, Package, Plus, Sparkles } from "lucide-react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
 import { call } from "../../app/call";
-import { ScreenLoader, ScreenMessage } from "../../app/ScreenState";
+import { ScreenQueryView } from "../../app/QueryView";
 import { Button } from "../../ui/Button";
 import { ButtonLink } from "../../ui/ButtonLink";
 import { cn } from "../../ui/cn";
@@ -28,6 +29,14 @@ const header = <PageHeader title="Training Facility" icon={<Dumbbell className="
 
 export default function TrainPage() {
   const active = useActiveBot();
+  return (
+    <ScreenQueryView query={active} loading="Loading your bot" title="Failed to load your bot">
+      {(bot) => <Training bot={bot} />}
+    </ScreenQueryView>
+  );
+}
+
+function Training({ bot }: { bot: Bot | null }) {
   const queryClient = useQueryClient();
   const train = useMutation({
     mutationFn: (input: { id: string; stat: StatName }) =>
@@ -40,10 +49,6 @@ export default function TrainPage() {
     onSettled: () => invalidateBotsAndMe(queryClient),
   });
 
-  if (active.isPending) return <ScreenLoader label="Loading your bot" />;
-  if (active.isError)
-    return <ScreenMessage title="Failed to load your bot" onRetry={() => void active.refetch()} />;
-  const bot = active.data;
   if (!bot) {
     return (
       <div>

@@ -2,11 +2,19 @@
 // words, risk score and reasons, account age and battles, and its linked accounts (the first few, the rest behind
 // a button); Approve only for a request waiting for review, and only once confirmed; no Mark paid or Refund while
 // ZBD may be paying; Freeze asks for a reason and freezes the linked accounts too unless told not to; Unfreeze
-// for a frozen account.
+// for a frozen account. A queue already shown stays when a refresh fails.
 import type { AdminCashout, LinkedAccount, PayoutsStanding } from "@bot-arena/contract";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { aPlayer, findToast, renderPage } from "../../../app/test-render";
+import { queryKeys } from "../../../app/queryKeys";
+import {
+  answerOnceThenFail,
+  aPlayer,
+  type Failure,
+  findToast,
+  rateLimited,
+  renderPage,
+} from "../../../app/test-render";
 import { OpsLogProvider } from "../opsLog";
 import { CashoutsTab } from "./CashoutsTab";
 
@@ -71,7 +79,11 @@ const zbdWallet: PayoutsStanding = {
   held: 2,
 };
 
-function showQueue(cashouts: AdminCashout[], payouts: PayoutsStanding = zbdWallet) {
+function showQueue(
+  cashouts: AdminCashout[],
+  payouts: PayoutsStanding = zbdWallet,
+  options: { refreshFails?: Failure } = {},
+) {
   return renderPage(
     <OpsLogProvider>
       <CashoutsTab />
@@ -80,7 +92,9 @@ function showQueue(cashouts: AdminCashout[], payouts: PayoutsStanding = zbdWalle
       path: "/admin",
       me: aPlayer({ isAdmin: true }),
       api: {
-        adminCashouts: { cashouts, payouts },
+        adminCashouts: options.refreshFails
+          ? answerOnceThenFail({ cashouts, payouts }, options.refreshFails)
+          : { cashouts, payouts },
         adminCashoutApprove: (request) => ({
           message: "Approved 300 coins to farmer_one: sending",
           cashout: aCashout({ id: request.params.id, stage: "queued" }),
@@ -235,5 +249,18 @@ describe("the operators' cash-out queue", () => {
     showQueue([aCashout({ stage: "queued", lastError: "ZBD answered 502 Bad Gateway" })]);
     const note = await screen.findByTestId("cashout-last-error");
     expect(note.textContent).toContain("ZBD answered 502 Bad Gateway");
+  });
+
+  it("keeps the queue it loaded when a refresh is refused, under the note", async () => {
+    const { queryClient } = showQueue([aCashout()], zbdWallet, { refreshFails: rateLimited(60) });
+    const queue = await screen.findByRole("list", { name: "Cash-out requests" });
+    expect(within(queue).getByText("farmer_one")).toBeTruthy();
+
+    await act(() => queryClient.invalidateQueries({ queryKey: queryKeys.admin.cashouts }));
+    expect((await screen.findByRole("status")).textContent).toBe("Could not refresh, retrying");
+    expect(
+      within(screen.getByRole("list", { name: "Cash-out requests" })).getByText("farmer_one"),
+    ).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Failed to load data" })).toBeNull();
   });
 });

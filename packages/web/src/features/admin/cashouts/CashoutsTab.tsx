@@ -6,7 +6,7 @@
 import type { AdminCashout, CashoutStatus } from "@bot-arena/contract";
 import { Banknote } from "lucide-react";
 import { useState } from "react";
-import { ScreenLoader, ScreenMessage } from "../../../app/ScreenState";
+import { ScreenQueryView } from "../../../app/QueryView";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { Panel } from "../../../ui/Panel";
 import { formatCoins } from "../../bank/coins";
@@ -76,26 +76,26 @@ export function CashoutsTab() {
           {overdue > 0 && <span className="text-danger"> · {overdue} over 48 hours</span>}
         </p>
       )}
-      {cashouts.isPending ? (
-        <ScreenLoader label="Loading the queue" />
-      ) : cashouts.isError ? (
-        <ScreenMessage title="Failed to load data" onRetry={() => void cashouts.refetch()} />
-      ) : list.length === 0 ? (
-        <p className="py-6 text-center text-muted">
-          {status === "pending" ? "No cash-out is waiting." : `No ${status} cash-outs yet.`}
-        </p>
-      ) : (
-        <ul className="space-y-3" aria-label="Cash-out requests">
-          {list.map((cashout) => (
-            <CashoutEntry
-              key={cashout.id}
-              cashout={cashout}
-              busy={unfreeze.isPending && unfreeze.variables === cashout.userId ? "unfreeze" : null}
-              onAction={(action) => act(cashout, action)}
-            />
-          ))}
-        </ul>
-      )}
+      <ScreenQueryView query={cashouts} loading="Loading the queue" title="Failed to load data">
+        {() =>
+          list.length === 0 ? (
+            <p className="py-6 text-center text-muted">
+              {status === "pending" ? "No cash-out is waiting." : `No ${status} cash-outs yet.`}
+            </p>
+          ) : (
+            <ul className="space-y-3" aria-label="Cash-out requests">
+              {list.map((cashout) => (
+                <CashoutEntry
+                  key={cashout.id}
+                  cashout={cashout}
+                  busy={unfreeze.isPending && unfreeze.variables === cashout.userId ? "unfreeze" : null}
+                  onAction={(action) => act(cashout, action)}
+                />
+              ))}
+            </ul>
+          )
+        }
+      </ScreenQueryView>
       <SettleDialog settling={settling} onClose={() => setSettling(null)} />
       <FreezeDialog cashout={freezing} onClose={() => setFreezing(null)} />
       {approving && (

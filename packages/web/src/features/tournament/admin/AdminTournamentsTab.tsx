@@ -7,12 +7,13 @@ import type { AdminTournament } from "@bot-arena/contract";
 import { Archive, Flag, Play, Square, Zap } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { errorMessage } from "../../../app/api";
+import { QueryView } from "../../../app/QueryView";
 import { Badge, type BadgeTone } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
 import { Panel } from "../../../ui/Panel";
 import { RetryingNote } from "../../../ui/RetryingNote";
-import { Spinner } from "../../../ui/Spinner";
+import { SpinnerArea } from "../../../ui/Spinner";
 import { formatLabel, plural } from "../formats";
 import { CreateTournamentForm } from "./CreateTournamentForm";
 import { moneyLine } from "./moneyLine";
@@ -179,21 +180,25 @@ export function AdminTournamentsTab({ children }: { children?: ReactNode }) {
           <Flag className="size-5 text-magenta" aria-hidden="true" />
           All Tournaments
         </h2>
-        {list.isPending ? (
-          <div className="grid place-items-center py-8">
-            <Spinner />
-          </div>
-        ) : list.isError ? (
-          <p className="py-4 text-danger">{errorMessage(list.error, "Failed to load tournaments")}</p>
-        ) : list.data.tournaments.length === 0 ? (
-          <p className="py-4 text-muted">No tournaments yet. Create the first one above.</p>
-        ) : (
-          <ul aria-label="Tournaments">
-            {list.data.tournaments.map((tournament) => (
-              <TournamentRow key={tournament.id} tournament={tournament} />
-            ))}
-          </ul>
-        )}
+        <QueryView
+          query={list}
+          pending={<SpinnerArea className="py-8" />}
+          failed={(error) => (
+            <p className="py-4 text-danger">{errorMessage(error, "Failed to load tournaments")}</p>
+          )}
+        >
+          {({ tournaments }) =>
+            tournaments.length === 0 ? (
+              <p className="py-4 text-muted">No tournaments yet. Create the first one above.</p>
+            ) : (
+              <ul aria-label="Tournaments">
+                {tournaments.map((tournament) => (
+                  <TournamentRow key={tournament.id} tournament={tournament} />
+                ))}
+              </ul>
+            )
+          }
+        </QueryView>
       </Panel>
     </div>
   );
