@@ -1,18 +1,55 @@
 // The worker pool under the password hashing: results and errors come back, a full lane refuses at once, the
-// known lane goes first and keeps its room, a dead worker is replaced, and the event loop stays free.
+// known lane goes first and keeps its room, a dead worker is replaced, and the event loop stays free. Nothing
+// here is timed by the wall: a job that must stay running waits at a gate the test opens, and the strangers'
+// pacing runs on fake timers and a fake clock.
 import os from "node:os";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createWorkerPool, PoolFullError, WorkerLostError, type WorkerPool } from "./worker-pool";
 
-type Job = { value?: string; sleepMs?: number; crash?: boolean; fail?: string };
+type Job = { value?: string; gate?: Int32Array; gateMs?: number; crash?: boolean; fail?: string };
 
-/** Sleeps (blocking its own thread, as scrypt does), dies, throws or answers, as the job says. */
+/**
+ * Says it has come to its gate and waits there (blocking its own thread, as scrypt does) until the test opens
+ * it, then dies, throws or answers, as the job says: its value, or else how the wait ended ("ok" once opened,
+ * "not-equal" if it was open already, "timed-out" after `gateMs`).
+ */
 const handler = `(job) => {
-  if (job.sleepMs) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, job.sleepMs);
+  let waited;
+  if (job.gate) {
+    Atomics.add(job.gate, 1, 1);
+    Atomics.notify(job.gate, 1);
+    waited = Atomics.wait(job.gate, 0, 0, job.gateMs);
+  }
   if (job.crash) process.exit(1);
   if (job.fail) throw new Error(job.fail);
-  return job.value;
+  return job.value ?? waited;
 }`;
+
+// Atomics.waitAsync is in Node (since 16), not in the ES2023 lib this package compiles against.
+type WaitAsync = (cell: Int32Array, index: number, value: number) => { async: boolean; value: unknown };
+const { waitAsync } = Atomics as unknown as { waitAsync: WaitAsync };
+
+/**
+ * Shared memory a job's worker waits on until `open()`: the test, not a clock, says when the job ends. Its
+ * first cell is the gate, its second counts the jobs that came to it (a thread takes a while to start).
+ */
+function gate() {
+  const cell = new Int32Array(new SharedArrayBuffer(8));
+  return {
+    cell,
+    open() {
+      Atomics.store(cell, 0, 1);
+      Atomics.notify(cell, 0);
+    },
+    /** Resolves once `jobs` jobs are at the gate, woken by their workers' notify. */
+    async reached(jobs: number) {
+      for (let at = Atomics.load(cell, 1); at < jobs; at = Atomics.load(cell, 1)) {
+        const wait = waitAsync(cell, 1, at);
+        if (wait.async) await wait.value;
+      }
+    },
+  };
+}
 
 let pool: WorkerPool<Job, string> | null = null;
 const poolOf = (workers: number, laneSize: number) => {
@@ -36,16 +73,17 @@ describe("the worker pool", () => {
     const p = poolOf(1, 2);
     const first = p.seat("unknown");
     const second = p.seat("unknown");
-    const running = second.run({ sleepMs: 300, value: "slow" });
-    const started = performance.now();
+    const held = gate();
+    const running = second.run({ gate: held.cell, value: "slow" });
     let refusal: unknown;
     try {
       p.seat("unknown");
     } catch (error) {
       refusal = error;
     }
-    expect(performance.now() - started).toBeLessThan(50);
+    // At once: refused in the same call, with the lane's job on its worker (it cannot end before its gate opens).
     expect(refusal).toBeInstanceOf(PoolFullError);
+    expect(p.stats()).toMatchObject({ running: 1, seats: { unknown: 2 } });
     expect((refusal as PoolFullError).retryInMs).toBeGreaterThanOrEqual(1000);
     // An expected refusal (answered 429): no stack captured for it.
     expect((refusal as PoolFullError).stack).toBe("PoolFullError: worker pool full");
@@ -53,6 +91,7 @@ describe("the worker pool", () => {
     first.release();
     const third = p.seat("unknown");
     third.release();
+    held.open();
     expect(await running).toBe("slow");
     second.release();
     expect(p.stats().seats).toEqual({ known: 0, unknown: 0 });
@@ -68,33 +107,36 @@ describe("the worker pool", () => {
   it("serves the known lane first: a remembered device overtakes strangers already waiting", async () => {
     const p = poolOf(1, 8);
     const finished: string[] = [];
-    const track = (lane: "known" | "unknown", value: string, sleepMs = 0) =>
-      p.run(lane, { value, sleepMs }).then((v) => finished.push(v));
-    // The one worker is busy, then three strangers queue, then a remembered device arrives.
+    const track = (lane: "known" | "unknown", value: string, held?: Int32Array) =>
+      p.run(lane, { value, gate: held }).then((v) => finished.push(v));
+    // The one worker is busy (until the gate opens), then three strangers queue, then a remembered device arrives.
+    const busy = gate();
     const all = [
-      track("unknown", "busy", 200),
-      track("unknown", "stranger 1", 20),
-      track("unknown", "stranger 2", 20),
-      track("unknown", "stranger 3", 20),
+      track("unknown", "busy", busy.cell),
+      track("unknown", "stranger 1"),
+      track("unknown", "stranger 2"),
+      track("unknown", "stranger 3"),
     ];
-    await new Promise((r) => setTimeout(r, 50));
-    all.push(track("known", "remembered", 20));
+    expect(p.stats()).toMatchObject({ running: 1, waiting: { known: 0, unknown: 3 } });
+    all.push(track("known", "remembered"));
+    busy.open();
     await Promise.all(all);
     expect(finished).toEqual(["busy", "remembered", "stranger 1", "stranger 2", "stranger 3"]);
   });
 
   it("keeps one of two workers for the known lane: strangers run one at a time, a known job at once", async () => {
     const p = poolOf(2, 8);
-    // Both threads started and answering first (a thread's start is not what is measured).
-    await Promise.all([p.run("known", { sleepMs: 50 }), p.run("known", { sleepMs: 50 })]);
-    const strangers = Promise.all([1, 2, 3].map(() => p.run("unknown", { sleepMs: 600 })));
+    const held = gate();
+    const strangers = Promise.all([1, 2, 3].map(() => p.run("unknown", { gate: held.cell })));
     try {
-      await new Promise((r) => setTimeout(r, 100));
       expect(p.stats()).toMatchObject({ workers: 2, running: 1, waiting: { unknown: 2 } });
-      const started = performance.now();
-      expect(await p.run("known", { value: "at once" })).toBe("at once");
-      expect(performance.now() - started).toBeLessThan(300);
+      // At once: taken by the kept worker as it comes, beside the stranger's job, which has not ended.
+      const known = p.run("known", { value: "at once" });
+      expect(p.stats()).toMatchObject({ running: 2, waiting: { known: 0, unknown: 2 } });
+      expect(await known).toBe("at once");
+      expect(p.stats()).toMatchObject({ running: 1, waiting: { unknown: 2 } });
     } finally {
+      held.open();
       await strangers;
     }
   });
@@ -109,9 +151,10 @@ describe("the worker pool", () => {
 
   it("fails jobs still waiting when it closes", async () => {
     const p = poolOf(1, 4);
-    const running = p.run("unknown", { sleepMs: 200, value: "a" });
+    // The first job never ends by itself: its gate stays shut.
+    const running = p.run("unknown", { gate: gate().cell, value: "a" });
     const waiting = p.run("unknown", { value: "b" });
-    await new Promise((r) => setTimeout(r, 20));
+    expect(p.stats()).toMatchObject({ running: 1, waiting: { unknown: 1 } });
     const refused = Promise.all([
       expect(waiting).rejects.toBeInstanceOf(WorkerLostError),
       expect(running).rejects.toBeInstanceOf(WorkerLostError),
@@ -145,71 +188,94 @@ describe("the worker pool", () => {
   );
 
   describe("with the strangers held to half of one thread's time", () => {
-    /** Each job answers when its worker started and ended it (the epoch clock, shared with the test). */
-    const timed = `(job) => {
-      const start = Date.now();
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, job.sleepMs);
-      return { start, end: Date.now() };
-    }`;
-    type Span = { start: number; end: number };
-    let paced: WorkerPool<Job, Span> | null = null;
-    afterEach(async () => {
-      await paced?.close();
-      paced = null;
+    // The pool's clock is the fake Date, moved by the test (with the rest's wake-up timer) while a job waits at
+    // its gate: a job "runs" exactly as long as the test says, and a rest is checked to the millisecond.
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
     });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+    const pacedPool = (laneSize: number, unknownShare: number) => {
+      pool = createWorkerPool<Job, string>({
+        handler,
+        workers: 1,
+        laneSize,
+        unknownShare,
+        now: () => Date.now(),
+      });
+      return pool;
+    };
+    const elapse = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
     it("rests the unknown lane as long as its last job ran before it takes the next", async () => {
-      paced = createWorkerPool<Job, Span>({ handler: timed, workers: 1, laneSize: 8, unknownShare: 0.5 });
-      const [first, second, third] = await Promise.all(
-        [1, 2, 3].map(() => paced!.run("unknown", { sleepMs: 150 })),
-      );
-      for (const [before, after] of [
-        [first!, second!],
-        [second!, third!],
+      const p = pacedPool(8, 0.5);
+      const gates = [gate(), gate(), gate()];
+      const jobs = gates.map((g, i) => p.run("unknown", { gate: g.cell, value: `stranger ${i + 1}` }));
+      expect(p.stats()).toMatchObject({ running: 1, waiting: { unknown: 2 } });
+      for (const [i, ranMs] of [
+        [0, 150],
+        [1, 40],
       ] as const) {
-        // The rest is the job's time as the pool saw it, which includes the worker's own.
-        expect(after.start - before.end).toBeGreaterThanOrEqual(before.end - before.start - 2);
+        await elapse(ranMs);
+        gates[i]!.open();
+        expect(await jobs[i]!).toBe(`stranger ${i + 1}`);
+        // At half a thread's time, a job of t ms earns a rest of t ms: the next one waits all of it, to the end.
+        await elapse(ranMs - 1);
+        expect(p.stats()).toMatchObject({ running: 0, waiting: { unknown: 2 - i } });
+        await elapse(1);
+        expect(p.stats()).toMatchObject({ running: 1, waiting: { unknown: 1 - i } });
       }
+      gates[2]!.open();
+      expect(await jobs[2]!).toBe("stranger 3");
     });
 
     it("never makes a known job wait for the strangers' rest", async () => {
-      paced = createWorkerPool<Job, Span>({ handler: timed, workers: 1, laneSize: 8, unknownShare: 0.5 });
-      const strangers = [1, 2].map(() => paced!.run("unknown", { sleepMs: 600 }));
-      const first = await strangers[0]!;
-      const known = await paced.run("known", { sleepMs: 1 });
-      const next = await strangers[1]!;
-      // The known job came while the lane rested and ran at once, well inside that rest, before the next stranger.
-      expect(known.start).toBeGreaterThanOrEqual(first.end);
-      expect(known.start - first.end).toBeLessThan((first.end - first.start) / 2);
-      expect(known.end).toBeLessThanOrEqual(next.start);
+      const p = pacedPool(8, 0.5);
+      const held = gate();
+      const strangers = [1, 2].map((i) => p.run("unknown", { gate: held.cell, value: `stranger ${i}` }));
+      await elapse(600);
+      held.open();
+      expect(await strangers[0]!).toBe("stranger 1");
+      // The lane rests 600 ms now. A known job comes inside that rest, is taken at once, and answers before the
+      // next stranger is taken.
+      await elapse(100);
+      const known = p.run("known", { value: "known" });
+      expect(p.stats()).toMatchObject({ running: 1, waiting: { known: 0, unknown: 1 } });
+      expect(await known).toBe("known");
+      expect(p.stats()).toMatchObject({ running: 0, waiting: { unknown: 1 } });
+      await elapse(500);
+      expect(await strangers[1]!).toBe("stranger 2");
     });
 
     it("holds fewer strangers' seats, and tells a refused stranger to come back later in proportion", () => {
-      paced = createWorkerPool<Job, Span>({ handler: timed, workers: 1, laneSize: 16, unknownShare: 0.25 });
-      for (let i = 0; i < 4; i++) paced.seat("unknown");
+      const p = pacedPool(16, 0.25);
+      for (let i = 0; i < 4; i++) p.seat("unknown");
       let refusal: unknown;
       try {
-        paced.seat("unknown");
+        p.seat("unknown");
       } catch (error) {
         refusal = error;
       }
       // 4 seats of the first estimate (250 ms each) on one worker at a quarter of its time.
       expect((refusal as PoolFullError).retryInMs).toBe(4_000);
-      for (let i = 0; i < 16; i++) paced.seat("known");
+      for (let i = 0; i < 16; i++) p.seat("known");
     });
   });
 
   it("leaves the event loop free while its workers are busy", async () => {
     const p = poolOf(2, 4);
-    const busy = Promise.all([p.run("unknown", { sleepMs: 500 }), p.run("unknown", { sleepMs: 500 })]);
-    const started = performance.now();
-    const gaps: number[] = [];
-    while (performance.now() - started < 400) {
-      const before = performance.now();
-      await new Promise((r) => setTimeout(r, 10));
-      gaps.push(performance.now() - before);
-    }
-    await busy;
-    expect(Math.max(...gaps)).toBeLessThan(150);
+    // Both workers are in their jobs, held at a gate only this thread opens, after its loop has gone round while
+    // they wait. A job run on this thread would block it there instead, and end by its safety timeout.
+    const held = gate();
+    const job = { gate: held.cell, gateMs: 20_000 };
+    const busy = Promise.all([p.run("known", job), p.run("unknown", job)]);
+    await held.reached(2);
+    for (let turn = 0; turn < 100; turn++) await new Promise((r) => setImmediate(r));
+    expect(p.stats()).toMatchObject({ workers: 2, running: 2 });
+    held.open();
+    // Opened by this thread while each job was in its worker ("not-equal": opened between its coming to the gate
+    // and its wait), never the safety timeout's end.
+    for (const waited of await busy) expect(["ok", "not-equal"]).toContain(waited);
   });
 });

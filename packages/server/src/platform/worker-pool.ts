@@ -47,7 +47,7 @@ export type WorkerPool<Job, Result> = {
 type Task = {
   lane: Lane;
   job: unknown;
-  /** When a worker took it (performance.now()). */
+  /** When a worker took it (the pool's `now`). */
   startedAt?: number;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -74,9 +74,15 @@ export function createWorkerPool<Job, Result>(options: {
    * never rests.
    */
   unknownShare?: number;
+  /**
+   * The clock jobs and rests are timed by (performance.now() by default): a test passes its own, and fake
+   * timers for the rest's wake-up, so the pacing is checked by its numbers, not by the wall's time.
+   */
+  now?: () => number;
 }): WorkerPool<Job, Result> {
   const source = workerSource(options.handler);
   const niceness = options.niceness ?? { known: 0, unknown: 0 };
+  const now = options.now ?? (() => performance.now());
   const seats: Record<Lane, number> = { known: 0, unknown: 0 };
   const queues: Record<Lane, Task[]> = { known: [], unknown: [] };
   const idle: Worker[] = [];
@@ -89,7 +95,7 @@ export function createWorkerPool<Job, Result>(options: {
   /** A running mean of one job's time on a worker, for Retry-After. */
   let meanJobMs = 250;
   const unknownShare = Math.min(1, Math.max(0.01, options.unknownShare ?? 1));
-  /** The unknown lane takes no job before this moment (performance.now()), the rest its last jobs earned. */
+  /** The unknown lane takes no job before this moment (the pool's `now`), the rest its last jobs earned. */
   let unknownRestsUntil = 0;
   let wake: NodeJS.Timeout | null = null;
 
@@ -108,7 +114,7 @@ export function createWorkerPool<Job, Result>(options: {
       busy.delete(worker);
       idle.push(worker);
       if (task) {
-        if (task.lane === "unknown") rest(performance.now() - (task.startedAt ?? performance.now()));
+        if (task.lane === "unknown") rest(now() - (task.startedAt ?? now()));
         if (reply.error === undefined) task.resolve(reply.value);
         else task.reject(new Error(reply.error));
       }
@@ -141,12 +147,12 @@ export function createWorkerPool<Job, Result>(options: {
   /** The unknown lane's rest after one of its jobs took `ms`, added to any rest still to come. */
   function rest(ms: number) {
     if (unknownShare >= 1) return;
-    unknownRestsUntil = Math.max(unknownRestsUntil, performance.now()) + ms * (1 / unknownShare - 1);
+    unknownRestsUntil = Math.max(unknownRestsUntil, now()) + ms * (1 / unknownShare - 1);
   }
 
   function dispatch() {
     while (!closed) {
-      const resting = queues.unknown.length > 0 && performance.now() < unknownRestsUntil;
+      const resting = queues.unknown.length > 0 && now() < unknownRestsUntil;
       const lane =
         queues.known.length > 0 ? "known" : queues.unknown.length > 0 && !resting ? "unknown" : null;
       if (!lane) {
@@ -156,7 +162,7 @@ export function createWorkerPool<Job, Result>(options: {
               wake = null;
               dispatch();
             },
-            Math.max(1, unknownRestsUntil - performance.now()),
+            Math.max(1, unknownRestsUntil - now()),
           );
           // A resting lane must not keep a finished process (a test, a CLI) alive.
           wake.unref();
@@ -169,7 +175,7 @@ export function createWorkerPool<Job, Result>(options: {
       const worker = idleFor(lane);
       if (!worker) return;
       const task = queues[lane].shift()!;
-      task.startedAt = performance.now();
+      task.startedAt = now();
       busy.set(worker, task);
       worker.postMessage(task.job);
     }
@@ -182,7 +188,7 @@ export function createWorkerPool<Job, Result>(options: {
         lane,
         job,
         resolve: (value) => {
-          meanJobMs = 0.8 * meanJobMs + 0.2 * (performance.now() - (task.startedAt ?? performance.now()));
+          meanJobMs = 0.8 * meanJobMs + 0.2 * (now() - (task.startedAt ?? now()));
           resolve(value as Result);
         },
         reject,
