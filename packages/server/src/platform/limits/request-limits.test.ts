@@ -1,6 +1,7 @@
 // One player cannot starve the rest: a rate per player and a cap on requests in flight, with 429, Retry-After
 // and the error shape; the sign-in limit counted in the same store.
 import { connect } from "node:net";
+import type { FastifyReply } from "fastify";
 import { describe, expect, it } from "vitest";
 import { appsOnOneDatabase, errorOf, signUp, type TestApp } from "../../../test/helpers";
 import type { Config } from "../config";
@@ -70,8 +71,8 @@ describe("requests in flight", () => {
     const { app } = await appWith({ requests: 1_000, windowMs: 60_000, concurrent: 3 });
     const greedy = await signUp(app);
     // Each admitted request notes how many of the player's requests are running with it, and holds its slot until
-    // the cap is reached (or a second passes): requests that finish faster than the next arrives, as they do when
-    // the rate check is a round trip to Redis, would otherwise never overlap and the peak would say nothing.
+    // the cap is reached: requests that finish faster than the next arrives, as they do when the rate check is a
+    // round trip to Redis, would otherwise never overlap and the peak would say nothing.
     let peak = 0;
     let capReached = () => {};
     const full = new Promise<void>((resolve) => {
@@ -84,10 +85,17 @@ describe("requests in flight", () => {
       const running = limits.inFlight(greedy.id);
       peak = Math.max(peak, running);
       if (running >= 3) capReached();
-      await Promise.race([full, new Promise((r) => setTimeout(r, 1_000))]);
+      await full;
       return release;
     };
-    const answers = await Promise.all(Array.from({ length: 30 }, () => greedy.get("/api/bots")));
+    const asked = Promise.all(Array.from({ length: 30 }, () => greedy.get("/api/bots")));
+    try {
+      // The state the peak needs; if fewer than the cap can ever run together, this fails with the peak it saw.
+      await expect.poll(() => peak).toBe(3);
+    } finally {
+      capReached();
+    }
+    const answers = await asked;
     expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(200));
     expect(peak).toBe(3);
     expect(app.requestLimits.inFlight(greedy.id)).toBe(0);
@@ -122,25 +130,55 @@ describe("a client that leaves while it waits", () => {
       releaseFirst = resolve;
     });
     let admitted = 0;
+    let firstAdmitted = () => {};
+    const firstIn = new Promise<void>((resolve) => {
+      firstAdmitted = resolve;
+    });
     limits.admitPlayer = async (userId, reply) => {
       const release = await admit(userId, reply);
       admitted += 1;
-      if (admitted === 1) await firstHeld;
+      if (admitted === 1) {
+        firstAdmitted();
+        await firstHeld;
+      }
       return release;
+    };
+    // The second request to ask for the session's slot (the socket's) is the one that waits for it: noted with its
+    // reply and whether the slot has come, as the route asks for it.
+    const admitSession = limits.admitSession;
+    let sessionAsks = 0;
+    let slotCame = false;
+    // (The reply goes inside an object: a reply is a thenable, and a promise would wait for it to be sent.)
+    let secondAsked: (asked: { reply: FastifyReply }) => void = () => {};
+    const waiter = new Promise<{ reply: FastifyReply }>((resolve) => {
+      secondAsked = resolve;
+    });
+    limits.admitSession = (session, reply) => {
+      const slot = admitSession(session, reply);
+      sessionAsks += 1;
+      if (sessionAsks === 2) {
+        void slot.then(() => {
+          slotCame = true;
+        });
+        secondAsked({ reply });
+      }
+      return slot;
     };
     const address = await app.listen({ port: 0, host: "127.0.0.1" });
     const port = new URL(address).port;
     try {
       const first = player.get("/api/bots");
-      while (admitted < 1) await new Promise((r) => setTimeout(r, 5));
+      await firstIn;
       // The second request waits for the only slot over a real socket, and its client goes away meanwhile.
       const socket = connect(Number(port), "127.0.0.1");
       await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
       socket.write(`GET /api/bots HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${player.cookie}\r\n\r\n`);
-      // Time for the request to be read and queue behind the held one (a wait, not a measured time).
-      await new Promise((r) => setTimeout(r, 200));
+      const { reply: left } = await waiter;
+      const gone = new Promise((resolve) => left.raw.once("close", resolve));
       socket.destroy();
-      await new Promise((r) => setTimeout(r, 50));
+      // The server has seen the client go while its request still waits for the slot.
+      await gone;
+      expect(slotCame).toBe(false);
       releaseFirst();
       expect((await first).statusCode).toBe(200);
       // The slot the departed request was handed must come back: the player's next request is served.
@@ -150,6 +188,7 @@ describe("a client that leaves while it waits", () => {
       expect(limits.inFlight(player.id)).toBe(0);
     } finally {
       limits.admitPlayer = admit;
+      limits.admitSession = admitSession;
       await new Promise((resolve) => app.server.close(resolve));
     }
   });
@@ -176,13 +215,19 @@ describe("reads in flight", () => {
     const held = new Promise<void>((resolve) => {
       releaseHeld = resolve;
     });
+    let readIn = () => {};
+    const holding = new Promise<void>((resolve) => {
+      readIn = resolve;
+    });
     limits.admitRead = async (userId, reply) => {
       const release = await admitRead(userId, reply);
+      readIn();
       await held;
       return release;
     };
     const read = greedy.get("/api/bots");
-    await new Promise((r) => setTimeout(r, 50));
+    await holding;
+    expect(limits.readsInFlight(greedy.id)).toBe(1);
     expect((await greedy.post("/api/bank/deposit", { amount: 1 })).statusCode).toBe(200);
     releaseHeld();
     expect((await read).statusCode).toBe(200);
@@ -196,13 +241,27 @@ describe("one player's queue", () => {
     const greedy = await signUp(app);
     const other = await signUp(app);
     const limits = app.requestLimits;
+    const admitRead = limits.admitRead;
+    // The other player asks once the greedy queue has begun (its first read has the read slot), on a later turn of
+    // the loop, as a request read from a socket comes.
+    let readIn = () => {};
+    const draining = new Promise<void>((resolve) => {
+      readIn = resolve;
+    });
+    limits.admitRead = async (userId, reply) => {
+      const release = await admitRead(userId, reply);
+      readIn();
+      return release;
+    };
     const finished: string[] = [];
     const greedyReads = Array.from({ length: 30 }, () =>
       greedy.get("/api/bots").then(() => finished.push("greedy")),
     );
-    while (limits.readsInFlight(greedy.id) < 1) await new Promise((r) => setTimeout(r, 1));
+    await draining;
+    await new Promise((resolve) => setImmediate(resolve));
     await other.get("/api/me").then(() => finished.push("other"));
     await Promise.all(greedyReads);
+    limits.admitRead = admitRead;
     // Handed over within one turn of the loop, the greedy player's queue would all be answered first (30); how
     // many go before depends on the machine's load, so the bound leaves room.
     expect(finished.indexOf("other")).toBeLessThan(25);
