@@ -28,11 +28,17 @@ function defer(): StartApp {
   return start;
 }
 
-/** The browser has loaded the page and gone idle, and the app's module has had its turn to load. */
+/**
+ * Every import begun is settled (vitest's own wait for them): an app started meanwhile has had its module and
+ * been called by then.
+ */
+const importsSettled = () => vi.dynamicImportSettled();
+
+/** The browser has loaded the page and gone idle, and an app started by it has come. */
 async function loadAndIdle(): Promise<void> {
   window.dispatchEvent(new Event("load"));
   for (const callback of idle.splice(0)) callback();
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await importsSettled();
 }
 
 describe("the app behind a prerendered page", () => {
@@ -59,7 +65,7 @@ describe("the app behind a prerendered page", () => {
     await vi.waitFor(() => expect(app.startApp).toHaveBeenCalledOnce());
 
     document.body.dispatchEvent(new Event("pointerdown", { bubbles: true }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await importsSettled();
     expect(app.startApp).toHaveBeenCalledOnce();
   });
 });

@@ -9,6 +9,7 @@ import { renderPage } from "../../app/test-render";
 const confetti = vi.hoisted(() => vi.fn());
 vi.mock("canvas-confetti", () => ({ default: confetti }));
 const { CombatZone } = await import("./CombatZone");
+const { confettiBursts } = await import("./celebrate");
 
 const fighter = (name: string, maxHp: number) => ({
   botId: null,
@@ -78,8 +79,14 @@ async function playToTheEnd(
 beforeEach(() => {
   confetti.mockClear();
 });
-// A win's last burst comes 350 ms after the others: it must land in its own test.
-afterEach(() => new Promise((resolve) => setTimeout(resolve, 400)));
+/** Every burst of a win thrown, the delayed one too (waited for, however late its timer fires). */
+const allBurstsThrown = () =>
+  vi.waitFor(() => expect(confetti).toHaveBeenCalledTimes(confettiBursts("win").length), { timeout: 10_000 });
+
+// A win's last burst comes after the others: a test that threw any waits for them all, so none lands in the next.
+afterEach(async () => {
+  if (confetti.mock.calls.length > 0) await allBurstsThrown();
+});
 
 describe("the COMBAT ZONE", () => {
   it("counts turns, and lands on the last one", async () => {
@@ -96,8 +103,9 @@ describe("the COMBAT ZONE", () => {
 
   it("throws confetti when the viewer's side won", async () => {
     await playToTheEnd(battle.winner);
-    // Every burst, the delayed one too (so none lands in the next test).
-    await vi.waitFor(() => expect(confetti).toHaveBeenCalledTimes(3));
+    // Every burst, the delayed one too: three.
+    expect(confettiBursts("win")).toHaveLength(3);
+    await allBurstsThrown();
   });
 
   it("no confetti when the viewer's side lost, or for a spectator", async () => {

@@ -13,7 +13,7 @@ describe("/marketplace live", () => {
   beforeEach(stubLiveSocket);
 
   it("folds a burst of market changes into one refetch at once and one when the gap ends", async () => {
-    const { api } = renderPage(
+    const { api, queryClient } = renderPage(
       <>
         <LiveSession />
         <MarketplacePage />
@@ -22,14 +22,18 @@ describe("/marketplace live", () => {
     );
     const socket = await openSocket();
     await waitFor(() => expect(socket.channels()).toContain("marketplace"));
-    // The socket's opening refreshes what the page follows (the first of the gap); what counts is what comes after.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The socket's opening refreshes what the page follows (the first of the gap); what counts is what comes after,
+    // once that refresh is answered.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const before = api.callsTo("marketplace").length;
     for (let i = 0; i < 10; i++) socket.push({ channel: "marketplace", kind: "listing", data: {} });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(api.callsTo("marketplace").length - before).toBeLessThanOrEqual(1);
+    // None at once: a refetch begins in the event's own handler, and nothing is fetching.
+    expect(queryClient.isFetching()).toBe(0);
+    // One for the ten when the gap ends (a real timer of the gap's length).
     await waitFor(() => expect(api.callsTo("marketplace").length - before).toBeGreaterThanOrEqual(1), {
       timeout: LIST_REFRESH_GAP_MS + 2_000,
     });
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(api.callsTo("marketplace").length - before).toBe(1);
   }, 15_000);
 });

@@ -15,7 +15,7 @@ describe("/tournament live", () => {
   it("refetches the tournament on each of its events, and the past list only on a status change", async () => {
     const detail = aDetail({ tournament: {}, players: 4, matches: [] });
     const id = detail.tournament.id;
-    const { api } = renderPage(
+    const { api, queryClient } = renderPage(
       <>
         <LiveSession />
         <TournamentPage />
@@ -27,8 +27,8 @@ describe("/tournament live", () => {
     );
     const socket = await openSocket();
     await waitFor(() => expect(socket.channels()).toContain(`tournament:${id}`));
-    // The socket's opening refreshes what the page follows; what counts is what comes after.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The socket's opening refreshes what the page follows; what counts is what comes after, once that is answered.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const past = api.callsTo("pastTournaments").length;
     const current = api.callsTo("currentTournament").length;
     const push = (channel: LiveEvent["channel"], kind: string) =>
@@ -36,7 +36,8 @@ describe("/tournament live", () => {
 
     for (let i = 0; i < 3; i++) push(`tournament:${id}`, "tournament");
     await waitFor(() => expect(api.callsTo("currentTournament").length).toBeGreaterThan(current));
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Both lists would be invalidated by the same handler: once every fetch begun is answered, a past one is counted.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
     expect(api.callsTo("pastTournaments")).toHaveLength(past);
 
     push("tournaments", "tournaments");
