@@ -5,13 +5,37 @@ import type { FastifyReply } from "fastify";
 import { describe, expect, it } from "vitest";
 import { appsOnOneDatabase, errorOf, signUp, type TestApp } from "../../../test/helpers";
 import type { Config } from "../config";
-import { limitMessages } from "./request-limits";
+import { limitMessages, type RequestLimits } from "./request-limits";
 
 const shared = appsOnOneDatabase();
 type Limits = Omit<Config["playerLimits"], "concurrentReads"> & { concurrentReads?: number };
 /** Reads capped like every request unless a test says otherwise. */
 const appWith = (limits: Limits) =>
   shared.appWith({ playerLimits: { concurrentReads: limits.concurrent, ...limits } });
+
+/** A state one part of a test reaches (`reach()`) and another waits for (`reached`). */
+function signal() {
+  let reach = () => {};
+  const reached = new Promise<void>((resolve) => {
+    reach = resolve;
+  });
+  return { reached, reach };
+}
+
+/** Runs `then` in each request `admission` admits, once it has its slot and before it goes on; undone by the result. */
+function afterAdmission(limits: RequestLimits, admission: "admitPlayer" | "admitRead", then: () => unknown) {
+  type Admit = (...args: unknown[]) => Promise<() => void>;
+  const admit = limits[admission] as Admit;
+  const admitted: Admit = async (...args) => {
+    const release = await admit(...args);
+    await then();
+    return release;
+  };
+  limits[admission] = admitted;
+  return () => {
+    limits[admission] = admit;
+  };
+}
 
 describe("the per-player rate", () => {
   it("answers 429 with Retry-After past the limit, to that player only", async () => {
@@ -74,26 +98,20 @@ describe("requests in flight", () => {
     // the cap is reached: requests that finish faster than the next arrives, as they do when the rate check is a
     // round trip to Redis, would otherwise never overlap and the peak would say nothing.
     let peak = 0;
-    let capReached = () => {};
-    const full = new Promise<void>((resolve) => {
-      capReached = resolve;
-    });
+    const full = signal();
     const limits = app.requestLimits;
-    const admit = limits.admitPlayer;
-    limits.admitPlayer = async (userId, reply) => {
-      const release = await admit(userId, reply);
+    afterAdmission(limits, "admitPlayer", () => {
       const running = limits.inFlight(greedy.id);
       peak = Math.max(peak, running);
-      if (running >= 3) capReached();
-      await full;
-      return release;
-    };
+      if (running >= 3) full.reach();
+      return full.reached;
+    });
     const asked = Promise.all(Array.from({ length: 30 }, () => greedy.get("/api/bots")));
     try {
       // The state the peak needs; if fewer than the cap can ever run together, this fails with the peak it saw.
       await expect.poll(() => peak).toBe(3);
     } finally {
-      capReached();
+      full.reach();
     }
     const answers = await asked;
     expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(200));
@@ -124,25 +142,14 @@ describe("a client that leaves while it waits", () => {
     const { app } = await appWith({ requests: 1_000, windowMs: 60_000, concurrent: 1 });
     const player = await signUp(app);
     const limits = app.requestLimits;
-    const admit = limits.admitPlayer;
-    let releaseFirst = () => {};
-    const firstHeld = new Promise<void>((resolve) => {
-      releaseFirst = resolve;
-    });
+    const [firstIn, firstGoes] = [signal(), signal()];
     let admitted = 0;
-    let firstAdmitted = () => {};
-    const firstIn = new Promise<void>((resolve) => {
-      firstAdmitted = resolve;
-    });
-    limits.admitPlayer = async (userId, reply) => {
-      const release = await admit(userId, reply);
+    const undoAdmit = afterAdmission(limits, "admitPlayer", () => {
       admitted += 1;
-      if (admitted === 1) {
-        firstAdmitted();
-        await firstHeld;
-      }
-      return release;
-    };
+      if (admitted > 1) return;
+      firstIn.reach();
+      return firstGoes.reached;
+    });
     // The second request to ask for the session's slot (the socket's) is the one that waits for it: noted with its
     // reply and whether the slot has come, as the route asks for it.
     const admitSession = limits.admitSession;
@@ -168,7 +175,7 @@ describe("a client that leaves while it waits", () => {
     const port = new URL(address).port;
     try {
       const first = player.get("/api/bots");
-      await firstIn;
+      await firstIn.reached;
       // The second request waits for the only slot over a real socket, and its client goes away meanwhile.
       const socket = connect(Number(port), "127.0.0.1");
       await new Promise<void>((resolve) => socket.once("connect", () => resolve()));
@@ -179,15 +186,15 @@ describe("a client that leaves while it waits", () => {
       // The server has seen the client go while its request still waits for the slot.
       await gone;
       expect(slotCame).toBe(false);
-      releaseFirst();
+      firstGoes.reach();
       expect((await first).statusCode).toBe(200);
       // The slot the departed request was handed must come back: the player's next request is served.
-      limits.admitPlayer = admit;
+      undoAdmit();
       const next = await player.get("/api/bots");
       expect(next.statusCode).toBe(200);
       expect(limits.inFlight(player.id)).toBe(0);
     } finally {
-      limits.admitPlayer = admit;
+      undoAdmit();
       limits.admitSession = admitSession;
       await new Promise((resolve) => app.server.close(resolve));
     }
@@ -200,38 +207,27 @@ describe("reads in flight", () => {
     const greedy = await signUp(app);
     let peakReads = 0;
     const limits = app.requestLimits;
-    const admitRead = limits.admitRead;
-    limits.admitRead = async (userId, reply) => {
-      const release = await admitRead(userId, reply);
+    const undoPeak = afterAdmission(limits, "admitRead", () => {
       peakReads = Math.max(peakReads, limits.readsInFlight(greedy.id));
-      return release;
-    };
+    });
     const answers = await Promise.all(Array.from({ length: 30 }, () => greedy.get("/api/bots")));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(30).fill(200));
     expect(peakReads).toBe(1);
     expect(limits.readsInFlight(greedy.id)).toBe(0);
+    undoPeak();
     // A state change takes no read slot: it is admitted beside a read that holds the only one.
-    let releaseHeld = () => {};
-    const held = new Promise<void>((resolve) => {
-      releaseHeld = resolve;
+    const [readIn, readGoes] = [signal(), signal()];
+    const undoHold = afterAdmission(limits, "admitRead", () => {
+      readIn.reach();
+      return readGoes.reached;
     });
-    let readIn = () => {};
-    const holding = new Promise<void>((resolve) => {
-      readIn = resolve;
-    });
-    limits.admitRead = async (userId, reply) => {
-      const release = await admitRead(userId, reply);
-      readIn();
-      await held;
-      return release;
-    };
     const read = greedy.get("/api/bots");
-    await holding;
+    await readIn.reached;
     expect(limits.readsInFlight(greedy.id)).toBe(1);
     expect((await greedy.post("/api/bank/deposit", { amount: 1 })).statusCode).toBe(200);
-    releaseHeld();
+    readGoes.reach();
     expect((await read).statusCode).toBe(200);
-    limits.admitRead = admitRead;
+    undoHold();
   });
 });
 
@@ -240,28 +236,19 @@ describe("one player's queue", () => {
     const { app } = await appWith({ requests: 1_000, windowMs: 60_000, concurrent: 4, concurrentReads: 1 });
     const greedy = await signUp(app);
     const other = await signUp(app);
-    const limits = app.requestLimits;
-    const admitRead = limits.admitRead;
     // The other player asks once the greedy queue has begun (its first read has the read slot), on a later turn of
     // the loop, as a request read from a socket comes.
-    let readIn = () => {};
-    const draining = new Promise<void>((resolve) => {
-      readIn = resolve;
-    });
-    limits.admitRead = async (userId, reply) => {
-      const release = await admitRead(userId, reply);
-      readIn();
-      return release;
-    };
+    const draining = signal();
+    const undo = afterAdmission(app.requestLimits, "admitRead", draining.reach);
     const finished: string[] = [];
     const greedyReads = Array.from({ length: 30 }, () =>
       greedy.get("/api/bots").then(() => finished.push("greedy")),
     );
-    await draining;
+    await draining.reached;
     await new Promise((resolve) => setImmediate(resolve));
     await other.get("/api/me").then(() => finished.push("other"));
     await Promise.all(greedyReads);
-    limits.admitRead = admitRead;
+    undo();
     // Handed over within one turn of the loop, the greedy player's queue would all be answered first (30); how
     // many go before depends on the machine's load, so the bound leaves room.
     expect(finished.indexOf("other")).toBeLessThan(25);
