@@ -10,6 +10,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   symlinkSync,
@@ -58,8 +59,8 @@ export function carryAssets(dist, build) {
 
 /**
  * Makes `dist` (a path) point at `build` in one step, then removes the other builds beside `build` that no
- * running build is still writing. Requests in flight keep the files they opened; a new request resolves dist
- * to the new build.
+ * running build is still writing, except the one dist pointed at until now: a server resolves dist once per
+ * request (platform/web.ts) and may be about to read from it. A new request resolves dist to the new build.
  */
 export function swapIn(dist, build) {
   const link = `${dist}.${process.pid}.link`;
@@ -67,6 +68,7 @@ export function swapIn(dist, build) {
   // A junction on Windows, which needs no administrator rights; a plain symbolic link everywhere else.
   symlinkSync(relative(dirname(dist), build), link, "junction");
   const current = lstatOrNull(dist);
+  const previous = current?.isSymbolicLink() ? realpathOrNull(dist) : null;
   if (current && !current.isSymbolicLink()) {
     // A folder from before builds were swapped in (or a copy): rename(2) cannot replace a folder with a link, so
     // it moves aside first. The one moment a request may miss dist, once per checkout.
@@ -77,13 +79,22 @@ export function swapIn(dist, build) {
   // link's own time, set after it, is when the build was done (lib.mjs, webBuildIsStale).
   const done = new Date();
   lutimesSync(dist, done, done);
-  pruneBuilds(dirname(build), build);
+  pruneBuilds(dirname(build), [build, previous]);
+}
+
+function realpathOrNull(path) {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
 }
 
 function pruneBuilds(buildsDir, keep) {
+  const kept = new Set(keep.filter(Boolean).map((dir) => realpathOrNull(dir) ?? dir));
   for (const name of readdirSync(buildsDir)) {
     const dir = join(buildsDir, name);
-    if (dir === keep) continue;
+    if (kept.has(realpathOrNull(dir) ?? dir)) continue;
     // Another `npm start` or build may be writing its own folder right now: left to that one to swap in.
     const pid = Number(name.split("-").at(-1));
     if (pid !== process.pid && isRunning(pid)) continue;

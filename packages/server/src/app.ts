@@ -304,7 +304,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMediaRoute(app, media, mediaLimits);
   const serveApp = hasWebApp(config.webDist);
   if (serveApp) await registerWebApp(app, config.webDist);
-  app.setNotFoundHandler(notFoundHandler(serveApp ? webPagesOf(config.webDist) : null));
+  app.setNotFoundHandler(
+    notFoundHandler(serveApp ? webPagesOf(config.webDist) : null, serveApp ? config.webDist : undefined),
+  );
 
   return app;
 }

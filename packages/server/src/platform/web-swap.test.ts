@@ -2,7 +2,7 @@
 // and swaps each in while this one keeps asking for / and the app's routes, plain and brotli-compressed. Not one
 // answer may be a 404 or an error, each new build is served once swapped in, the routes a new build's pages.json
 // adds are served without a restart, the bundles of the build before stay (a page loaded just before a swap loads
-// its lazy chunks later) but not those of the one before that, and the old build folders are gone afterwards.
+// its lazy chunks later) but not those of the one before that, and the older build folders are gone afterwards.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -118,6 +118,6 @@ it("keeps serving while builds are swapped in: no 404, each new build and its ne
   const unknown = await t.app.inject({ url: `/added-${BUILDS}` });
   expect(unknown.statusCode).toBe(404);
   expect(unknown.body).toContain(`not found in build ${BUILDS - 1}`);
-  // Only the build in use is kept.
-  expect(readdirSync(buildsDir)).toHaveLength(1);
+  // Only the build in use and the one before it are kept (a request may have resolved dist to it).
+  expect(readdirSync(buildsDir)).toHaveLength(2);
 }, 60_000);

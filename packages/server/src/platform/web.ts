@@ -1,5 +1,5 @@
 // The built web app over HTTP, with its pages for page paths (media are served by platform/media/serve.ts).
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -15,11 +15,27 @@ export function hasWebApp(webDist: string): boolean {
 /** The page itself names the bundles of this deploy, so no cache may keep it (not even to revalidate). */
 const INDEX_CACHE = "no-store";
 
+/**
+ * The build folder `webDist` points at now. A deploy swaps the link to a new build (scripts/web-swap.mjs): a file
+ * sent through the link was measured in one build and read from the next, a page cut short (a broken brotli
+ * stream). Each request resolves the link once and sends from that build, which the swap keeps for one more.
+ */
+const buildOf = (webDist: string): string => {
+  try {
+    return realpathSync(webDist);
+  } catch {
+    return webDist;
+  }
+};
+
+/** A file directly under a build's assets/ folder: Vite's content-hashed bundles. */
+const ASSET_FILE = new RegExp(`\\${path.sep}assets\\${path.sep}[^\\${path.sep}]+$`);
+
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
-  const assets = path.join(webDist, "assets") + path.sep;
   await app.register(fastifyStatic, {
     root: webDist,
-    prefix: "/",
+    // Served by the route below, from the build resolved for each request.
+    serve: false,
     index: "index.html",
     dotfiles: "deny",
     // The build writes name.br and name.gz beside every text file (vite-precompress.ts); the plugin picks the
@@ -28,11 +44,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
     preCompressed: true,
     setHeaders: (reply, file) => {
       // Vite puts content-hashed bundles under assets/; everything else may change with a deploy.
-      if (file.startsWith(assets))
-        reply.header("cache-control", `public, max-age=${YEAR_SECONDS}, immutable`);
+      if (ASSET_FILE.test(file)) reply.header("cache-control", `public, max-age=${YEAR_SECONDS}, immutable`);
       else if (/\.html(\.br|\.gz)?$/.test(path.basename(file))) reply.header("cache-control", INDEX_CACHE);
       else reply.header("cache-control", "no-cache");
     },
+  });
+  app.route({
+    method: ["GET", "HEAD"],
+    url: "/*",
+    handler: (request, reply) => reply.sendFile(request.url.split("?")[0] ?? "/", buildOf(webDist)),
   });
 }
 
@@ -93,13 +113,14 @@ function pagesFrom(file: string): WebPages | undefined {
  * app's page for the client router, or the not-found page with a 404; everything else, and every /api and /media
  * path, gets a JSON 404.
  */
-export function notFoundHandler(pages: WebPages | null) {
+export function notFoundHandler(pages: WebPages | null, webDist?: string) {
   return (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split("?")[0] ?? "/";
     const pageLike = !path.posix.basename(url).includes(".");
     if (pages && (request.method === "GET" || request.method === "HEAD") && !isApiOrMedia(url) && pageLike) {
       const page = pages(url);
-      return reply.code(page.status).header("cache-control", INDEX_CACHE).sendFile(page.file);
+      const answer = reply.code(page.status).header("cache-control", INDEX_CACHE);
+      return webDist ? answer.sendFile(page.file, buildOf(webDist)) : answer.sendFile(page.file);
     }
     return sendError(reply, notFound());
   };
