@@ -52,7 +52,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   app.route({
     method: ["GET", "HEAD"],
     url: "/*",
-    handler: (request, reply) => reply.sendFile(request.url.split("?")[0] ?? "/", buildOf(webDist)),
+    // Not returned: a reply is thenable, and a handler's result that is one is waited on again and again.
+    handler: (request, reply) => {
+      reply.sendFile(request.url.split("?")[0] ?? "/", buildOf(webDist));
+    },
   });
 }
 
