@@ -7,12 +7,21 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LiveServerMessage, MarketplaceListing } from "@bot-arena/contract";
 import WebSocket from "ws";
+import { cpuSecondsOf } from "./proc-cpu";
 import type { RunningServer } from "./server-process";
 import { createApi, detectRoutes } from "./sim/api";
+import { openBulkAccounts } from "./sim/bulk-players";
 import { createBenchDatabase } from "./sim/database";
 import { startFleet } from "./sim/index";
 import { Metrics } from "./sim/metrics";
-import { type AccountMaker, refreshRoster, type SimPlayer, signUpPlayer, spareBots } from "./sim/player";
+import {
+  type AccountMaker,
+  PASSWORD,
+  refreshRoster,
+  type SimPlayer,
+  signUpPlayer,
+  spareBots,
+} from "./sim/player";
 import { pool } from "./sim/run";
 import { printTable, summarize } from "./stats";
 
@@ -30,20 +39,42 @@ export type FanoutOptions = {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const AT = Buffer.from('"at":');
+
+/**
+ * The event's `at` of a message on `channel`, read off the bytes: every reader shares this one process, so
+ * parsing 10,000 copies of each event would make the bench the bottleneck it measures. The hub writes `at`
+ * last in the event (`{"type":"event","event":{"channel":..,"kind":..,"data":..,"at":N}}`), after `data`, so
+ * the last `"at":` is the event's.
+ */
+function eventAt(raw: Buffer, channel: Buffer): number | null {
+  if (raw.indexOf(channel) < 0) return null;
+  const at = raw.lastIndexOf(AT);
+  if (at < 0) return null;
+  let value = 0;
+  for (let i = at + AT.length; i < raw.length; i++) {
+    const digit = raw[i]! - 48;
+    if (digit < 0 || digit > 9) break;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
 function subscribe(base: URL, cookie: string, channel: FanoutChannel, delays: number[]): Promise<WebSocket> {
   const socket = new WebSocket(`ws://${base.host}/api/live`, { headers: { cookie } });
+  const channelField = Buffer.from(`"channel":"${channel}"`);
   return new Promise((resolve, reject) => {
     socket.once("error", reject);
     socket.once("open", () => socket.send(JSON.stringify({ type: "subscribe", channels: [channel] })));
-    // One listener per socket, and the clock read before the parse: all 1,000 readers share this one process,
-    // so a message's delay should not also count the parsing of the messages queued ahead of it.
-    socket.on("message", (raw) => {
+    // One listener per socket, and the clock read before anything else: a message's delay should not also
+    // count the reading of the messages queued ahead of it.
+    const onMessage = (raw: Buffer) => {
       const arrived = Date.now();
-      const message = JSON.parse(raw.toString()) as LiveServerMessage;
-      if (message.type === "event" && message.event.channel === channel)
-        delays.push(arrived - message.event.at);
-      else if (message.type === "subscribed") resolve(socket);
-    });
+      const at = eventAt(raw, channelField);
+      if (at !== null) delays.push(arrived - at);
+      else if ((JSON.parse(raw.toString()) as LiveServerMessage).type === "subscribed") resolve(socket);
+    };
+    socket.on("message", onMessage);
   });
 }
 
@@ -113,6 +144,9 @@ export type FanoutFigures = {
   p99: number;
   max: number;
   connectSeconds: number;
+  /** CPU over the publishing, in microseconds per delivery: the servers' (null when not given) and the bench's. */
+  serverCpuUs: number | null;
+  benchCpuUs: number;
 };
 
 /**
@@ -128,6 +162,8 @@ export async function fanoutOn(options: {
   sessions: number;
   publishes: number;
   accounts?: AccountMaker | null;
+  /** The server processes, whose CPU over the publishing is printed per delivery. */
+  serverPids?: readonly number[];
   /** Called once every socket is connected and subscribed, before anything is published. */
   whileConnected?: () => Promise<void>;
 }): Promise<FanoutFigures> {
@@ -160,9 +196,13 @@ export async function fanoutOn(options: {
         : await marketplacePublisher(api, bases[0]!);
 
     const started = performance.now();
+    const benchCpuBefore = process.cpuUsage();
+    const serverCpuBefore = options.serverPids ? cpuSecondsOf(options.serverPids) : null;
     for (let i = 0; i < options.publishes; i++) await publisher.round(i);
     await sleep(1000);
     const s = summarize(delays, (performance.now() - started) / 1000);
+    const benchCpu = process.cpuUsage(benchCpuBefore);
+    const perDelivery = (seconds: number) => (seconds * 1e6) / Math.max(1, s.count);
     const events = options.publishes * publisher.eventsPerRound;
     return {
       events,
@@ -173,6 +213,11 @@ export async function fanoutOn(options: {
       p99: s.p99,
       max: s.max,
       connectSeconds,
+      serverCpuUs:
+        options.serverPids && serverCpuBefore !== null
+          ? perDelivery(cpuSecondsOf(options.serverPids) - serverCpuBefore)
+          : null,
+      benchCpuUs: perDelivery((benchCpu.user + benchCpu.system) / 1e6),
     };
   } finally {
     for (const socket of sockets) socket.terminate();
@@ -183,6 +228,9 @@ export async function runFanout(options: FanoutOptions): Promise<void> {
   const database = options.postgresUrl ? await createBenchDatabase(options.postgresUrl, "ba_fanout") : null;
   const dataDir = mkdtempSync(join(tmpdir(), "bot-arena-fanout-"));
   let servers: RunningServer[] = [];
+  // On PostgreSQL the readers' accounts are made in bulk (one full-cost hash), as the sim makes its players:
+  // 2,000 sign-ups through the API would spend minutes hashing before the first event.
+  const accounts = database ? await openBulkAccounts(database.url, PASSWORD) : null;
   try {
     servers = await startFleet(
       { servers: options.servers, port: options.port, poolSize: 10 },
@@ -191,13 +239,39 @@ export async function runFanout(options: FanoutOptions): Promise<void> {
     );
     const bases = servers.map((s) => s.base);
     const api = createApi(await detectRoutes(bases[0]!), () => new Metrics());
-    const f = await fanoutOn({ ...options, bases, api });
+    const serverPids = servers.flatMap((s) => (s.child.pid ? [s.child.pid] : []));
+    const f = await fanoutOn({ ...options, bases, api, accounts, serverPids });
     printTable(
       `Live fan-out on \`${options.channel}\`: ${options.clients} sockets on ${options.sessions} sessions, ${servers.length} server process(es), ${database ? "PostgreSQL" : "PGlite"}`,
-      ["events published", "deliveries", "expected", "p50 ms", "p95 ms", "p99 ms", "max ms", "connect all"],
-      [[f.events, f.deliveries, f.expected, f.p50, f.p95, f.p99, f.max, `${f.connectSeconds.toFixed(1)} s`]],
+      [
+        "events published",
+        "deliveries",
+        "expected",
+        "p50 ms",
+        "p95 ms",
+        "p99 ms",
+        "max ms",
+        "connect all",
+        "server CPU µs per delivery",
+        "bench CPU µs per delivery",
+      ],
+      [
+        [
+          f.events,
+          f.deliveries,
+          f.expected,
+          f.p50,
+          f.p95,
+          f.p99,
+          f.max,
+          `${f.connectSeconds.toFixed(1)} s`,
+          f.serverCpuUs?.toFixed(1) ?? "-",
+          f.benchCpuUs.toFixed(1),
+        ],
+      ],
     );
   } finally {
+    await accounts?.close();
     for (const server of servers) await server.stop();
     await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });

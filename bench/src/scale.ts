@@ -231,6 +231,7 @@ async function runOnBus(bus: Bus, options: ScaleOptions, redisUrl: string): Prom
               sessions: Math.ceil(options.fanoutClients / 5),
               publishes: options.fanoutPublishes,
               accounts,
+              serverPids: servers.flatMap((s) => (s.child.pid ? [s.child.pid] : [])),
             })
           : null;
       return {
@@ -304,6 +305,11 @@ function printFigures(options: ScaleOptions, figures: BusFigures[]) {
       ["p99 ms", ...column((f) => f.fanout?.p99 ?? 0)],
       ["max ms", ...column((f) => f.fanout?.max ?? 0)],
       ["connect all (s)", ...column((f) => (f.fanout?.connectSeconds ?? 0).toFixed(1))],
+      ["servers' CPU µs per delivery (both)", ...column((f) => f.fanout?.serverCpuUs?.toFixed(1) ?? "-")],
+      [
+        "the bench's CPU µs per delivery (every reader)",
+        ...column((f) => f.fanout?.benchCpuUs.toFixed(1) ?? "-"),
+      ],
       ["live sockets open on the servers", ...column((f) => f.fanoutMemory?.sockets ?? "-")],
       [
         "servers' memory, before → all connected (MiB, both)",

@@ -2,9 +2,10 @@
 // event-loop delay over the last minute (read at the end of play), beside the client's latencies, tells a
 // stalled server from a slow database; their request times every 5 s tell time spent in the servers from time
 // spent reaching them; the bench's own loop delay tells whether the load generator itself kept up.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { request } from "../http";
+import { procCpu } from "../proc-cpu";
 import type { Caller } from "./api";
 
 const METRICS_PATH = "/api/admin/metrics";
@@ -85,20 +86,11 @@ function routeCpuBetween(first: (Spent | null)[], last: (Spent | null)[]): Route
 
 /** CPU seconds every PostgreSQL process on this machine has used (its server runs beside the bench). */
 function postgresCpuSeconds(): number {
-  const ticks = 100; // USER_HZ on Linux
   let total = 0;
   for (const name of readdirSync("/proc")) {
     if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
-      const command = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      if (command !== "postgres") continue;
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      // utime and stime are the 14th and 15th fields of the line, the 12th and 13th after the command.
-      total += (Number(fields[11]) + Number(fields[12])) / ticks;
-    } catch {
-      // gone while reading
-    }
+    const cpu = procCpu(name);
+    if (cpu?.command === "postgres") total += cpu.seconds;
   }
   return total;
 }
