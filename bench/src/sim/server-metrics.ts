@@ -38,20 +38,23 @@ function quantileBetween(before: [number, number][], after: [number, number][], 
 export type ServerLoop = { base: URL; p50: number; p99: number; max: number; waiting: number | null };
 
 /** A process's CPU seconds and the requests it answered so far, from one scrape; by route with --route-cpu. */
-type Spent = { cpu: number; requests: number; routes: Map<string, { cpu: number; requests: number }> };
+type RouteSpent = { cpu: number; requests: number; statements: number };
+type Spent = { cpu: number; requests: number; routes: Map<string, RouteSpent> };
 
 const ROUTE_CPU_LINE = /^bot_arena_route_cpu_seconds_total\{route="([^"]+)"\} (\S+)$/gm;
+const ROUTE_STATEMENTS_LINE = /^bot_arena_route_statements_total\{route="([^"]+)"\} (\S+)$/gm;
 const ROUTE_COUNT_LINE =
   /^bot_arena_http_route_requests_total\{method="([^"]+)",route="([^"]+)",[^}]*\} (\d+)$/gm;
 
 function routesOf(text: string): Spent["routes"] {
   const routes: Spent["routes"] = new Map();
   const of = (label: string) => {
-    const route = routes.get(label) ?? { cpu: 0, requests: 0 };
+    const route = routes.get(label) ?? { cpu: 0, requests: 0, statements: 0 };
     routes.set(label, route);
     return route;
   };
   for (const [, label, seconds] of text.matchAll(ROUTE_CPU_LINE)) of(label!).cpu += Number(seconds);
+  for (const [, label, n] of text.matchAll(ROUTE_STATEMENTS_LINE)) of(label!).statements += Number(n);
   if (routes.size === 0) return routes;
   for (const [, method, path, n] of text.matchAll(ROUTE_COUNT_LINE))
     of(`${method} ${path}`).requests += Number(n);
@@ -67,16 +70,17 @@ const spentOf = (text: string | null): Spent | null => {
   return { cpu: sample(text, "process_cpu_seconds_total") ?? 0, requests, routes: routesOf(text) };
 };
 
-export type RouteCpuRow = { route: string; requests: number; cpuMs: number };
+export type RouteCpuRow = { route: string; requests: number; cpuMs: number; statements: number };
 
 /** Every server's CPU by route between two scrapes each, summed over the servers, dearest first. */
 function routeCpuBetween(first: (Spent | null)[], last: (Spent | null)[]): RouteCpuRow[] {
   const rows = new Map<string, RouteCpuRow>();
   last.forEach((b, i) => {
     for (const [route, after] of b?.routes ?? []) {
-      const before = first[i]?.routes.get(route) ?? { cpu: 0, requests: 0 };
-      const row = rows.get(route) ?? { route, requests: 0, cpuMs: 0 };
+      const before = first[i]?.routes.get(route) ?? { cpu: 0, requests: 0, statements: 0 };
+      const row = rows.get(route) ?? { route, requests: 0, cpuMs: 0, statements: 0 };
       row.requests += after.requests - before.requests;
+      row.statements += after.statements - before.statements;
       row.cpuMs += (after.cpu - before.cpu) * 1000;
       rows.set(route, row);
     }
@@ -242,12 +246,16 @@ function printRouteCpu(routes: RouteCpuRow[]): void {
   console.log(
     "\nThe servers' main-thread CPU by route over the play (--route-cpu: async_hooks follow each request's work, and cost CPU of their own; '(none)' is what no request started, per request answered)",
   );
-  console.log("| route | requests | CPU ms per request | share of CPU % |");
-  console.log("|-------|----------|--------------------|----------------|");
+  console.log("| route | requests | CPU ms per request | share of CPU % | statements per request |");
+  console.log("|-------|----------|--------------------|----------------|------------------------|");
   for (const r of routes) {
-    const per = r.requests > 0 ? r.cpuMs / r.requests : r.cpuMs / Math.max(1, answered);
+    const of = (n: number) => (r.requests > 0 ? n / r.requests : n / Math.max(1, answered));
     console.log(
-      `| ${r.route} | ${r.requests || ""} | ${per.toFixed(3)} | ${((100 * r.cpuMs) / total).toFixed(1)} |`,
+      `| ${r.route} | ${r.requests || ""} | ${of(r.cpuMs).toFixed(3)} | ${((100 * r.cpuMs) / total).toFixed(1)} | ${of(r.statements).toFixed(2)} |`,
     );
   }
+  const statements = routes.reduce((n, r) => n + r.statements, 0);
+  console.log(
+    `Statements per request answered, all routes: ${(statements / Math.max(1, answered)).toFixed(2)}`,
+  );
 }

@@ -49,14 +49,15 @@ describe("process metrics", () => {
       liveSockets: () => 0,
       routeCpu: () =>
         new Map([
-          ["GET /api/me", { micros: 1_500, requests: 3 }],
-          ["(none) PROMISE", { micros: 250, requests: 0 }],
+          ["GET /api/me", { micros: 1_500, requests: 3, statements: 6 }],
+          ["(none) PROMISE", { micros: 250, requests: 0, statements: 1 }],
         ]),
     });
     const text = await metrics.render();
     metrics.stop();
     expect(sample(text, 'bot_arena_route_cpu_seconds_total{route="GET /api/me"}')).toBeCloseTo(0.0015, 9);
     expect(sample(text, 'bot_arena_route_cpu_seconds_total{route="(none) PROMISE"}')).toBeCloseTo(0.00025, 9);
+    expect(sample(text, 'bot_arena_route_statements_total{route="GET /api/me"}')).toBe(6);
   });
 
   it("count 429s by the limit that refused them, every limit shown from the start", async () => {

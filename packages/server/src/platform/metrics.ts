@@ -55,7 +55,7 @@ export function createProcessMetrics(deps: {
   /** The load shedder's pressure and what it refused (platform/load-shed.ts). */
   loadShed?: { pressure: () => number; shed: () => Record<ShedKind, number> };
   /** METRICS_ROUTE_CPU=on: the main thread's CPU by route (platform/route-cpu.ts). */
-  routeCpu?: () => Map<string, { micros: number; requests: number }>;
+  routeCpu?: () => Map<string, { micros: number; requests: number; statements: number }>;
 }) {
   const registry = new Registry();
   const registers = [registry];
@@ -189,6 +189,12 @@ export function createProcessMetrics(deps: {
       "Main-thread CPU seconds charged to the route whose request started the work ('(none)': no request did).",
       ["route"],
       () => [...routeCpu()].map(([route, t]) => [{ route }, t.micros / 1e6] as const),
+    );
+    runningTotal(
+      "bot_arena_route_statements_total",
+      "Statements sent to PostgreSQL, charged as bot_arena_route_cpu_seconds_total charges CPU.",
+      ["route"],
+      () => [...routeCpu()].map(([route, t]) => [{ route }, t.statements] as const),
     );
   }
   new Gauge({

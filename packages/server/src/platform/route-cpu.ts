@@ -8,13 +8,19 @@
 // own, so the shares between routes are the figure to read, not the total beside a run without it.
 import { createHook, executionAsyncId } from "node:async_hooks";
 import type { FastifyInstance } from "fastify";
+import { watchStatements } from "./db/statement-watch";
 
 export const UNATTRIBUTED = "(none)";
 const SOCKETS = new Set(["TCPWRAP", "PIPEWRAP", "TLSWRAP", "TCPCONNECTWRAP", "PIPECONNECTWRAP"]);
 
+export type RouteSpent = { micros: number; requests: number; statements: number };
+
 export type RouteCpu = {
-  /** CPU microseconds and requests per "METHOD /pattern" since the start, and per "(none) TYPE" what no request started. */
-  spent(): Map<string, { micros: number; requests: number }>;
+  /**
+   * CPU microseconds, requests and statements sent to PostgreSQL per "METHOD /pattern" since the start, and per
+   * "(none) TYPE" what no request started.
+   */
+  spent(): Map<string, RouteSpent>;
   stop(): void;
 };
 
@@ -27,9 +33,9 @@ export function trackRouteCpu(app: FastifyInstance): RouteCpu {
     return spent.user + spent.system;
   };
   const ownerOf = new Map<number, string>();
-  const totals = new Map<string, { micros: number; requests: number }>();
+  const totals = new Map<string, RouteSpent>();
   const totalOf = (label: string) => {
-    const total = totals.get(label) ?? { micros: 0, requests: 0 };
+    const total = totals.get(label) ?? { micros: 0, requests: 0, statements: 0 };
     totals.set(label, total);
     return total;
   };
@@ -67,6 +73,9 @@ export function trackRouteCpu(app: FastifyInstance): RouteCpu {
     },
   });
   hook.enable();
+  const unwatch = watchStatements(() => {
+    totalOf(current).statements += 1;
+  });
   app.addHook("onRequest", (request, _reply, done) => {
     const label = `${request.method} ${request.routeOptions.url ?? "unmatched"}`;
     // The request's own resource: what it starts from here inherits the label.
@@ -80,6 +89,9 @@ export function trackRouteCpu(app: FastifyInstance): RouteCpu {
       switchTo(current);
       return new Map([...totals].map(([label, t]) => [label, { ...t }]));
     },
-    stop: () => hook.disable(),
+    stop() {
+      hook.disable();
+      unwatch();
+    },
   };
 }

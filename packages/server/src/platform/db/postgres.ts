@@ -15,6 +15,7 @@ import { beginWithoutWaiting, writeOncePerTick } from "./pipelining";
 import { timeConnectionWaits } from "./pool-wait";
 import { defaultRetryPolicy, retryTransactions } from "./retry";
 import * as schema from "./schema";
+import { reportStatements } from "./statement-watch";
 
 // int8 (coins, counts, sums) as a JS number: coins stay far below 2^53, and arithmetic on strings would be a
 // bug. Set on pg's global parsers because Drizzle passes those with every query, overriding a pool's own.
@@ -54,6 +55,7 @@ export async function openPostgres(
     nameStatements(client);
     beginWithoutWaiting(client);
     writeOncePerTick(client);
+    reportStatements(client);
   });
   const oldestWaitMs = timeConnectionWaits(pool);
   const named = await pool.query<{ name: string }>("select current_database() as name");
