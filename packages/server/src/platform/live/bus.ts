@@ -3,7 +3,9 @@
 // LISTEN/NOTIFY on one connection per process (postgres-bus.ts), or Redis pub/sub with LIVE_BUS_URL
 // (redis-bus.ts), which keeps the events off the database and its cluster-wide notify lock. Events are hints to
 // refetch, so a bus may lose some: when its connection comes back it says so (`onResync`), and the hub tells
-// every socket of the process to refetch.
+// every socket of the process to refetch. Events a process committed but could not send are lost to every other
+// process too: once it can send again it puts a notice on the bus (`lossNotice`), and the others resync.
+import { randomUUID } from "node:crypto";
 import type { BusBarrier } from "./bus-barrier";
 import type { BusTrust } from "./bus-trust";
 import type { LiveEnvelope } from "./publish";
@@ -60,6 +62,53 @@ export function asEnvelope(value: unknown, log: Log): LiveEnvelope | null {
   if (envelope && typeof envelope.channel === "string" && typeof envelope.kind === "string") return envelope;
   log.warn({ event: JSON.stringify(value)?.slice(0, 200) }, "live: unreadable event on the bus");
   return null;
+}
+
+/**
+ * The kind of the notice a process sends once it can reach the bus again after events it committed were lost:
+ * every other process resyncs its sockets (it resyncs its own when its subscription comes back).
+ */
+export const LOST_EVENTS_KIND = "bus-lost-events";
+
+/** How often a process that owes the notice tries to send it while the bus is unreachable. */
+export const LOSS_NOTICE_RETRY_MS = 250;
+
+/**
+ * A bus's losses, told to the other processes: `owe()` when events could not be sent, and the notice goes out
+ * through `attempt` (which rejects when the bus is unreachable) as soon as it can. `hear` wraps the process's
+ * listener so a notice from another process is a resync, and one's own is nothing.
+ */
+export function lossNotices(attempt: (payloads: readonly string[]) => Promise<void>, log: Log) {
+  const origin = randomUUID();
+  const notice = JSON.stringify({ channel: "bus", kind: LOST_EVENTS_KIND, data: { origin }, at: 0 });
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+  function retry() {
+    if (timer || closed) return;
+    timer = setTimeout(() => {
+      timer = null;
+      attempt([notice]).then(
+        () => log.warn({}, "live: events this process could not send were lost; the others resync"),
+        () => retry(),
+      );
+    }, LOSS_NOTICE_RETRY_MS);
+    timer.unref();
+  }
+  return {
+    owe: retry,
+    hear: (listener: BusListener): BusListener => ({
+      onEnvelope(envelope) {
+        if (envelope.kind !== LOST_EVENTS_KIND) return listener.onEnvelope(envelope);
+        if ((envelope.data as { origin?: unknown } | undefined)?.origin !== origin) listener.onResync();
+      },
+      onResync: () => listener.onResync(),
+    }),
+    close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
 }
 
 /** Counts what a bus sent, for its `stats()`. */

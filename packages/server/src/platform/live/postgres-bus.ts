@@ -1,11 +1,12 @@
 // PostgreSQL's own bus: every process LISTENs on one dedicated connection that reconnects with backoff, and sends
 // its committed events on that same connection (no pool checkout, no queue behind requests), a hundred NOTIFYs
 // to a statement. Every NOTIFY takes the cluster-wide notify lock at its commit: the bus is one queue for every
-// process on the database (docs/operations.md, the capacity model).
+// process on the database (docs/operations.md, the capacity model). What this process committed while it could
+// not reach the bus is lost to the others as well: they resync once it reaches it again (bus.ts, lossNotices).
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../db/database";
-import { type BusListener, busCounters, type LiveBus, readPayload } from "./bus";
+import { type BusListener, busCounters, type LiveBus, lossNotices, readPayload } from "./bus";
 import { coalescedBarrier } from "./bus-barrier";
 import { createBusTrust } from "./bus-trust";
 import { LIVE_NOTIFY_CHANNEL, notifyNow } from "./notify";
@@ -39,6 +40,16 @@ export function postgresLiveBus(url: string, log: Log): LiveBus {
     if (!client) throw new Error("live: not listening");
     await client.query("select 1");
   }, BARRIER_TIMEOUT_MS);
+
+  async function publish(payloads: readonly string[]): Promise<number> {
+    const current = await ensureClient();
+    const db = onClient.get(current) ?? (drizzle({ client: current }) as unknown as Db);
+    onClient.set(current, db);
+    return notifyNow(db, payloads);
+  }
+  const losses = lossNotices(async (payloads) => {
+    await publish(payloads);
+  }, log);
 
   async function connect(): Promise<pg.Client> {
     // Named, so operators (and the fault tests) can tell it from the pool's connections.
@@ -102,16 +113,15 @@ export function postgresLiveBus(url: string, log: Log): LiveBus {
     kind: "postgres",
     async send(payloads) {
       try {
-        const current = await ensureClient();
-        const db = onClient.get(current) ?? (drizzle({ client: current }) as unknown as Db);
-        onClient.set(current, db);
-        counters.sent(payloads.length, await notifyNow(db, payloads));
+        counters.sent(payloads.length, await publish(payloads));
       } catch (error) {
         counters.lost(payloads.length);
+        losses.owe();
         throw error;
       }
     },
-    async subscribe(listener) {
+    async subscribe(own) {
+      const listener = losses.hear(own);
       const first = listeners.size === 0;
       listeners.add(listener);
       const current = await ensureClient();
@@ -129,6 +139,7 @@ export function postgresLiveBus(url: string, log: Log): LiveBus {
     barrier,
     async close() {
       closed = true;
+      losses.close();
       if (retryTimer) clearTimeout(retryTimer);
       const current = client ?? (connecting ? await connecting.catch(() => null) : null);
       client = null;

@@ -3,11 +3,13 @@
 // Redis connections, as two processes have): a chat line posted on one reaches a socket on the other; a money
 // action sends PostgreSQL no NOTIFY, where the database's own bus sends one for the same action; and Redis killed
 // and started again is survived: requests are answered while it is down, every socket on both processes resyncs,
-// and events flow again.
+// and events flow again. On PostgreSQL, a third process whose Redis link is cut (a partition, Redis itself up)
+// commits events the others never hear: once its link is back, its own sockets and the others' resync.
 import type { AddressInfo } from "node:net";
 import { type ChatMessage, LIVE_RESYNC_KIND, type LiveServerMessage } from "@bot-arena/contract";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { startTcpProxy } from "../../../test/faults/tcp-proxy";
 import {
   countStatements,
   createTestApp,
@@ -201,6 +203,54 @@ describe("the live bus on Redis", () => {
       for (const client of sockets) client.close();
     }
   }, 60_000);
+
+  it.skipIf(!process.env.DATABASE_URL)(
+    "after a process is cut from Redis, the others resync for the events it committed meanwhile, and so does it",
+    async () => {
+      const redisPort = Number(new URL(redis.url).port);
+      const proxy = await startTcpProxy({ host: "127.0.0.1", port: redisPort });
+      const cutHandle = await openPostgres(shared.url!, {
+        poolSize: 4,
+        log: { warn() {} },
+        liveBusUrl: `redis://127.0.0.1:${proxy.port}`,
+      });
+      const c = await createTestApp({ database: cutHandle });
+      const sockets: LiveClient[] = [];
+      try {
+        const urlC = await listening(c);
+        const ann = await signUp(c.app);
+        const bob = await signUp(b.app);
+        const onCut = await connectLive(urlC, ann.cookie);
+        await subscribe(onCut, ["me"]);
+        const onOther = await connectLive(urls.b, bob.cookie);
+        await subscribe(onOther, ["me", "chat"]);
+        sockets.push(onCut, onOther);
+
+        proxy.cut();
+        await vi.waitFor(() => expect(cutHandle.bus.stats().up).toBe(false), {
+          timeout: 10_000,
+          interval: 20,
+        });
+        // Committed on the cut process: its balance event cannot reach Redis.
+        expect((await ann.post("/api/bank/deposit", { amount: 10 })).statusCode).toBe(200);
+        await vi.waitFor(() => expect(cutHandle.bus.stats().lost).toBeGreaterThan(0), {
+          timeout: 10_000,
+          interval: 20,
+        });
+        expect(onOther.messages.some(isResync("chat"))).toBe(false);
+
+        proxy.restore();
+        await onCut.next(isEvent(isResync("me")), 15_000);
+        for (const channel of ["me", "chat"]) await onOther.next(isEvent(isResync(channel)), 15_000);
+      } finally {
+        for (const client of sockets) client.close();
+        await c.close();
+        await cutHandle.close();
+        await proxy.close();
+      }
+    },
+    60_000,
+  );
 });
 
 const isResync = (channel: string) => (m: LiveServerMessage) =>

@@ -2,10 +2,11 @@
 // PostgreSQL's notify lock. A batch of events is one PUBLISH of a JSON array on the deployment's channel; every
 // process SUBSCRIBEs on a connection of its own. When that connection drops, it reconnects, subscribes again and
 // asks every socket to resync. Redis keeps nothing for a subscriber that is away: what was published meanwhile,
-// and what this process committed while it could not publish, is lost (counted in `stats().lost`).
+// and what this process committed while it could not publish, is lost (counted in `stats().lost`); for the
+// latter, the other processes resync once this one can publish again (bus.ts, lossNotices).
 import type { Redis } from "ioredis";
 import { COMMAND_TIMEOUT_MS, type SharedRedis } from "../redis";
-import { asEnvelope, type BusListener, busCounters, type LiveBus } from "./bus";
+import { asEnvelope, type BusListener, busCounters, type LiveBus, lossNotices } from "./bus";
 import { coalescedBarrier } from "./bus-barrier";
 import { createBusTrust } from "./bus-trust";
 
@@ -34,6 +35,11 @@ export function redisLiveBus(redis: SharedRedis, log: Log): LiveBus {
   let missed = false;
   const waiting = new Set<() => void>();
   const trust = createBusTrust({ leaseMs: HEARD_LEASE_MS });
+  const publish = async (payloads: readonly string[]) => {
+    if (redis.client.status !== "ready") throw new Error("live: Redis is not reachable");
+    await redis.client.publish(channel, `[${payloads.join(",")}]`);
+  };
+  const losses = lossNotices(publish, log);
   let heartbeat: NodeJS.Timeout | null = null;
   let pinging = false;
   // A PING on the subscribed connection is answered after every message delivered there before it.
@@ -124,17 +130,20 @@ export function redisLiveBus(redis: SharedRedis, log: Log): LiveBus {
       // connection that is up but slow is still tried: nobody waits for this send but the next batch.
       if (redis.client.status !== "ready") {
         counters.lost(payloads.length);
+        losses.owe();
         return;
       }
       try {
-        await redis.client.publish(channel, `[${payloads.join(",")}]`);
+        await publish(payloads);
       } catch (error) {
         counters.lost(payloads.length);
+        losses.owe();
         throw error;
       }
       counters.sent(payloads.length);
     },
-    async subscribe(listener) {
+    async subscribe(own) {
+      const listener = losses.hear(own);
       listeners.add(listener);
       subscriber ??= connectSubscriber();
       if (!heartbeat) {
@@ -167,6 +176,7 @@ export function redisLiveBus(redis: SharedRedis, log: Log): LiveBus {
     trust,
     barrier,
     async close() {
+      losses.close();
       if (heartbeat) clearInterval(heartbeat);
       heartbeat = null;
       const connection = subscriber;
