@@ -4,6 +4,7 @@
 import Fastify from "fastify";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPostgres } from "../../src/platform/db/postgres";
+import { NotPrimaryError } from "../../src/platform/db/primary";
 import { installErrorHandler } from "../../src/platform/errors";
 import { createTestApp, createTestDatabase, errorOf, signUp } from "../helpers";
 import { startServerProcess } from "../server-process";
@@ -27,6 +28,9 @@ describe("errors that mean the database is unreachable", () => {
     poolTimeout: () => new Error("timeout exceeded when trying to connect"),
     adminShutdown: () => withCode("terminating connection due to administrator command", "57P01"),
     tooMany: () => withCode("sorry, too many clients already", "53300"),
+    // DATABASE_URL lists several hosts and none is a writable primary now (a failover under way).
+    notPrimary: () => new NotPrimaryError("the database host db1:5432 is a standby (in recovery)"),
+    readOnly: () => withCode("cannot execute UPDATE in a read-only transaction", "25006"),
     // Rolled back whole by the database: as transient as an outage, and logged for the feature to fix.
     deadlock: () => withCode("deadlock detected", "40P01"),
     // Drizzle wraps the driver's error in a query error with the cause behind it.

@@ -1,6 +1,9 @@
 // Reads the PostgreSQL error behind a failed query (Drizzle wraps driver errors in a `cause` chain).
 export type PgError = { code: string; constraint?: string; message: string };
 
+/** The code of primary.ts's NotPrimaryError: no listed host is a writable primary now. */
+export const NOT_PRIMARY = "ENOTPRIMARY";
+
 const SQLSTATE = /^[0-9A-Z]{5}$/;
 
 export function pgErrorOf(error: unknown): PgError | null {
@@ -41,9 +44,10 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 
 /**
  * SQLSTATE classes and codes that mean "the database is unreachable or going away", not "your input is wrong":
- * 08 connection exception, 57P01-03 shutdown / cannot connect now, 53300 too many connections.
+ * 08 connection exception, 57P01-03 shutdown / cannot connect now, 53300 too many connections, 25006 a write on
+ * a server that takes none (a primary demoted under an open connection): refused whole, nothing written.
  */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300)$/;
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3]|53300|25006)$/;
 /** The transaction lost a race the database broke (deadlock, serialization): nothing was written, retry. */
 const TRANSIENT_SQLSTATE = /^(40P01|40001)$/;
 /** Node socket errors on the way to the database. */
@@ -54,6 +58,7 @@ const UNAVAILABLE_ERRNO = new Set([
   "ETIMEDOUT",
   "EHOSTUNREACH",
   "ENOTCONN",
+  NOT_PRIMARY,
 ]);
 /** node-postgres and its pool say these without a code. */
 const UNAVAILABLE_MESSAGE =

@@ -13,6 +13,7 @@ import { parseSafeInteger } from "./int8";
 import { nameStatements } from "./named-statements";
 import { beginWithoutWaiting, writeOncePerTick } from "./pipelining";
 import { timeConnectionWaits } from "./pool-wait";
+import { createPrimaryFinder, type PrimaryFinder } from "./primary";
 import { defaultRetryPolicy, retryTransactions } from "./retry";
 import * as schema from "./schema";
 import { reportStatements } from "./statement-watch";
@@ -29,12 +30,42 @@ const STARTUP_LOCK_KEY = 0x0ba7_a7e4;
 /** During an outage a request waits at most this long for a connection, then answers 503 instead of hanging. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/** A client that connects to the host the finder names now (DATABASE_URL may list several: primary.ts). */
+function clientOnPrimary(primary: PrimaryFinder) {
+  return class PrimaryClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connectionString: primary.current() });
+      // A host that refuses or is gone: the primary is looked for among the others. (The pool connects with
+      // a callback; the promise form is kept for anyone else.)
+      type Connect = (callback?: (error: Error | null) => void) => Promise<void> | undefined;
+      const connect = this.connect.bind(this) as Connect;
+      (this as unknown as { connect: Connect }).connect = (callback) => {
+        if (callback) {
+          return connect((error) => {
+            if (error) primary.lost();
+            callback(error);
+          });
+        }
+        return connect()?.catch((error: unknown) => {
+          primary.lost();
+          throw error;
+        });
+      };
+    }
+  };
+}
+
 export async function openPostgres(
   url: string,
   options: { poolSize: number; log: Log } & BusOption,
 ): Promise<Database> {
+  const primary = createPrimaryFinder(url, options.log);
+  await primary.find();
   const pool = new pg.Pool({
-    connectionString: url,
+    Client: clientOnPrimary(primary) as unknown as new () => pg.ClientBase,
+    // Every new connection serves only on a writable primary; one that landed on a standby is dropped (pg-pool
+    // awaits what onConnect returns, though its types say void).
+    onConnect: primary.confirm as unknown as (client: pg.ClientBase) => undefined,
     max: options.poolSize,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     // Notices a silently dead peer (a cut network) on idle connections instead of keeping them forever.
@@ -70,7 +101,7 @@ export async function openPostgres(
     liveBusUrl: options.liveBusUrl ?? null,
     // Every process on this database shares the bus; another database on the same Redis never hears it.
     scope: named.rows[0]!.name,
-    own: () => postgresLiveBus(url, options.log),
+    own: () => postgresLiveBus(primary, options.log),
     log: options.log,
   }).catch(async (error: unknown) => {
     await pool.end();

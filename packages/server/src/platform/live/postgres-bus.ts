@@ -6,6 +6,7 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Db } from "../db/database";
+import type { PrimaryFinder } from "../db/primary";
 import { type BusListener, busCounters, type LiveBus, lossNotices, readPayload } from "./bus";
 import { coalescedBarrier } from "./bus-barrier";
 import { createBusTrust } from "./bus-trust";
@@ -20,7 +21,11 @@ const LISTEN = `LISTEN ${LIVE_NOTIFY_CHANNEL}`;
 /** A barrier's round trip that takes longer counts as failed: the caller reads the database instead. */
 const BARRIER_TIMEOUT_MS = 1_000;
 
-export function postgresLiveBus(url: string, log: Log): LiveBus {
+/** `primary` names the host to connect to now and checks it is writable (NOTIFY and LISTEN need the primary). */
+export function postgresLiveBus(
+  primary: Pick<PrimaryFinder, "current" | "confirm" | "lost">,
+  log: Log,
+): LiveBus {
   const listeners = new Set<BusListener>();
   const counters = busCounters();
   let client: pg.Client | null = null;
@@ -53,7 +58,10 @@ export function postgresLiveBus(url: string, log: Log): LiveBus {
 
   async function connect(): Promise<pg.Client> {
     // Named, so operators (and the fault tests) can tell it from the pool's connections.
-    const next = new pg.Client({ connectionString: url, application_name: LIVE_CONNECTION_NAME });
+    const next = new pg.Client({
+      connectionString: primary.current(),
+      application_name: LIVE_CONNECTION_NAME,
+    });
     next.on("notification", (msg) => {
       if (msg.channel !== LIVE_NOTIFY_CHANNEL) return;
       const envelope = readPayload(msg.payload ?? "", log);
@@ -64,7 +72,14 @@ export function postgresLiveBus(url: string, log: Log): LiveBus {
       onLost(next);
     });
     next.on("end", () => onLost(next));
-    await next.connect();
+    try {
+      await next.connect();
+      await primary.confirm(next);
+    } catch (error) {
+      primary.lost();
+      await next.end().catch(() => {});
+      throw error;
+    }
     if (listeners.size > 0) {
       await next.query(LISTEN);
       trust.heard();
