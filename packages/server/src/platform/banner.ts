@@ -4,6 +4,7 @@
 // the log shows.
 import path from "node:path";
 import type { Config } from "./config";
+import { databaseHosts } from "./db/primary";
 import { describeS3Location } from "./media/s3-location";
 
 export function startBanner(
@@ -45,9 +46,14 @@ export function startBanner(
 
 /** host:port/name of a postgres:// address, without its user or password. */
 export function describeDatabaseUrl(url: string): string {
+  const one = (single: string) => {
+    const parsed = new URL(single);
+    return { host: parsed.host || "localhost", path: parsed.pathname };
+  };
   try {
-    const parsed = new URL(url);
-    return `at ${parsed.host || "localhost"}${parsed.pathname}`;
+    const hosts = databaseHosts(url).map(one);
+    const where = `${hosts.map((h) => h.host).join(", ")}${hosts[0]!.path}`;
+    return hosts.length > 1 ? `at ${where} (the writable primary of ${hosts.length} hosts)` : `at ${where}`;
   } catch {
     return "at DATABASE_URL";
   }

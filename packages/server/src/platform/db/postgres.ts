@@ -114,6 +114,10 @@ export async function openPostgres(
     db,
     bus,
     redis,
+    async warmUp() {
+      const clients = await Promise.all(Array.from({ length: options.poolSize }, () => pool.connect()));
+      for (const client of clients) client.release();
+    },
     poolUse: () => ({
       max: options.poolSize,
       total: pool.totalCount,

@@ -1,5 +1,6 @@
 // Which host a connection goes to when DATABASE_URL lists several, and what a connection must be to serve.
 import { describe, expect, it } from "vitest";
+import { describeDatabaseUrl } from "../banner";
 import { isConnectionError } from "./pg-error";
 import { createPrimaryFinder, databaseHosts, NotPrimaryError } from "./primary";
 
@@ -23,6 +24,13 @@ describe("DATABASE_URL with several hosts", () => {
     expect(databaseHosts("postgres://u@a,b/db")).toEqual(["postgres://u@a/db", "postgres://u@b/db"]);
     const one = "postgres://postgres@127.0.0.1:5432/test";
     expect(databaseHosts(one)).toEqual([one]);
+  });
+
+  it("is described at start by its hosts, never its password", () => {
+    expect(describeDatabaseUrl("postgres://app:secret@db1:5432,db2:5433/game")).toBe(
+      "at db1:5432, db2:5433/game (the writable primary of 2 hosts)",
+    );
+    expect(describeDatabaseUrl("postgres://app:secret@db1:5432/game")).toBe("at db1:5432/game");
   });
 });
 
