@@ -81,8 +81,9 @@ test("one player lists a bot, another buys it, and both balances update live", a
   const buyerContext = await browser.newContext();
   const seller = await sellerContext.newPage();
   const buyer = await buyerContext.newPage();
-  await enterAs(seller, newPlayer("seller"));
-  await enterAs(buyer, newPlayer("buyer"));
+  const [sellerPlayer, buyerPlayer] = [newPlayer("seller"), newPlayer("buyer")];
+  await enterAs(seller, sellerPlayer);
+  await enterAs(buyer, buyerPlayer);
   await createFirstBot(seller.request, "Seller Prime");
   const [botId] = await summonReadyBots(seller.request, 1, "Trade Bait");
   await createFirstBot(buyer.request, "Buyer Prime");
@@ -127,7 +128,23 @@ test("one player lists a bot, another buys it, and both balances update live", a
   await expect(balance(seller)).toHaveText("850");
   await expect(ownListing).toHaveCount(0);
   await snap(seller, "economy-marketplace-sold");
+
+  // Each coin history names the other side: the buyer, the seller, and the house for the summon's coins.
+  await seller.getByTestId("credits-balance").click();
+  const sellerHistory = seller.getByRole("list", { name: "Coin history" });
+  await expect(sellerHistory.getByText(`Sold Trade Bait 1 to ${buyerPlayer.username}`)).toBeVisible();
+  await expect(
+    sellerHistory.getByRole("listitem").filter({ hasText: "Summon" }).getByText("House"),
+  ).toBeVisible();
+  await snap(seller, "economy-coin-history");
+  await buyer.getByTestId("credits-balance").click();
+  await expect(
+    buyer
+      .getByRole("list", { name: "Coin history" })
+      .getByText(`Bought Trade Bait 1 from ${sellerPlayer.username}`),
+  ).toBeVisible();
   await buyer.setViewportSize({ width: 390, height: 844 });
+  await snap(buyer, "economy-coin-history-phone");
   await buyer.goto("/marketplace");
   await expect(buyer.getByRole("heading", { name: "Marketplace" })).toBeVisible();
   await snap(buyer, "economy-marketplace-phone");

@@ -107,6 +107,19 @@ export type BankSummary = z.infer<typeof bankSummary>;
 export const ledgerAccount = z.enum(["wallet", "vault"]);
 export type LedgerAccount = z.infer<typeof ledgerAccount>;
 
+/**
+ * Who is on the other side of a ledger row: the house (coins it creates or destroys), the player's own other
+ * account (a vault deposit or withdrawal), another player, or a tournament's pool, a guild's bank or a war's
+ * pool, each by its name. Null when the other side cannot be named (a row written before transfers had ids that
+ * the migration could not pair).
+ */
+export const ledgerCounterparty = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("house") }),
+  z.object({ kind: z.literal("own"), account: ledgerAccount }),
+  z.object({ kind: z.enum(["player", "tournament", "guild", "war"]), name: z.string() }),
+]);
+export type LedgerCounterparty = z.infer<typeof ledgerCounterparty>;
+
 export const ledgerEntry = z.object({
   id: z.number().int(),
   account: ledgerAccount,
@@ -118,6 +131,9 @@ export const ledgerEntry = z.object({
   createdAt: z.string(),
   /** Why an admin granted these coins (admin_grant rows): the reason the admin gave. */
   note: z.string().optional(),
+  counterparty: ledgerCounterparty.nullable(),
+  /** The bot a marketplace sale or purchase was for, by its name today; absent once it is recycled. */
+  botName: z.string().optional(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 

@@ -13,11 +13,10 @@ import { createSessions } from "./platform/auth/session";
 import { type Clock, createDatabaseClock, databaseClockSource } from "./platform/clock";
 import type { Config } from "./platform/config";
 import type { Database } from "./platform/db/database";
-import { reportLockOrderTo } from "./platform/db/locks";
+import { setLockOrderPolicy } from "./platform/db/locks";
 import { DRAIN_IDLE_MS, installDrain } from "./platform/drain";
 import { createEconomyWatch } from "./platform/economy-watch";
 import { frameworkErrors, installErrorHandler, limitedBy } from "./platform/errors";
-import { claimKeysInTransactions } from "./platform/idempotency/claim";
 import { createIdempotentRequests } from "./platform/idempotency/requests";
 import { createMediaLimits, type MediaLimits } from "./platform/limits/media-limits";
 import { createRequestLimits } from "./platform/limits/request-limits";
@@ -146,9 +145,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       `TEST_RUNNER_KILL=${config.testRunnerKill}: this process kills itself inside a step; never in production`,
     );
   }
-  // One process, one policy: the last app built sets it (tests build strict ones only).
-  reportLockOrderTo(
-    config.lockOrder === "strict" ? null : (error) => app.log.error({ err: error }, "lock order broken"),
+  // The app's policy, on the handle it serves (apps sharing one handle must agree; tests build strict ones).
+  setLockOrderPolicy(
+    database.db,
+    config.lockOrder === "strict"
+      ? { mode: "strict" }
+      : { mode: "warn", report: (error) => app.log.error({ err: error }, "lock order broken") },
   );
   const sessions = createSessions({
     db: database.db,
@@ -206,8 +208,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const passwords = createPasswordHasher(config);
   app.decorate("passwords", passwords);
   app.addHook("onClose", () => passwords.close());
-  // Before any service runs a transaction: a keyed request's first one claims its key (platform/idempotency/).
-  claimKeysInTransactions(database.db);
   app.decorate("idempotentRequests", createIdempotentRequests({ db: database.db, clock, log: app.log }));
   app.decorate("checkResponses", config.checkResponses);
   app.decorate("testBattleSeeds", config.testBattleSeeds);

@@ -7,7 +7,7 @@ import type { Me } from "@bot-arena/contract";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
-import { buildApp } from "../src/app";
+import { type AppOptions, buildApp } from "../src/app";
 import type { Clock } from "../src/platform/clock";
 import { type Config, loadConfig } from "../src/platform/config";
 import type { Database } from "../src/platform/db/database";
@@ -114,6 +114,8 @@ export type TestAppOptions = {
    * steps such as the image library are left out unless a test asks: they cost time and have their own tests.
    */
   seedSteps?: readonly SeedStep[];
+  /** The app's logger (default: none), for a test that reads what the app logs. */
+  logger?: AppOptions["logger"];
 };
 
 /** The test configuration: production defaults, a throw-away data directory, quiet, fast hashing. */
@@ -167,7 +169,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const owned = options.database ? null : await createTestDatabase();
   const database = options.database ?? owned!.database;
   // Built first, as main.ts does: the seeds store media through the app's store.
-  const app = await buildApp({ config, database, clock: options.clock, logger: false });
+  const app = await buildApp({ config, database, clock: options.clock, logger: options.logger ?? false });
   await prepareDatabase(database, {
     media: app.media,
     config,

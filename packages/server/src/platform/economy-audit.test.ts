@@ -7,7 +7,7 @@ import { lockProfiles } from "./db/locks";
 import { profiles } from "./db/schema";
 import { auditEconomy, MAX_BOTS_PER_PLAYER, reasonKind } from "./economy-audit";
 import type { UserId } from "./ids";
-import { type CoinMove, moveCoins } from "./ledger";
+import { type CoinMove, moveCoins, newTransferId } from "./ledger";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,12 +43,13 @@ describe("reasonKind", () => {
 describe("auditEconomy", () => {
   it("finds nothing wrong when every move went through the rules", async () => {
     const [ann, bob] = [await signUp(t.app), await signUp(t.app)];
+    const [stake, deposit] = [newTransferId(), newTransferId()];
     await moves([
       { userId: ann.id, account: "wallet", debit: Coins(500), reason: "summon" },
-      { userId: ann.id, account: "wallet", debit: Coins(100), reason: "pvp_loss" },
-      { userId: bob.id, account: "wallet", credit: Coins(100), reason: "pvp_win" },
-      { userId: bob.id, account: "wallet", debit: Coins(50), reason: "vault_deposit" },
-      { userId: bob.id, account: "vault", credit: Coins(50), reason: "vault_deposit" },
+      { userId: ann.id, account: "wallet", debit: Coins(100), reason: "pvp_loss", transferId: stake },
+      { userId: bob.id, account: "wallet", credit: Coins(100), reason: "pvp_win", transferId: stake },
+      { userId: bob.id, account: "wallet", debit: Coins(50), reason: "vault_deposit", transferId: deposit },
+      { userId: bob.id, account: "vault", credit: Coins(50), reason: "vault_deposit", transferId: deposit },
     ]);
     const audit = await auditEconomy(t.db);
     expect(audit.problems).toEqual([]);
@@ -72,6 +73,42 @@ describe("auditEconomy", () => {
         expect.stringContaining("unclassified ledger reason lottery"),
         expect.stringContaining(`${cheat.id} wallet: balance 1074 but ledger sum 1073`),
         expect.stringContaining("balances hold"),
+      ]),
+    );
+  });
+
+  it("names a transfer that does not net to zero, and transfer rows that belong to no transfer", async () => {
+    const [ann, bob] = [await signUp(t.app), await signUp(t.app)];
+    const skimmed = newTransferId();
+    await moves([
+      {
+        userId: ann.id,
+        account: "wallet",
+        debit: Coins(40),
+        reason: "marketplace_purchase",
+        transferId: skimmed,
+      },
+      {
+        userId: bob.id,
+        account: "wallet",
+        credit: Coins(30),
+        reason: "marketplace_sale",
+        transferId: skimmed,
+      },
+      { userId: bob.id, account: "wallet", credit: Coins(10), reason: "marketplace_sale" },
+      { userId: ann.id, account: "wallet", debit: Coins(8), reason: "guild_donation" },
+      { userId: bob.id, account: "wallet", credit: Coins(8), reason: "guild_donation" },
+    ]);
+    const { problems } = await auditEconomy(t.db);
+    // Each reason family still nets to zero: only the transfers show that 10 coins were skimmed.
+    expect(
+      problems.filter((p) => p.startsWith("transfers of market") || p.startsWith("transfers of guild")),
+    ).toEqual([]);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `transfer ${skimmed}: 2 row(s) net -10, not 0`,
+        "1 marketplace_sale row(s) belong to no transfer",
+        "2 guild_donation row(s) belong to no transfer",
       ]),
     );
   });

@@ -1,5 +1,6 @@
 // The economy's invariants beyond "balance = ledger sum", checked from outside after load, faults and abuse:
-// coins only appear through creating rules and leave through destroying ones, transfers net to zero, cash-outs
+// coins only appear through creating rules and leave through destroying ones, each transfer (and each reason
+// family of transfers) nets to zero and every transfer row belongs to one, cash-outs
 // hold exactly what left the vaults, and bots keep one owner and the 20-bot cap. Coins are summed as bigint
 // (read from the database as text): an economy's totals pass 2^53, where a JavaScript number stops being exact.
 import { sql } from "drizzle-orm";
@@ -29,7 +30,14 @@ export function reasonKind(reason: string): ReasonKind {
 
 const transferGroup = (reason: string) => reason.split("_")[0] ?? reason;
 
-export type ReasonTotal = { reason: string; kind: ReasonKind; rows: number; total: bigint };
+/** `untransferred`: the reason's rows that carry no transfer id (a transfer's rows must all carry one). */
+export type ReasonTotal = {
+  reason: string;
+  kind: ReasonKind;
+  rows: number;
+  total: bigint;
+  untransferred: number;
+};
 
 export type EconomyAudit = {
   ledger: LedgerReport;
@@ -46,9 +54,10 @@ export type EconomyAudit = {
 };
 
 async function reasonTotals(db: Db): Promise<ReasonTotal[]> {
-  const rows = rowsOf<{ reason: string; rows: unknown; total: unknown }>(
+  const rows = rowsOf<{ reason: string; rows: unknown; total: unknown; untransferred: unknown }>(
     await db.execute(sql`
-      select reason, count(*) as rows, coalesce(sum(delta), 0)::text as total
+      select reason, count(*) as rows, coalesce(sum(delta), 0)::text as total,
+        count(*) filter (where transfer_id is null) as untransferred
       from coin_ledger group by reason order by reason`),
   );
   return rows.map((r) => ({
@@ -56,6 +65,7 @@ async function reasonTotals(db: Db): Promise<ReasonTotal[]> {
     kind: reasonKind(r.reason),
     rows: Number(r.rows),
     total: BigInt(r.total as string),
+    untransferred: Number(r.untransferred),
   }));
 }
 
@@ -75,6 +85,8 @@ function moneyProblems(reasons: ReasonTotal[], balances: bigint): string[] {
     if (r.kind === "destruction" && r.total > 0n)
       problems.push(`destruction reason ${r.reason} nets +${r.total}`);
     if (r.kind === "unclassified") problems.push(`unclassified ledger reason ${r.reason} (${r.total})`);
+    if (r.kind === "transfer" && r.untransferred > 0)
+      problems.push(`${r.untransferred} ${r.reason} row(s) belong to no transfer`);
   }
   const groups = new Map<string, bigint>();
   for (const r of reasons.filter((x) => x.kind === "transfer")) {
@@ -122,6 +134,10 @@ export async function auditEconomy(db: Db): Promise<EconomyAudit> {
   const problems = ledger.mismatches.map(
     (m) => `${m.userId} ${m.account}: balance ${m.balance} but ledger sum ${m.ledgerSum}`,
   );
+  for (const u of ledger.unbalanced)
+    problems.push(`transfer ${u.transferId}: ${u.rows} row(s) net ${u.net}, not 0`);
+  const unnamed = ledger.unbalancedCount - ledger.unbalanced.length;
+  if (unnamed > 0) problems.push(`and ${unnamed} more unbalanced transfers`);
   problems.push(...moneyProblems(reasons, balances));
   const cashoutLedger = -reasons
     .filter((r) => r.reason.startsWith("cashout"))

@@ -12,7 +12,7 @@ import { coinLedger, guilds, guildWars, marketplaceListings, profiles, tournamen
 import { auditEconomy } from "./economy-audit";
 import { AppError } from "./errors";
 import type { BotId } from "./ids";
-import { type CoinMove, moveCoins } from "./ledger";
+import { type CoinMove, moveCoins, newTransferId } from "./ledger";
 import { verifyLedger } from "./ledger-verify";
 
 let t: TestApp;
@@ -50,6 +50,7 @@ describe("pool and bank accounts", () => {
     const player = await signUp(t.app);
     const tournamentId = await newTournament();
     // The pool first: an event's row comes before a player's profile in the lock order.
+    const entry = newTransferId();
     await t.db.transaction(async (tx) => {
       expect(
         await moveCoins(tx, {
@@ -57,6 +58,7 @@ describe("pool and bank accounts", () => {
           account: "tournament_pool",
           credit: Coins(150),
           reason: "tournament_entry",
+          transferId: entry,
         }),
       ).toBe(150);
       await moveCoins(tx, {
@@ -64,20 +66,24 @@ describe("pool and bank accounts", () => {
         account: "wallet",
         debit: Coins(150),
         reason: "tournament_entry",
+        transferId: entry,
       });
     });
+    const prize = newTransferId();
     await t.db.transaction(async (tx) => {
       await moveCoins(tx, {
         tournamentId,
         account: "tournament_pool",
         debit: Coins(90),
         reason: "tournament_prize",
+        transferId: prize,
       });
       await moveCoins(tx, {
         userId: player.id,
         account: "wallet",
         credit: Coins(90),
         reason: "tournament_prize",
+        transferId: prize,
       });
       await moveCoins(tx, {
         tournamentId,
@@ -108,8 +114,9 @@ describe("pool and bank accounts", () => {
       Array.from({ length: 6 }, () =>
         t.db.transaction(async (tx) => {
           // The war's row first: an event's row comes before a guild in the lock order.
-          await moveCoins(tx, { warId, account: "war_pool", credit: Coins(500), reason: "war_stake" });
-          await moveCoins(tx, { guildId, account: "guild_bank", debit: Coins(500), reason: "war_stake" });
+          const stake = { reason: "war_stake", transferId: newTransferId() };
+          await moveCoins(tx, { warId, account: "war_pool", credit: Coins(500), ...stake });
+          await moveCoins(tx, { guildId, account: "guild_bank", debit: Coins(500), ...stake });
         }),
       ),
     );

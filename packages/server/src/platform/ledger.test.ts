@@ -1,6 +1,6 @@
 // The ledger: conditional updates that never overdraw, a row per move, and the sum invariant.
-import { Coins } from "@bot-arena/game";
-import { asc, eq } from "drizzle-orm";
+import { Coins, MAX_BALANCE } from "@bot-arena/game";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, signUp, type TestApp } from "../../test/helpers";
 import { raceIt } from "../../test/race";
@@ -8,7 +8,7 @@ import { lockProfiles } from "./db/locks";
 import { coinLedger, profiles } from "./db/schema";
 import { AppError } from "./errors";
 import type { UserId } from "./ids";
-import { type CoinMove, moveCoins, type Payout, payOut } from "./ledger";
+import { type CoinMove, moveCoins, newTransferId, type Payout, payOut } from "./ledger";
 import { verifyLedger } from "./ledger-verify";
 
 let t: TestApp;
@@ -316,6 +316,89 @@ describe("payOut", () => {
     });
     expect(await refusal(paying)).toMatchObject({ code: "NOT_ENOUGH_COINS" });
     expect(await balances(winner.id)).toEqual({ coins: 1000, vaultCoins: 0 });
+  });
+});
+
+describe("transfer ids", () => {
+  const transferIdsOf = async (userIds: UserId[]) =>
+    (
+      await t.db
+        .select({ userId: coinLedger.userId, reason: coinLedger.reason, transferId: coinLedger.transferId })
+        .from(coinLedger)
+        .where(inArray(coinLedger.userId, userIds))
+        .orderBy(asc(coinLedger.id))
+    ).map((r) => [r.userId, r.reason, r.transferId]);
+
+  it("a payout's two legs share one id of their own; the house's overflow cut and a house reward carry none", async () => {
+    const payer = await signUp(t.app);
+    const winner = await signUp(t.app);
+    await move({ userId: winner.id, account: "wallet", credit: Coins(MAX_BALANCE - 1100), reason: "gift" });
+    const pay = (p: Payout) =>
+      t.db.transaction(async (tx) => {
+        await lockProfiles(tx, [payer.id, winner.id]);
+        return payOut(tx, p);
+      });
+    const prize = {
+      from: { account: "wallet", userId: payer.id },
+      to: { account: "wallet", userId: winner.id },
+      reason: "tournament_prize",
+      overflowReason: "house_cut_tournament_overflow",
+    } as const;
+    await pay({ ...prize, amount: Coins(30) });
+    await pay({ ...prize, amount: Coins(90) });
+    await pay({ to: { account: "wallet", userId: payer.id }, amount: Coins(5), reason: "house_reward_test" });
+    const rows = await transferIdsOf([payer.id, winner.id]);
+    const ids = rows.filter(([, reason]) => reason === "tournament_prize").map(([, , id]) => id);
+    const [first, second] = [...new Set(ids)];
+    // 30 in full (two legs), then 70 of 90 under the maximum (two legs) and 20 to the house.
+    expect(ids).toEqual([first, first, second, second]);
+    expect([typeof first, typeof second]).toEqual(["string", "string"]);
+    expect(rows.filter(([, reason]) => reason !== "tournament_prize").map(([, , id]) => id)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect((await verifyLedger(t.db)).unbalanced).toEqual([]);
+  });
+
+  it("ledger:verify names a transfer that does not net to zero and one that lost a leg", async () => {
+    const [ann, bob] = [await signUp(t.app), await signUp(t.app)];
+    const [short, lone] = [newTransferId(), newTransferId()].sort();
+    await t.db.transaction(async (tx) => {
+      await lockProfiles(tx, [ann.id, bob.id]);
+      await moveCoins(tx, {
+        userId: ann.id,
+        account: "wallet",
+        debit: Coins(100),
+        reason: "pvp_loss",
+        transferId: short,
+      });
+      await moveCoins(tx, {
+        userId: bob.id,
+        account: "wallet",
+        credit: Coins(90),
+        reason: "pvp_win",
+        transferId: short,
+      });
+      await moveCoins(tx, {
+        userId: bob.id,
+        account: "wallet",
+        debit: Coins(7),
+        reason: "vault_deposit",
+        transferId: lone,
+      });
+    });
+    const report = await verifyLedger(t.db);
+    expect(report.unbalanced).toEqual([
+      { transferId: short, rows: 2, net: -10n },
+      { transferId: lone, rows: 1, net: -7n },
+    ]);
+    expect(report.unbalancedCount).toBe(2);
+    await t.db.execute(
+      sql`update coin_ledger set transfer_id = null where transfer_id in (${short}::uuid, ${lone}::uuid)`,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 // The one way coins move. Each move is a conditional update (never read-modify-write) plus a ledger row in the
 // caller's transaction, so balances cannot go negative under any concurrency and always equal their ledger.
 // Accounts: a player's wallet and vault, a tournament's prize pool, a guild's bank and a guild war's pool.
+import { randomUUID } from "node:crypto";
 import { Coins, MAX_BALANCE, messages, splitAtMaximum } from "@bot-arena/game";
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "./db/database";
@@ -28,10 +29,15 @@ export type CoinFlow = { credit: Coins; debit?: never } | { debit: Coins; credit
 export type CoinMove = AccountOwner &
   CoinFlow & {
     /**
-     * Why, in snake_case: signup_bonus, summon, shop_purchase, vault_deposit... A transfer writes two rows with
-     * the same reason that net to zero; `house_reward...` creates coins, `house_cut...` destroys them.
+     * Why, in snake_case: signup_bonus, summon, shop_purchase, vault_deposit... A transfer writes two rows of
+     * one reason family that net to zero; `house_reward...` creates coins, `house_cut...` destroys them.
      */
     reason: string;
+    /**
+     * Both legs of a move between two accounts carry one `newTransferId()`; a move the house creates or
+     * destroys carries none. The economy audit checks that each transfer nets to zero.
+     */
+    transferId?: string;
     /** What the move pays for, e.g. refType "bot" with the bot's id. */
     refType?: string;
     refId?: string;
@@ -43,6 +49,12 @@ export type CoinMove = AccountOwner &
      */
     maxMessage?: string;
   };
+
+/**
+ * The id both rows of one transfer share. Made here rather than by the database, so pairing the rows costs no
+ * statement: each leg stays one statement, and legs sent together still leave in one flight.
+ */
+export const newTransferId = (): string => randomUUID();
 
 /** A flow from a signed adjustment (tests and tools that set a balance to a figure). */
 export const bySignedAmount = (amount: number): CoinFlow =>
@@ -130,9 +142,10 @@ async function applyMove(tx: Tx, move: CoinMove): Promise<number | undefined> {
       where id = ${ownerId}::uuid and ${guard}
       returning ${column} as balance
     ), logged as (
-      insert into coin_ledger (${ownerColumn}, account, delta, balance_after, reason, ref_type, ref_id)
+      insert into coin_ledger (${ownerColumn}, account, delta, balance_after, reason, ref_type, ref_id,
+        transfer_id)
       select ${ownerId}::uuid, ${move.account}::text, ${delta}::bigint, balance, ${move.reason}::text,
-        ${move.refType ?? null}::text, ${move.refId ?? null}::text
+        ${move.refType ?? null}::text, ${move.refId ?? null}::text, ${move.transferId ?? null}::uuid
       from moved
       returning balance_after
     )
@@ -210,19 +223,27 @@ export type Payout = {
  * row, so the payer's row is theirs already. Returns the two parts.
  */
 export async function payOut(tx: Tx, payout: Payout): Promise<{ credited: Coins; overflow: Coins }> {
-  const credited = await creditWhatFits(tx, payout.to, payout.amount, payout.reason);
-  const overflow = Coins(payout.amount - credited);
   const { from } = payout;
+  // A payer makes it a transfer; the house's overflow cut is a row of its own, in no transfer.
+  const transferId = from ? newTransferId() : undefined;
+  const credited = await creditWhatFits(tx, payout.to, payout.amount, payout.reason, transferId);
+  const overflow = Coins(payout.amount - credited);
   if (from) {
-    if (credited > 0) await moveCoins(tx, { ...from, debit: credited, reason: payout.reason });
+    if (credited > 0) await moveCoins(tx, { ...from, debit: credited, reason: payout.reason, transferId });
     if (overflow > 0) await moveCoins(tx, { ...from, debit: overflow, reason: payout.overflowReason });
   }
   return { credited, overflow };
 }
 
 /** Credits the amount, or only what fits under MAX_BALANCE; returns what was credited. */
-async function creditWhatFits(tx: Tx, to: PayoutLeg, amount: Coins, reason: string): Promise<Coins> {
-  const whole: CoinMove = { ...to, credit: amount, reason };
+async function creditWhatFits(
+  tx: Tx,
+  to: PayoutLeg,
+  amount: Coins,
+  reason: string,
+  transferId: string | undefined,
+): Promise<Coins> {
+  const whole: CoinMove = { ...to, credit: amount, reason, transferId };
   const balance = await applyMove(tx, whole);
   if (balance !== undefined) {
     await announce(tx, to, balance);

@@ -23,7 +23,7 @@ import type { Db, Tx } from "../../platform/db/database";
 import { lockBots, lockProfiles } from "../../platform/db/locks";
 import { bots, marketplaceListings, profiles } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
-import { moveCoins } from "../../platform/ledger";
+import { moveCoins, newTransferId } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
 import { refuse } from "../../platform/refuse";
 import { fight, newBattleId, newBattleSeed, recordBattle } from "../battles/record";
@@ -219,7 +219,7 @@ async function payStake(
   input: { battleId: string; stake: number; winner: Owner; loser: Owner },
 ): Promise<void> {
   if (input.stake === 0) return;
-  const ref = { refType: "battle", refId: input.battleId };
+  const ref = { refType: "battle", refId: input.battleId, transferId: newTransferId() };
   // Both legs in one flight; either failing fails the battle.
   await Promise.all([
     moveCoins(tx, {

@@ -33,11 +33,12 @@ import { lockProfiles } from "../../platform/db/locks";
 import { cashoutRequests, coinLedger, profiles } from "../../platform/db/schema";
 import { AppError, forbidden, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
-import { moveCoins, type PlayerAccount } from "../../platform/ledger";
+import { moveCoins, newTransferId, type PlayerAccount } from "../../platform/ledger";
 import type { Reconciler } from "../../platform/reconciler";
 import { refuse } from "../../platform/refuse";
 import { grantReasons } from "../admin/grant-notes";
 import { accountStanding, gamertagTakenToday, riskFacts, standingView } from "./cashout-rules";
+import { counterpartiesOf } from "./counterparties";
 import type { Payouts } from "./payouts";
 import { phaseOf } from "./settle";
 
@@ -151,7 +152,7 @@ export function createBankService(deps: {
           refuse(validateDeposit(amount, { coins: fresh.coins, depositsToday: depositsToday(fresh, now()) }));
           throw new Error("deposit allowance refused without a reason");
         }
-        const ref = { refType: "vault", refId: userId };
+        const ref = { refType: "vault", refId: userId, transferId: newTransferId() };
         // Both legs in one flight (platform/db/flight.ts).
         const [newCoins, newVaultCoins] = await Promise.all([
           moveCoins(tx, { userId, account: "wallet", debit: Coins(coins), reason: "vault_deposit", ...ref }),
@@ -177,7 +178,7 @@ export function createBankService(deps: {
       return db.transaction(async (tx) => {
         const profile = await vaultProfile(tx, userId);
         const coins = refuse(validateWithdraw(amount, profile));
-        const ref = { refType: "vault", refId: userId };
+        const ref = { refType: "vault", refId: userId, transferId: newTransferId() };
         const [newVaultCoins, newCoins] = await Promise.all([
           moveCoins(tx, {
             userId,
@@ -282,8 +283,12 @@ export function createBankService(deps: {
         )
         .orderBy(desc(coinLedger.id))
         .limit(page.limit + 1);
-      const notes = await grantReasons(db, rows);
-      const entries = rows.slice(0, page.limit).map((row) => ({
+      const shown = rows.slice(0, page.limit);
+      const [notes, sides] = await Promise.all([
+        grantReasons(db, shown),
+        counterpartiesOf(db, userId, shown),
+      ]);
+      const entries = shown.map((row) => ({
         id: row.id,
         // A player's own rows are always on their wallet or vault (the ledger's owner check).
         account: row.account as PlayerAccount,
@@ -294,6 +299,7 @@ export function createBankService(deps: {
         refId: row.refId,
         createdAt: row.createdAt.toISOString(),
         ...(notes.has(row.id) ? { note: notes.get(row.id) } : {}),
+        ...(sides.get(row.id) ?? { counterparty: null }),
       }));
       return { entries, nextCursor: rows.length > page.limit ? (entries.at(-1)?.id ?? null) : null };
     },

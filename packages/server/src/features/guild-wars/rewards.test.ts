@@ -12,7 +12,7 @@ import { createTestApp, errorOf, type Player, signUp, type TestApp, testClock } 
 import { eventKey, noteCreated } from "../../platform/db/locks";
 import { coinLedger, guilds, guildWarParticipants, guildWars } from "../../platform/db/schema";
 import { auditEconomy } from "../../platform/economy-audit";
-import { moveCoins } from "../../platform/ledger";
+import { moveCoins, newTransferId } from "../../platform/ledger";
 import { listAdminOperations } from "../../platform/ops-log";
 import { expectAdminOnly } from "../admin/access";
 import { expectLedgerClean } from "../bots/testing";
@@ -253,7 +253,7 @@ describe("a war opened before the change, with stakes", () => {
       }
       await tx.update(guilds).set({ currentWarId: id }).where(inArray(guilds.id, sorted));
       for (const guildId of sorted) {
-        const stake = { refType: "guild_war", refId: id };
+        const stake = { refType: "guild_war", refId: id, transferId: newTransferId() };
         await moveCoins(tx, {
           account: "guild_bank",
           guildId,
@@ -268,6 +268,7 @@ describe("a war opened before the change, with stakes", () => {
           reason: "war_stake",
           refType: "guild",
           refId: guildId,
+          transferId: stake.transferId,
         });
       }
       const [{ totalPower } = { totalPower: 0 }] = await tx

@@ -39,7 +39,7 @@ import { lockProfiles, noteLocks } from "../../platform/db/locks";
 import { guildContributions, guildMembers, guilds, profiles } from "../../platform/db/schema";
 import { forbidden } from "../../platform/errors";
 import { isUuid, type UserId } from "../../platform/ids";
-import { moveCoins } from "../../platform/ledger";
+import { moveCoins, newTransferId } from "../../platform/ledger";
 import { publish } from "../../platform/live/publish";
 import { refuse } from "../../platform/refuse";
 import { refuseFrozen } from "../account/frozen";
@@ -269,7 +269,7 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
         await liveGuild(tx, guildId);
         await refuseFrozen(tx, userId);
         const contributionId = randomUUID();
-        const ref = { refType: "guild_contribution", refId: contributionId };
+        const ref = { refType: "guild_contribution", refId: contributionId, transferId: newTransferId() };
         // The wallet first (it locks the profile), then the membership, then the bank: the lock order.
         const newCoins = await moveCoins(tx, {
           account: "wallet",

@@ -27,7 +27,7 @@ import { lockProfiles } from "../../platform/db/locks";
 import { bots, marketplaceListings, marketplaceSales } from "../../platform/db/schema";
 import { conflict, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
-import { moveCoins } from "../../platform/ledger";
+import { moveCoins, newTransferId } from "../../platform/ledger";
 import { type LiveEvent, publish, publishAll, publishToPlayer } from "../../platform/live/publish";
 import { refuse } from "../../platform/refuse";
 import { refuseFrozen } from "../account/frozen";
@@ -173,7 +173,7 @@ export function createMarketplaceService(deps: {
             price: listing.price,
           })
           .returning({ id: marketplaceSales.id });
-        const ref = { refType: "marketplace_sale", refId: sale!.id };
+        const ref = { refType: "marketplace_sale", refId: sale!.id, transferId: newTransferId() };
         const newCoinBalance = await moveCoins(tx, {
           userId: buyerId,
           account: "wallet",

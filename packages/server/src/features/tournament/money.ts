@@ -1,5 +1,5 @@
 // Every coin a tournament moves, through the one ledger: entry fees from wallets into the tournament's pool,
-// refunds and prizes out of it (each a pair of rows with the same reason that nets to zero), the pool's
+// refunds and prizes out of it (each a pair of rows with one reason and one transfer id that nets to zero), the pool's
 // remainder to the house (house_cut...), and admin-mode rewards created by the house (house_reward...).
 // Callers hold the tournament row; wallets are touched in user id order so two payouts cannot deadlock.
 // Refunds and prizes are payouts (ledger.ts `payOut`): a wallet at the coin maximum never stops a tournament
@@ -10,7 +10,7 @@ import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { rowsOf } from "../../platform/db/database";
 import type { UserId } from "../../platform/ids";
-import { moveCoins, type PayoutLeg, payOut } from "../../platform/ledger";
+import { moveCoins, newTransferId, type PayoutLeg, payOut } from "../../platform/ledger";
 
 const REF_TYPE = "tournament";
 const OVERFLOW_REASON = "house_cut_tournament_overflow";
@@ -21,6 +21,7 @@ export async function payEntryFee(
   input: { tournamentId: string; userId: UserId; fee: number; message: string },
 ): Promise<number> {
   // Both legs in one flight (platform/db/flight.ts): the pool's leg takes the tournament's row.
+  const transferId = newTransferId();
   const [balance] = await Promise.all([
     moveCoins(tx, {
       account: "wallet",
@@ -30,6 +31,7 @@ export async function payEntryFee(
       refType: REF_TYPE,
       refId: input.tournamentId,
       message: input.message,
+      transferId,
     }),
     moveCoins(tx, {
       account: "tournament_pool",
@@ -38,6 +40,7 @@ export async function payEntryFee(
       reason: "tournament_entry",
       refType: "player",
       refId: input.userId,
+      transferId,
     }),
   ]);
   return balance;

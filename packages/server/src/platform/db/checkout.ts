@@ -1,14 +1,15 @@
 // Drizzle's node-postgres transaction sends BEGIN before its try/finally, so a backend terminated between
 // checkout and BEGIN leaked that client: never released, the pool shrank by one each time until every request
-// waited for a connection (6 of 25 gone after a 6-second termination storm). This wrapper remembers the client
-// a transaction checked out and hands it back, marked broken, if the transaction failed without releasing it.
+// waited for a connection (6 of 25 gone after a 6-second termination storm). This layer of the transaction
+// pipeline remembers the client a transaction checked out and hands it back, marked broken, if the transaction
+// failed without releasing it.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
-import type { Db } from "./database";
+import type { TransactionLayer } from "./transaction-pipeline";
 
 type Checkout = { client?: pg.PoolClient; released: boolean };
 
-export function releaseLeakedClients(pool: pg.Pool, db: Db): void {
+export function releaseLeakedClients(pool: pg.Pool): TransactionLayer {
   const checkouts = new AsyncLocalStorage<Checkout>();
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
   pool.connect = ((...args: unknown[]) => {
@@ -29,16 +30,16 @@ export function releaseLeakedClients(pool: pg.Pool, db: Db): void {
     });
   }) as typeof pool.connect;
 
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((work, config) => {
-    const checkout: Checkout = { released: false };
-    return checkouts.run(checkout, async () => {
-      try {
-        return await transaction(work, config);
-      } catch (error) {
-        if (checkout.client && !checkout.released) checkout.client.release(error as Error);
-        throw error;
-      }
-    });
-  }) as Db["transaction"];
+  return (transaction) =>
+    ((work, config) => {
+      const checkout: Checkout = { released: false };
+      return checkouts.run(checkout, async () => {
+        try {
+          return await transaction(work, config);
+        } catch (error) {
+          if (checkout.client && !checkout.released) checkout.client.release(error as Error);
+          throw error;
+        }
+      });
+    }) as typeof transaction;
 }

@@ -8,21 +8,46 @@ import { asc, getTableColumns, inArray, sql } from "drizzle-orm";
 import type { BotId, UserId } from "../ids";
 import type { Db } from "./database";
 import { bots, profiles } from "./schema";
+import type { TransactionLayer } from "./transaction-pipeline";
 
 export class LockOrderError extends Error {}
 
 /**
- * Where a broken order goes: thrown (the default, and always in tests, so the path fails where it is written),
- * or, in production (LOCK_ORDER=warn), handed to the server's log while the request goes on: there a broken
- * order risks a deadlock the retry absorbs, and a request that always failed would be worse.
+ * Where a broken order goes: thrown (strict: the default, and always in tests, so the path fails where it is
+ * written), or, in production (LOCK_ORDER=warn), handed to the server's log while the request goes on: there a
+ * broken order risks a deadlock the retry absorbs, and a request that always failed would be worse. The app
+ * sets it on the database handle it serves (app.ts); each transaction of that handle carries it (the
+ * pipeline's lockOrder layer), so two apps on two handles in one process keep their own.
  */
-let reportViolation: ((error: LockOrderError) => void) | null = null;
-export function reportLockOrderTo(handler: ((error: LockOrderError) => void) | null): void {
-  reportViolation = handler;
+export type LockOrderPolicy = { mode: "strict" } | { mode: "warn"; report: (error: LockOrderError) => void };
+
+const policies = new WeakMap<Db, LockOrderPolicy>();
+const policyOfTransaction = new WeakMap<object, LockOrderPolicy>();
+
+/** The handle's policy: set by the app built on it; refused when a second app asks for another mode. */
+export function setLockOrderPolicy(db: Db, policy: LockOrderPolicy): void {
+  const current = policies.get(db);
+  if (current && current.mode !== policy.mode) {
+    throw new Error(`this database handle's apps follow LOCK_ORDER=${current.mode}: one handle, one policy`);
+  }
+  if (!current) policies.set(db, policy);
 }
-function broken(message: string): void {
+
+/** The pipeline's lockOrder layer: each attempt's transaction follows the handle's policy (strict unless set). */
+export const guardLockOrder =
+  (db: Db): TransactionLayer =>
+  (transaction) =>
+    ((work, config) =>
+      transaction((tx) => {
+        const policy = policies.get(db);
+        if (policy) policyOfTransaction.set(tx, policy);
+        return work(tx);
+      }, config)) as typeof transaction;
+
+function broken(tx: Db, message: string): void {
   const error = new LockOrderError(message);
-  if (reportViolation) reportViolation(error);
+  const policy = policyOfTransaction.get(tx);
+  if (policy?.mode === "warn") policy.report(error);
   else throw error;
 }
 
@@ -55,13 +80,13 @@ export function noteLocks(tx: Db, kind: LockKind, ids: readonly string[]): void 
   const rank = LOCK_ORDER.indexOf(kind);
   for (const [other, rows] of byKind) {
     if (LOCK_ORDER.indexOf(other) > rank && rows.size > 0) {
-      broken(`lock order: a ${kind} after a ${other} (the order: ${LOCK_ORDER.join(", ")}, each by id)`);
+      broken(tx, `lock order: a ${kind} after a ${other} (the order: ${LOCK_ORDER.join(", ")}, each by id)`);
       break;
     }
   }
   const newest = [...same].sort().at(-1);
   if (newest !== undefined && fresh.some((id) => id < newest)) {
-    broken(`lock order: ${kind}s by id: lock every one a transaction needs in one call`);
+    broken(tx, `lock order: ${kind}s by id: lock every one a transaction needs in one call`);
   }
   // Held from the moment the statement is sent: a later lock may follow in the same flight (a pipelining
   // connection runs them in the order sent), and if this one fails the whole transaction fails with it.
@@ -102,7 +127,7 @@ export async function lockProfiles(tx: Db, userIds: readonly UserId[]): Promise<
 /** Call before locking (or writing) a bot of `owner`: its profile must already be held by this transaction. */
 export function assertProfileHeld(tx: Db, owner: UserId): void {
   if (!heldBy(tx).get("profile")?.has(owner)) {
-    broken("lock order: lock the owner's profile (lockProfiles) before the bot");
+    broken(tx, "lock order: lock the owner's profile (lockProfiles) before the bot");
   }
   noteLocks(tx, "bot", []);
 }

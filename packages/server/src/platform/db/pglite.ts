@@ -6,14 +6,17 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
+import { claimKeysInTransactions } from "../idempotency/claim";
 import { createNotifier, publishAfterCommit } from "../live/after-commit";
 import { openLiveBus } from "../live/open-bus";
 import { pgliteLiveBus } from "../live/pglite-bus";
 import type { BusOption, Database, Db } from "./database";
 import { parseSafeInteger } from "./int8";
 import { acquireLockFile } from "./lock-file";
+import { guardLockOrder } from "./locks";
 import { prepareStatements } from "./pglite-statements";
 import * as schema from "./schema";
+import { installTransactionPipeline } from "./transaction-pipeline";
 
 const INT8_OID = 20;
 const int8Parsers = { [INT8_OID]: parseSafeInteger };
@@ -60,7 +63,12 @@ export async function openPglite(
     throw error;
   });
   const notifier = createNotifier((payloads) => bus.send(payloads), log);
-  const db = publishAfterCommit(plain, notifier);
+  // One connection, one transaction at a time: no deadlock to retry and no pool to leak clients from.
+  const db = installTransactionPipeline(plain, {
+    idempotencyClaim: claimKeysInTransactions(plain),
+    afterCommit: publishAfterCommit(plain, notifier),
+    lockOrder: guardLockOrder(plain),
+  });
   return {
     driver: "pglite",
     db,

@@ -3,6 +3,7 @@
 
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { claimKeysInTransactions } from "../idempotency/claim";
 import { createNotifier, publishAfterCommit } from "../live/after-commit";
 import { openLiveBus } from "../live/open-bus";
 import { postgresLiveBus } from "../live/postgres-bus";
@@ -10,6 +11,7 @@ import { notifiers } from "../live/publish";
 import { releaseLeakedClients } from "./checkout";
 import type { BusOption, Database, Db } from "./database";
 import { parseSafeInteger } from "./int8";
+import { guardLockOrder } from "./locks";
 import { nameStatements } from "./named-statements";
 import { beginWithoutWaiting, writeOncePerTick } from "./pipelining";
 import { timeConnectionWaits } from "./pool-wait";
@@ -17,6 +19,7 @@ import { createPrimaryFinder, type PrimaryFinder } from "./primary";
 import { defaultRetryPolicy, retryTransactions } from "./retry";
 import * as schema from "./schema";
 import { reportStatements } from "./statement-watch";
+import { installTransactionPipeline } from "./transaction-pipeline";
 
 // int8 (coins, counts, sums) as a JS number: coins stay far below 2^53, and arithmetic on strings would be a
 // bug. Set on pg's global parsers because Drizzle passes those with every query, overriding a pool's own.
@@ -91,12 +94,6 @@ export async function openPostgres(
   const oldestWaitMs = timeConnectionWaits(pool);
   const named = await pool.query<{ name: string }>("select current_database() as name");
   const pooled = drizzle({ client: pool, schema }) as unknown as Db;
-  releaseLeakedClients(pool, pooled);
-  const retried = retryTransactions(pooled, {
-    ...defaultRetryPolicy,
-    onRetry: (error, attempt) =>
-      options.log.warn({ err: error, attempt }, "transaction retried after a deadlock"),
-  });
   const { bus, redis } = await openLiveBus({
     liveBusUrl: options.liveBusUrl ?? null,
     // Every process on this database shares the bus; another database on the same Redis never hears it.
@@ -108,7 +105,17 @@ export async function openPostgres(
     throw error;
   });
   const notifier = createNotifier((payloads) => bus.send(payloads), options.log);
-  const db = publishAfterCommit(retried, notifier);
+  const db = installTransactionPipeline(pooled, {
+    idempotencyClaim: claimKeysInTransactions(pooled),
+    afterCommit: publishAfterCommit(pooled, notifier),
+    retry: retryTransactions({
+      ...defaultRetryPolicy,
+      onRetry: (error, attempt) =>
+        options.log.warn({ err: error, attempt }, "transaction retried after a deadlock"),
+    }),
+    checkout: releaseLeakedClients(pool),
+    lockOrder: guardLockOrder(pooled),
+  });
   return {
     driver: "postgres",
     db,

@@ -1,10 +1,10 @@
 // Every transaction retries a few times when PostgreSQL rolls it back for a deadlock (40P01) or a
 // serialization failure (40001): nothing was written, the same work a moment later usually succeeds, and the
-// player should never see a 503 for a race the database resolved. Applied once to the database handle, so no
-// service has to remember it. Work done inside a transaction callback must therefore be safe to run again
+// player should never see a 503 for a race the database resolved. A layer of the transaction pipeline
+// (transaction-pipeline.ts), so no service has to remember it. Work done inside a transaction callback must therefore be safe to run again
 // (it is: everything in it is database writes that the rollback undid).
-import type { Db } from "./database";
 import { pgErrorOf } from "./pg-error";
+import type { TransactionLayer } from "./transaction-pipeline";
 
 const RETRIED_SQLSTATES = new Set(["40P01", "40001"]);
 
@@ -38,10 +38,8 @@ export async function withRetry<T>(
   }
 }
 
-/** Makes `db.transaction` retry as above; nested transactions (savepoints) are left to their outer one. */
-export function retryTransactions(db: Db, policy: RetryPolicy = defaultRetryPolicy): Db {
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((work, config) =>
-    withRetry(() => transaction(work, config), policy)) as Db["transaction"];
-  return db;
-}
+/** The pipeline's retry layer; nested transactions (savepoints) are left to their outer one. */
+export const retryTransactions =
+  (policy: RetryPolicy = defaultRetryPolicy): TransactionLayer =>
+  (transaction) =>
+    ((work, config) => withRetry(() => transaction(work, config), policy)) as typeof transaction;

@@ -161,6 +161,12 @@ export const coinLedger = pgTable(
     reason: text("reason").notNull(),
     refType: text("ref_type"),
     refId: text("ref_id"),
+    /**
+     * Both rows of one move between two accounts carry the same id (made by the process, ledger.ts), so a
+     * transfer is followed from either side and the audit checks that each nets to zero; null on a row the
+     * house creates or destroys.
+     */
+    transferId: uuid("transfer_id"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -170,6 +176,8 @@ export const coinLedger = pgTable(
     index("coin_ledger_tournament_idx").on(t.tournamentId).where(sql`${t.tournamentId} is not null`),
     index("coin_ledger_guild_time_idx").on(t.guildId, t.createdAt).where(sql`${t.guildId} is not null`),
     index("coin_ledger_war_idx").on(t.warId).where(sql`${t.warId} is not null`),
+    // The coin history names each row's other side by its transfer id.
+    index("coin_ledger_transfer_idx").on(t.transferId).where(sql`${t.transferId} is not null`),
     check("coin_ledger_account_valid", oneOf("account", ledgerAccounts)),
     check(
       "coin_ledger_one_owner",

@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Db } from "../db/database";
 import { isConnectionError } from "../db/pg-error";
 import { isRetriableTransactionError } from "../db/retry";
+import type { TransactionLayer } from "../db/transaction-pipeline";
 import { decodeEffect, encodeEffect, workFingerprint } from "./effect";
 import { backendAlive, claimKey, endBackend, isClaimed, type KeyOf, saveEffect } from "./store";
 
@@ -91,55 +92,51 @@ function replayTransaction(keyed: KeyedRequest, work: (...args: never[]) => unkn
   return Promise.resolve(effect.value);
 }
 
-const wrapped = new WeakSet<Db>();
-
 /**
- * Makes `db.transaction` claim the key of the keyed request it runs for (once per request; a request without a
- * key pays one AsyncLocalStorage read). Applied once per database handle, outermost, so each retried attempt
- * claims again inside its own transaction.
+ * The pipeline's outermost layer: a transaction claims the key of the keyed request it runs for (once per
+ * request; a request without a key pays one AsyncLocalStorage read), inside its work, so each retried attempt
+ * claims again inside its own transaction. `db` is the handle, for reading a claim after a lost COMMIT.
  */
-export function claimKeysInTransactions(db: Db): void {
-  if (wrapped.has(db)) return;
-  wrapped.add(db);
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((work, config) => {
-    const keyed = keyedRequests.getStore();
-    if ((keyed?.state === "replaying" || keyed?.state === "replayed") && !keyed.closed) {
-      return replayTransaction(keyed, work) as ReturnType<Db["transaction"]>;
-    }
-    if (keyed?.state !== "open" || keyed.closed) return transaction(work, config);
-    keyed.state = "claiming";
-    let worked: { value: unknown; pid: number } | null = null;
-    return transaction(async (tx) => {
-      worked = null;
-      const pid = await claimKey(tx, keyed);
-      if (pid === null) {
-        keyed.state = "taken";
-        throw new KeyTaken();
+export function claimKeysInTransactions(db: Db): TransactionLayer {
+  return (transaction) =>
+    ((work, config) => {
+      const keyed = keyedRequests.getStore();
+      if ((keyed?.state === "replaying" || keyed?.state === "replayed") && !keyed.closed) {
+        return replayTransaction(keyed, work) as ReturnType<Db["transaction"]>;
       }
-      const value = await work(tx);
-      // The effect commits with the action, so a repeat can answer from it if this process dies before the
-      // answer is stored (requests.ts). One statement more, on keyed requests only.
-      const effect = encodeEffect(workFingerprint(work), value);
-      if (effect) await saveEffect(tx, keyed, effect);
-      worked = { value, pid };
-      return value;
-    }, config).then(
-      (value) => {
-        keyed.state = "claimed";
-        return value;
-      },
-      async (error: unknown) => {
-        const done = worked as { value: unknown; pid: number } | null;
-        // Its live events were dropped with the error (after-commit.ts held them): other tabs catch up later.
-        if (done && isLostConnection(error) && (await committedAfterAll(db, keyed, done.pid))) {
-          keyed.state = "claimed";
-          return done.value;
+      if (keyed?.state !== "open" || keyed.closed) return transaction(work, config);
+      keyed.state = "claiming";
+      let worked: { value: unknown; pid: number } | null = null;
+      return transaction(async (tx) => {
+        worked = null;
+        const pid = await claimKey(tx, keyed);
+        if (pid === null) {
+          keyed.state = "taken";
+          throw new KeyTaken();
         }
-        if (keyed.state === "claiming") keyed.state = "open";
-        if (done && isLostConnection(error)) keyed.uncertain = true;
-        throw error;
-      },
-    );
-  }) as Db["transaction"];
+        const value = await work(tx);
+        // The effect commits with the action, so a repeat can answer from it if this process dies before the
+        // answer is stored (requests.ts). One statement more, on keyed requests only.
+        const effect = encodeEffect(workFingerprint(work), value);
+        if (effect) await saveEffect(tx, keyed, effect);
+        worked = { value, pid };
+        return value;
+      }, config).then(
+        (value) => {
+          keyed.state = "claimed";
+          return value;
+        },
+        async (error: unknown) => {
+          const done = worked as { value: unknown; pid: number } | null;
+          // Its live events were dropped with the error (after-commit.ts held them): other tabs catch up later.
+          if (done && isLostConnection(error) && (await committedAfterAll(db, keyed, done.pid))) {
+            keyed.state = "claimed";
+            return done.value;
+          }
+          if (keyed.state === "claiming") keyed.state = "open";
+          if (done && isLostConnection(error)) keyed.uncertain = true;
+          throw error;
+        },
+      );
+    }) as typeof transaction;
 }

@@ -1,9 +1,10 @@
 // Makes `db.transaction` hold the live events its work publishes until it commits, then hand them (without
 // waiting) to a sender that groups them: while one NOTIFY statement is on its way, the events of every transaction that commits
 // meanwhile wait and go out together in the next. A process sends at most one at a time, so bursts of commits
-// cost a few NOTIFYs, not one each. Applied once to the database handle, after the retry wrapper, so a retried
+// cost a few NOTIFYs, not one each. A layer of the transaction pipeline, outside the retry, so a retried
 // attempt starts with none of the events of the attempt that rolled back.
 import type { Db } from "../db/database";
+import type { TransactionLayer } from "../db/transaction-pipeline";
 import { notifiers, type PendingEvents, pendingEvents } from "./publish";
 
 type Log = { warn(obj: unknown, msg?: string): void };
@@ -49,29 +50,29 @@ export function createNotifier(notify: (payloads: string[]) => Promise<void>, lo
   };
 }
 
-export function publishAfterCommit(db: Db, notifier: Notifier): Db {
+/** The pipeline's after-commit layer; `db`'s publishing outside a transaction goes to the same notifier. */
+export function publishAfterCommit(db: Db, notifier: Notifier): TransactionLayer {
   notifiers.set(db, notifier);
-  const transaction = db.transaction.bind(db);
-  db.transaction = ((work, config) => {
-    const pending: PendingEvents = { payloads: [], open: true, afterSend: [] };
-    return pendingEvents.run(pending, async () => {
-      let result: Awaited<ReturnType<typeof work>>;
-      try {
-        result = await transaction((tx) => {
-          pending.payloads = [];
-          pending.afterSend = [];
-          return work(tx);
-        }, config);
-      } finally {
-        pending.open = false;
-      }
-      // Not awaited: the answer does not wait a round trip for its announcement. The queue keeps the order in
-      // which transactions committed, and the database's close drains it.
-      void notifier.send(pending.payloads);
-      // The few that must be heard before the caller goes on (a sign-out): waited for, after the send.
-      if (pending.afterSend.length > 0) await Promise.all(pending.afterSend.map((wait) => wait()));
-      return result;
-    });
-  }) as Db["transaction"];
-  return db;
+  return (transaction) =>
+    ((work, config) => {
+      const pending: PendingEvents = { payloads: [], open: true, afterSend: [] };
+      return pendingEvents.run(pending, async () => {
+        let result: Awaited<ReturnType<typeof work>>;
+        try {
+          result = await transaction((tx) => {
+            pending.payloads = [];
+            pending.afterSend = [];
+            return work(tx);
+          }, config);
+        } finally {
+          pending.open = false;
+        }
+        // Not awaited: the answer does not wait a round trip for its announcement. The queue keeps the order in
+        // which transactions committed, and the database's close drains it.
+        void notifier.send(pending.payloads);
+        // The few that must be heard before the caller goes on (a sign-out): waited for, after the send.
+        if (pending.afterSend.length > 0) await Promise.all(pending.afterSend.map((wait) => wait()));
+        return result;
+      });
+    }) as typeof transaction;
 }

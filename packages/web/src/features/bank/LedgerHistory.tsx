@@ -1,4 +1,5 @@
-// Every coin in and out of the player's wallet and vault, newest first, a page at a time.
+// Every coin in and out of the player's wallet and vault, newest first, a page at a time, each row naming its
+// other side (a player, a tournament, a guild, a war, or the house).
 import { ArrowDownLeft, ArrowUpRight, History } from "lucide-react";
 import { QueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
@@ -7,7 +8,7 @@ import { cn } from "../../ui/cn";
 import { Panel } from "../../ui/Panel";
 import { SpinnerArea } from "../../ui/Spinner";
 import { formatCoins, formatDelta } from "./coins";
-import { reasonLabel } from "./ledgerReasons";
+import { entryTitle } from "./ledgerReasons";
 import { useLedger } from "./useBank";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
@@ -36,6 +37,7 @@ export function LedgerHistory() {
               {entries.map((entry) => {
                 const incoming = entry.delta > 0;
                 const Arrow = incoming ? ArrowDownLeft : ArrowUpRight;
+                const title = entryTitle(entry);
                 return (
                   <li key={entry.id} className="flex items-center gap-3 py-2.5">
                     <span
@@ -49,7 +51,12 @@ export function LedgerHistory() {
                       <Arrow className="size-4" aria-hidden="true" />
                     </span>
                     <div className="min-w-0 flex-1">
-                      <p className="truncate font-semibold text-ink">{reasonLabel(entry.reason)}</p>
+                      <p
+                        className="line-clamp-2 font-semibold text-ink [overflow-wrap:anywhere]"
+                        title={title}
+                      >
+                        {title}
+                      </p>
                       {entry.note && (
                         <p className="truncate text-sm text-cyan/90" title={entry.note}>
                           “{entry.note}”
@@ -57,6 +64,9 @@ export function LedgerHistory() {
                       )}
                       <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
                         {when.format(new Date(entry.createdAt))}
+                        {entry.counterparty?.kind === "house" && (
+                          <span data-testid="ledger-house">· House</span>
+                        )}
                         {/* Beside the date on a phone, so the reason keeps the row's width. */}
                         <span className="sm:hidden">
                           <AccountBadge account={entry.account} />
