@@ -32,7 +32,9 @@ function arena(pvp: AnswerOf<"pvpOpponents">, bots = [aBot()]) {
 
 describe("/fight", () => {
   it("asks for an active bot first: 'No active bot found. Please create or activate a bot first.'", async () => {
-    const { user } = arena({ opponents: [], cannotChallenge: null }, [aBot({ isActive: false })]);
+    const { user } = arena({ opponents: [], cannotChallenge: null, shieldUntil: null }, [
+      aBot({ isActive: false }),
+    ]);
     expect(
       await screen.findByText("No active bot found. Please create or activate a bot first."),
     ).toBeTruthy();
@@ -45,6 +47,7 @@ describe("/fight", () => {
     const { user } = arena({
       opponents: [longest],
       cannotChallenge: "You need at least 100 coins in your wallet for PvP",
+      shieldUntil: null,
     });
     await user.click(await screen.findByRole("tab", { name: "PvP Battle" }));
     const notice = await screen.findByText("You need at least 100 coins in your wallet for PvP");
@@ -63,7 +66,7 @@ describe("/fight", () => {
   });
 
   it("no opponents: 'No players available'; a challenge without a pick says 'Select an opponent first!'", async () => {
-    const { user, api } = arena({ opponents: [], cannotChallenge: null });
+    const { user, api } = arena({ opponents: [], cannotChallenge: null, shieldUntil: null });
     await user.click(await screen.findByRole("tab", { name: "PvP Battle" }));
     expect(await screen.findByText("No players available")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Challenge an opponent (20 Energy)" }));
