@@ -73,4 +73,27 @@ describe("/fight", () => {
     expect(await findToast("Select an opponent first!")).toBeTruthy();
     expect(api.callsTo("pvpBattle")).toHaveLength(0);
   });
+
+  it("a shielded pilot is told that attacking ends the shield, and asked before the challenge goes", async () => {
+    const { user, api } = arena({
+      opponents: [longest],
+      cannotChallenge: null,
+      shieldUntil: "2026-12-02T20:00:00.000Z",
+    });
+    await user.click(await screen.findByRole("tab", { name: "PvP Battle" }));
+    expect((await screen.findByTestId("own-shield")).textContent).toMatch(
+      /^You are shielded until .+\. Attacking ends your shield\.$/,
+    );
+    await user.click(screen.getByRole("radio", { name: new RegExp(`^${"W".repeat(30)}`) }));
+    await user.click(screen.getByRole("button", { name: `Challenge ${"W".repeat(30)} (20 Energy)` }));
+    const dialog = await screen.findByRole("dialog", { name: "Attack while shielded?" });
+    expect(dialog.textContent).toContain("Attacking ends your shield: you are shielded until");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(api.callsTo("pvpBattle")).toHaveLength(0);
+    await user.click(screen.getByRole("button", { name: `Challenge ${"W".repeat(30)} (20 Energy)` }));
+    await user.click(await screen.findByRole("button", { name: "Attack and end my shield" }));
+    await expect
+      .poll(() => api.callsTo("pvpBattle").map((c) => c.body))
+      .toEqual([{ defenderId: longest.id }]);
+  });
 });
