@@ -88,7 +88,7 @@ function DefenseRow({ defense }: { defense: Defense }) {
     );
   };
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3" data-testid="defense">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="defense">
       <span
         className={cn(
           "grid size-9 shrink-0 place-items-center rounded-md font-display text-sm font-black",
@@ -98,8 +98,9 @@ function DefenseRow({ defense }: { defense: Defense }) {
       >
         {defense.held ? "W" : "L"}
       </span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold text-ink">
+      {/* On a phone the words take the row and the figures go under them, indented past the W/L mark. */}
+      <div className="min-w-0 flex-1 basis-[calc(100%-3rem)] sm:basis-0">
+        <p className="wrap-anywhere font-semibold text-ink">
           {defense.attackerName ? (
             <Link to={pilotRoute(defense.attackerName)} className="text-cyan hover:underline">
               {defense.attackerName}
@@ -109,36 +110,38 @@ function DefenseRow({ defense }: { defense: Defense }) {
           )}{" "}
           raided {defense.botName}: {defense.held ? "held" : "lost"}
         </p>
-        <p className="truncate text-sm text-muted">
+        <p className="wrap-anywhere text-sm text-muted">
           with {defense.attackerBotName} · {new Date(defense.createdAt).toLocaleString()}
         </p>
       </div>
-      <span className={cn("text-sm font-semibold", defense.coinsDelta >= 0 ? "text-lime" : "text-danger")}>
-        {defense.coinsDelta === 0 ? "0" : formatDelta(defense.coinsDelta)} coins
-      </span>
-      <Badge tone={defense.ratingDelta >= 0 ? "success" : "danger"}>
-        {ratingDeltaLabel(defense.ratingDelta)}
-      </Badge>
-      <Link
-        to={replayRoute(defense.battleId)}
-        className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-semibold text-cyan hover:bg-cyan/10"
-      >
-        <PlayCircle className="size-4" aria-hidden="true" />
-        Replay
-      </Link>
-      {defense.revengeBotId && defense.revengeUntil ? (
-        <Button
-          size="sm"
-          icon={<Swords className="size-4" aria-hidden="true" />}
-          busy={battle.isPending}
-          onClick={revenge}
-          title={`Open until ${endTime(defense.revengeUntil)}`}
+      <div className="flex flex-wrap items-center gap-3 max-sm:pl-12">
+        <span className={cn("text-sm font-semibold", defense.coinsDelta >= 0 ? "text-lime" : "text-danger")}>
+          {defense.coinsDelta === 0 ? "0" : formatDelta(defense.coinsDelta)} coins
+        </span>
+        <Badge tone={defense.ratingDelta >= 0 ? "success" : "danger"}>
+          {ratingDeltaLabel(defense.ratingDelta)}
+        </Badge>
+        <Link
+          to={replayRoute(defense.battleId)}
+          className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-semibold text-cyan hover:bg-cyan/10"
         >
-          Revenge
-        </Button>
-      ) : (
-        defense.avenged && <Badge tone="magenta">Avenged</Badge>
-      )}
+          <PlayCircle className="size-4" aria-hidden="true" />
+          Replay
+        </Link>
+        {defense.revengeBotId && defense.revengeUntil ? (
+          <Button
+            size="sm"
+            icon={<Swords className="size-4" aria-hidden="true" />}
+            busy={battle.isPending}
+            onClick={revenge}
+            title={`Open until ${endTime(defense.revengeUntil)}`}
+          >
+            Revenge
+          </Button>
+        ) : (
+          defense.avenged && <Badge tone="magenta">Avenged</Badge>
+        )}
+      </div>
     </li>
   );
 }

@@ -99,7 +99,7 @@ function Stat({ label, testId, children }: { label: string; testId?: string; chi
 
 function BattleRow({ battle }: { battle: PilotBattle }) {
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3" data-testid="pilot-battle">
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="pilot-battle">
       <span
         className={cn(
           "grid size-9 shrink-0 place-items-center rounded-md font-display text-sm font-black",
@@ -110,8 +110,9 @@ function BattleRow({ battle }: { battle: PilotBattle }) {
         {battle.won ? "W" : "L"}
       </span>
       <span className="sr-only">{battle.won ? "Win" : "Loss"}</span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold text-ink">
+      {/* On a phone the words take the row and the figures go under them, indented past the W/L mark. */}
+      <div className="min-w-0 flex-1 basis-[calc(100%-3rem)] sm:basis-0">
+        <p className="wrap-anywhere font-semibold text-ink">
           {battle.role === "attacker" ? "Attacked " : "Defended against "}
           {battle.opponentName ? (
             <Link to={pilotRoute(battle.opponentName)} className="text-cyan hover:underline">
@@ -121,26 +122,28 @@ function BattleRow({ battle }: { battle: PilotBattle }) {
             "a former pilot"
           )}
         </p>
-        <p className="truncate text-sm text-muted">
+        <p className="wrap-anywhere text-sm text-muted">
           {battle.botName} vs {battle.opponentBotName} · {new Date(battle.createdAt).toLocaleString()}
         </p>
       </div>
-      <Badge tone={battle.ratingDelta >= 0 ? "success" : "danger"}>
-        {ratingDeltaLabel(battle.ratingDelta)}
-      </Badge>
-      {battle.coinsMoved > 0 && (
-        <span className="text-sm text-muted">
-          {battle.won ? "+" : "−"}
-          {formatCoins(battle.coinsMoved)} coins
-        </span>
-      )}
-      <Link
-        to={replayRoute(battle.battleId)}
-        className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-semibold text-cyan hover:bg-cyan/10"
-      >
-        <PlayCircle className="size-4" aria-hidden="true" />
-        Replay
-      </Link>
+      <div className="flex flex-wrap items-center gap-3 max-sm:pl-12">
+        <Badge tone={battle.ratingDelta >= 0 ? "success" : "danger"}>
+          {ratingDeltaLabel(battle.ratingDelta)}
+        </Badge>
+        {battle.coinsMoved > 0 && (
+          <span className="text-sm text-muted">
+            {battle.won ? "+" : "−"}
+            {formatCoins(battle.coinsMoved)} coins
+          </span>
+        )}
+        <Link
+          to={replayRoute(battle.battleId)}
+          className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-semibold text-cyan hover:bg-cyan/10"
+        >
+          <PlayCircle className="size-4" aria-hidden="true" />
+          Replay
+        </Link>
+      </div>
     </li>
   );
 }
