@@ -270,6 +270,7 @@ export function createPvpArena(deps: ArenaDeps & { pvp: PvpProtection }) {
           attackerId: user.id,
           defenderId: defenderOwner.id,
           winner: result.winner,
+          snapshots: { attacker: attackerSnapshot, defender: defenderSnapshot },
           now,
           lossesToday: protection.lossesToday,
           revengeOf: revenge,

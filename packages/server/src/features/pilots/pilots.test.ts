@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, hearBus, signUp, type TestApp, testClock } from "../../../test/helpers";
 import { pilotRatings, pvpResults } from "../../platform/db/schema";
 import type { LiveEnvelope } from "../../platform/live/publish";
-import { arenaState, type Pilot, pilot, pvpBattle, setBot } from "../arena/testing";
+import { arenaState, CHAMPION, outcomeOf, type Pilot, pilot, pvpBattle, setBot } from "../arena/testing";
 import { coinsOf, createBot, setCoins } from "../bots/testing";
 import { defensesOf, opponentListOf, profileOf, raid, setRating } from "./testing";
 
@@ -373,5 +373,31 @@ describe("the PvP list's rating window", () => {
     // 900 away: fewer than 10 within 800, so nobody is out of reach and the list is by level again.
     await setRating(t, near[0]!, 2100);
     expect(await ids()).toContain(far.bot.id);
+  });
+});
+
+describe("a battle identical to one of the pair's last two", () => {
+  it("is fought and paid but not rated; a changed bot makes the next one rated again", async () => {
+    const a = await pilot(t);
+    const b = await pilot(t);
+    await raid(t, a, b);
+    const after = await ratingRow(a.id);
+    clock.advance(DAY_MS);
+    const { battle, coinsDelta } = await raid(t, a, b);
+    expect(coinsDelta).toBeGreaterThan(0);
+    expect(await ratingRow(a.id)).toMatchObject({ rating: after?.rating, wins: 2 });
+    const [row] = await t.db.select().from(pvpResults).where(eq(pvpResults.battleId, battle.id));
+    expect(row).toMatchObject({ rated: false });
+    expect(row?.attackerRatingAfter).toBe(row?.attackerRatingBefore);
+    expect((await defensesOf(b)).defenses[0]).toMatchObject({ battleId: battle.id, ratingDelta: 0 });
+
+    // Trained in between: a new battle, rated.
+    clock.advance(DAY_MS);
+    await setBot(t.db, b.bot.id, { defense: 1 });
+    await setBot(t.db, a.bot.id, CHAMPION);
+    const fresh = await outcomeOf(await pvpBattle(a, b.bot.id));
+    const [rated] = await t.db.select().from(pvpResults).where(eq(pvpResults.battleId, fresh.battle.id));
+    expect(rated).toMatchObject({ rated: true });
+    expect((await ratingRow(a.id))?.rating).toBeGreaterThan(after?.rating ?? Number.POSITIVE_INFINITY);
   });
 });

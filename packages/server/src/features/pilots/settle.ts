@@ -1,14 +1,16 @@
 // What a PvP battle does to its two pilots, in the battle's own transaction: both ratings by the rulebook's
-// rateBattle (the defender damped), both records, the shield (raised by the day's third lost defense, ended by
-// the attacker's own attack), the result row the defense log and the protections read, and the defender's
-// raid alert. Called under both profiles' locks, after the protections allowed the battle.
+// rateBattle (the defender damped; unrated when it repeats one of the pair's last two battles), both records,
+// the shield (raised by the day's third lost defense, ended by the attacker's own attack), the result row the
+// defense log and the protections read, and the defender's raid alert. Called under both profiles' locks, after the protections allowed the battle.
 import { type PvpRaidAlert, playerAlertKinds } from "@bot-arena/contract";
 import { type PvpProtectionRules, rateBattle, type Side, shieldAfterLoss } from "@bot-arena/game";
 import type { Tx } from "../../platform/db/database";
 import { pvpResults } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
 import { publishToPlayer } from "../../platform/live/publish";
+import type { FighterSnapshot } from "../battles/snapshot";
 import { type PilotState, pilotStates, savePilotStates, shownDelta } from "./ratings";
+import { repeatsRecentBattle } from "./repeats";
 
 export type PvpSettlement = {
   attackerRatingDelta: number;
@@ -23,6 +25,8 @@ export async function settlePvpPilots(
     attackerId: UserId;
     defenderId: UserId;
     winner: Side;
+    /** Both fighters as they entered: a battle identical to one of the pair's last two is not rated. */
+    snapshots: { attacker: FighterSnapshot; defender: FighterSnapshot };
     now: Date;
     /** The defender's lost defenses of the last 24 hours before this battle. */
     lossesToday: number;
@@ -32,10 +36,15 @@ export async function settlePvpPilots(
   },
 ): Promise<PvpSettlement> {
   const { attackerId, defenderId, winner, now } = input;
-  const states = await pilotStates(tx, [attackerId, defenderId]);
+  const [states, repeated] = await Promise.all([
+    pilotStates(tx, [attackerId, defenderId]),
+    repeatsRecentBattle(tx, { attackerId, defenderId, ...input.snapshots, winner }),
+  ]);
   const attacker = states.get(attackerId) as PilotState;
   const defender = states.get(defenderId) as PilotState;
-  const rated = rateBattle(attacker.rating, defender.rating, winner, now.getTime());
+  const rated = repeated
+    ? { attacker: attacker.rating, defender: defender.rating }
+    : rateBattle(attacker.rating, defender.rating, winner, now.getTime());
   const attackerWon = winner === "attacker";
   const shieldMs = attackerWon ? shieldAfterLoss(input.lossesToday + 1, input.rules, now.getTime()) : null;
   const shieldUntil = shieldMs === null ? defender.shieldUntil : new Date(shieldMs);
@@ -69,7 +78,7 @@ export async function settlePvpPilots(
       attackerUserId: attackerId,
       defenderUserId: defenderId,
       defenderWon: !attackerWon,
-      rated: true,
+      rated: !repeated,
       attackerRatingBefore: attacker.rating.rating,
       attackerRatingAfter: rated.attacker.rating,
       defenderRatingBefore: defender.rating.rating,
