@@ -75,7 +75,7 @@ export function createServices(platform: Platform) {
     libraryTopUp,
     imageLibrary: createImageLibraryService({ db, media: platform.media, topUp: libraryTopUp }),
     adminMusic: createAdminMusicService({ db, media: platform.media }),
-    findPlayers: createPlayerLookup({ db }),
+    findPlayers: createPlayerLookup({ db, clock }),
     adminCashouts: createAdminCashoutsService({
       db,
       clock,

@@ -1,4 +1,4 @@
-import { playerAlertKinds } from "@bot-arena/contract";
+import { type PlayerLookupResponse, playerAlertKinds } from "@bot-arena/contract";
 import { DAY_MS, deviationAt, newPilotRating, pvpMessages, rateBattle } from "@bot-arena/game";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,8 +12,9 @@ import { defensesOf, opponentListOf, profileOf, raid, setRating } from "./testin
 const HOUR = 60 * 60 * 1000;
 const clock = testClock();
 let t: TestApp;
+const adminEmail = "ladder_admin@arena.test";
 beforeAll(async () => {
-  t = await createTestApp({ clock });
+  t = await createTestApp({ clock, config: { adminEmails: [adminEmail] } });
 });
 afterAll(() => t.close());
 
@@ -399,5 +400,44 @@ describe("a battle identical to one of the pair's last two", () => {
     const [rated] = await t.db.select().from(pvpResults).where(eq(pvpResults.battleId, fresh.battle.id));
     expect(rated).toMatchObject({ rated: true });
     expect((await ratingRow(a.id))?.rating).toBeGreaterThan(after?.rating ?? Number.POSITIVE_INFINITY);
+  });
+});
+
+describe("the admin's player page: PvP pairs and the boost flag", () => {
+  it("flags a new provisional account that keeps beating the same few, with its pairs", async () => {
+    const admin = await signUp(t.app, { email: adminEmail, username: "ladder_admin" });
+    const booster = await pilot(t);
+    const [alt1, alt2] = [await pilot(t), await pilot(t)];
+    const lookup = async () => {
+      const response = await admin.get(`/api/admin/players?q=${booster.me.username}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<PlayerLookupResponse>().players[0]?.pvp;
+    };
+    for (let day = 0; day < 3; day++) {
+      await raid(t, booster, alt1);
+      await raid(t, booster, alt2);
+      clock.advance(DAY_MS);
+    }
+    const pvp = await lookup();
+    expect(pvp).toMatchObject({
+      provisional: true,
+      record: { wins: 6, losses: 0 },
+      boostFlag: `New account (3 days old, provisional rating): 6 of its 6 PvP wins came from 2 pilots (${[
+        alt1,
+        alt2,
+      ]
+        .map((p) => p.me.username)
+        .sort()
+        .join(", ")})`,
+    });
+    expect(new Set(pvp?.pairs)).toEqual(
+      new Set([
+        { opponent: alt1.me.username, wins: 3, losses: 0 },
+        { opponent: alt2.me.username, wins: 3, losses: 0 },
+      ]),
+    );
+    // A week old, the same record is no longer a new account's.
+    clock.advance(4 * DAY_MS);
+    expect((await lookup())?.boostFlag).toBeNull();
   });
 });
