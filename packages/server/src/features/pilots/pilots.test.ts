@@ -6,8 +6,8 @@ import { createTestApp, errorOf, hearBus, signUp, type TestApp, testClock } from
 import { pilotRatings, pvpResults } from "../../platform/db/schema";
 import type { LiveEnvelope } from "../../platform/live/publish";
 import { arenaState, CHAMPION, outcomeOf, type Pilot, pilot, pvpBattle, setBot } from "../arena/testing";
-import { coinsOf, createBot, setCoins } from "../bots/testing";
-import { defensesOf, opponentListOf, profileOf, raid, setRating } from "./testing";
+import { coinsOf, setCoins } from "../bots/testing";
+import { defensesOf, linkedPilots, opponentListOf, profileOf, raid, setRating } from "./testing";
 
 const HOUR = 60 * 60 * 1000;
 const clock = testClock();
@@ -339,19 +339,14 @@ describe("PvP protections", () => {
   });
 
   it("linked accounts (one device) never fight and are not offered", async () => {
-    const device = "d".repeat(43);
-    const main = Object.assign(await signUp(t.app, { device }), {});
-    const alt = await signUp(t.app, { device });
-    const [a, b] = await Promise.all(
-      [main, alt].map(async (p) => Object.assign(p, { bot: await createBot(p, { name: "Twin" }) })),
-    );
+    const [a, b] = await linkedPilots(t, "d".repeat(43));
     const stranger = await pilot(t);
-    await sideBySide(a!, b!, stranger);
-    expect(await offered(a!, stranger)).toBe(true);
-    expect(await offered(a!, b!)).toBe(false);
-    await refused(a!, b!, pvpMessages.linked);
-    await refused(b!, a!, pvpMessages.linked);
-    expect(await coinsOf(a!)).toBe(1000);
+    await sideBySide(a, b, stranger);
+    expect(await offered(a, stranger)).toBe(true);
+    expect(await offered(a, b)).toBe(false);
+    await refused(a, b, pvpMessages.linked);
+    await refused(b, a, pvpMessages.linked);
+    expect(await coinsOf(a)).toBe(1000);
   });
 });
 

@@ -1,8 +1,9 @@
 // Ten attackers on one defender at once, through two server processes on one PostgreSQL: the raids queue on the
 // defender's profile lock, so its rating and coins move in exactly the defenses the rules allow (three lost,
-// then the shield; or eight held, then the cap) and every rating step follows from the one before it.
+// then the shield; or eight held, then the cap) and every rating step follows from the one before it. One
+// revenge sent twice at once is fought once; linked accounts never move each other's rating or coins.
 import { newPilotRating, type PilotRating, pvpMessages, rateBattle } from "@bot-arena/game";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from "../../../test/helpers";
 import { raceIt, racesRunHere } from "../../../test/race";
@@ -10,6 +11,7 @@ import { type ServerProcess, startServerProcess } from "../../../test/server-pro
 import { pilotRatings, pvpResults } from "../../platform/db/schema";
 import { CHAMPION, type Pilot, pilot, SCRAP_HEAP, setBot } from "../arena/testing";
 import { coinsOf, expectLedgerClean, setCoins } from "../bots/testing";
+import { linkedPilots } from "./testing";
 
 let shared: TestDatabase;
 let t: TestApp;
@@ -19,11 +21,10 @@ beforeAll(async () => {
   if (!racesRunHere) return;
   shared = await createTestDatabase();
   t = await createTestApp({ database: shared.database });
-  // Every racer signs up from 127.0.0.1 here: linked by address, which the races are not about.
-  const env = { PVP_REFUSE_LINKED: "off" };
+  // The racers sign up in this process, each from an address of its own (linked only where a test says so).
   servers = await Promise.all([
-    startServerProcess({ databaseUrl: shared.url!, env }),
-    startServerProcess({ databaseUrl: shared.url!, env }),
+    startServerProcess({ databaseUrl: shared.url! }),
+    startServerProcess({ databaseUrl: shared.url! }),
   ]);
 }, 180_000);
 
@@ -33,11 +34,11 @@ afterAll(async () => {
   await shared?.drop();
 });
 
-const challenge = async (server: ServerProcess, attacker: Pilot, defender: Pilot) => {
+const challenge = async (server: ServerProcess, attacker: Pilot, defender: Pilot, revengeOf?: string) => {
   const response = await fetch(`${server.url}/api/arena/pvp/battle`, {
     method: "POST",
     headers: { cookie: attacker.cookie, "content-type": "application/json" },
-    body: JSON.stringify({ defenderId: defender.bot.id }),
+    body: JSON.stringify({ defenderId: defender.bot.id, ...(revengeOf ? { revengeOf } : {}) }),
   });
   return { status: response.status, body: (await response.json()) as { error?: { message: string } } };
 };
@@ -114,6 +115,49 @@ describe("ten attackers on one defender, two processes", () => {
       expect(await coinsOf(defender)).toBe(1000 + 8 * 100);
       expect(await expectRatingChain(defender, 8)).toMatchObject({ wins: 8, losses: 0, shieldUntil: null });
       await expectLedgerClean(t);
+    },
+    120_000,
+  );
+
+  raceIt(
+    "one revenge sent to both processes at once is fought once",
+    async () => {
+      const me = await pilot(t);
+      const raider = await pilot(t);
+      await setBot(t.db, raider.bot.id, CHAMPION);
+      const raid = await challenge(servers[0]!, raider, me);
+      expect(raid.status).toBe(200);
+      const raidId = (raid.body as { battle?: { id: string } }).battle!.id;
+      await setBot(t.db, me.bot.id, CHAMPION);
+      const answers = await Promise.all(servers.map((server) => challenge(server, me, raider, raidId)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.status === 409)?.body.error?.message).toBe(pvpMessages.revengeClosed);
+      const revenges = await t.db.select().from(pvpResults).where(eq(pvpResults.revengeOf, raidId));
+      expect(revenges).toHaveLength(1);
+      await expectLedgerClean(t);
+    },
+    120_000,
+  );
+
+  raceIt(
+    "two linked accounts attacking each other through both processes move no rating and no coins",
+    async () => {
+      const [a, b] = await linkedPilots(t, "L".repeat(43));
+      const answers = await Promise.all([
+        challenge(servers[0]!, a, b),
+        challenge(servers[1]!, b, a),
+        challenge(servers[1]!, a, b),
+        challenge(servers[0]!, b, a),
+      ]);
+      expect(answers.map((x) => [x.status, x.body.error?.message])).toEqual(
+        Array(4).fill([409, pvpMessages.linked]),
+      );
+      expect([await coinsOf(a), await coinsOf(b)]).toEqual([1000, 1000]);
+      const rated = await t.db
+        .select()
+        .from(pilotRatings)
+        .where(inArray(pilotRatings.userId, [a.id, b.id]));
+      expect(rated).toEqual([]);
     },
     120_000,
   );

@@ -2,9 +2,10 @@
 // read through their routes, and a raid fought to the end.
 import type { DefenseLog, PilotProfile, PvpOpponentList } from "@bot-arena/contract";
 import { expect } from "vitest";
-import type { Player, TestApp } from "../../../test/helpers";
+import { type Player, signUp, type TestApp } from "../../../test/helpers";
 import { pilotRatings, pvpResults } from "../../platform/db/schema";
 import { CHAMPION, outcomeOf, type Pilot, pvpBattle, SCRAP_HEAP, setBot } from "../arena/testing";
+import { createBot } from "../bots/testing";
 
 export async function setRating(t: TestApp, player: Player, rating: number, deviation = 60): Promise<void> {
   const row = { userId: player.id, rating, deviation, volatility: 0.06, lastRatedAt: null };
@@ -40,3 +41,12 @@ export async function raid(t: TestApp, attacker: Pilot, defender: Pilot, attacke
 }
 
 export const resultRows = (t: TestApp) => t.db.select().from(pvpResults);
+
+/** Two pilots signed up on one device (43 base64url characters): linked accounts, each with a first bot. */
+export async function linkedPilots(t: TestApp, device: string): Promise<[Pilot, Pilot]> {
+  const withBot = async () => {
+    const player = await signUp(t.app, { device });
+    return Object.assign(player, { bot: await createBot(player, { name: "Twin" }) });
+  };
+  return [await withBot(), await withBot()];
+}
