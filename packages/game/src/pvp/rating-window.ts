@@ -7,7 +7,8 @@ export const PVP_RATING_WINDOWS = [100, 200, 400, 800] as const;
 
 /**
  * The narrowest window holding at least `size` candidates, given how many are within each of
- * PVP_RATING_WINDOWS (same order); null (no bound) when even the widest holds fewer.
+ * PVP_RATING_WINDOWS (same order; the counts may stop at the first full window); null (no bound) when even the
+ * widest holds fewer.
  */
 export function pvpRatingWindow(
   withinEach: readonly number[],

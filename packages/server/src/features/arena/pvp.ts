@@ -67,22 +67,24 @@ const candidate = (db: Db, { viewerId, now, rules }: PvpCandidates) =>
     offerableSql(sql`${bots.userId}`, viewerId, now, rules),
   );
 
-/** How many candidates are within each of the rating windows of `rating`. */
+/**
+ * How many candidates are within each rating window of `rating`, counted only up to a full list and only until a
+ * window is full: in a busy arena the first window fills at once and the scan stops there.
+ */
 async function candidatesWithinWindows(db: Db, of: PvpCandidates, rating: number): Promise<number[]> {
   const distance = sql`abs(${ratingOfSql(sql`${bots.userId}`)} - ${rating})`;
-  const [row] = await db
-    .select(
-      Object.fromEntries(
-        PVP_RATING_WINDOWS.map((w) => [
-          `w${w}`,
-          sql<number>`count(*) filter (where ${distance} <= ${w})::int`,
-        ]),
-      ),
-    )
-    .from(bots)
-    .innerJoin(profiles, eq(profiles.id, bots.userId))
-    .where(candidate(db, of));
-  return PVP_RATING_WINDOWS.map((w) => Number(row?.[`w${w}`] ?? 0));
+  const counts: number[] = [];
+  for (const window of PVP_RATING_WINDOWS) {
+    const found = await db
+      .select({ one: sql`1` })
+      .from(bots)
+      .innerJoin(profiles, eq(profiles.id, bots.userId))
+      .where(and(candidate(db, of), sql`${distance} <= ${window}`))
+      .limit(PVP_OPPONENT_LIST_SIZE);
+    counts.push(found.length);
+    if (found.length >= PVP_OPPONENT_LIST_SIZE) break;
+  }
+  return counts;
 }
 
 /**
