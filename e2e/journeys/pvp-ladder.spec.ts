@@ -4,7 +4,7 @@
 // battles. The rules behind it (ratings, shields, caps, revenge's window) are the server's tests; the screens'
 // states their component tests.
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createFirstBot, enterAs, newPlayer, type Player, shot, toast } from "./support";
+import { checkPhoneScreen, createFirstBot, enterAs, newPlayer, type Player, shot, toast } from "./support";
 
 async function pilotWith(
   browser: Browser,
@@ -36,7 +36,8 @@ function listeningToMe(page: Page): Promise<void> {
 async function shotBothWidths(page: Page, name: string) {
   await shot(page, name);
   await page.setViewportSize({ width: 390, height: 844 });
-  await shot(page, `${name}-phone`);
+  // The phone sweep's checks, with this journey's data on the page: nothing cut off or covered, taps big enough.
+  await checkPhoneScreen(page, `${name}-phone`);
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
