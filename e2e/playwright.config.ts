@@ -75,6 +75,9 @@ function server(listenPort: number, dataDir: string | undefined, extraEnv: Recor
       // ...at once, so the strangers' lane keeps all its seats and never rests (the pacing has server tests).
       PASSWORD_HASH_STRANGER_SHARE: "100",
       LOG_LEVEL: "warn",
+      // Every journey's browser signs up from 127.0.0.1, so all its pilots are linked by address; PvP's refusal
+      // of linked accounts has its own server tests (features/pilots/pilots.test.ts).
+      PVP_REFUSE_LINKED: "off",
       // Journeys may fix a battle's seed (x-test-battle-seed) so none needs luck to win.
       TEST_BATTLE_SEEDS: "on",
       // A whole guild war (registration, then 7 rounds of 15 s) in two and a quarter minutes for the guild-wars

@@ -13,7 +13,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AI_BATTLE_ENERGY, MAX_ENERGY } from "@bot-arena/game";
+import { AI_BATTLE_ENERGY, DEFAULT_PVP_PROTECTION, MAX_ENERGY } from "@bot-arena/game";
 import { type SQLWrapper, sql } from "drizzle-orm";
 import { pvpOpponentsQuery } from "../../packages/server/src/features/arena/pvp";
 import {
@@ -30,6 +30,13 @@ import { createBenchDatabase } from "./sim/database";
 import { startFleet } from "./sim/index";
 import { pool } from "./sim/run";
 import { fmt, printTable, summarize } from "./stats";
+
+/** The route's candidates for a viewer, with the default protections (none of the bench's bots is shielded). */
+const candidatesOf = (viewerId: UserId) => ({
+  viewerId,
+  now: new Date(),
+  rules: { ...DEFAULT_PVP_PROTECTION, refuseLinked: true, linkWindowDays: 30 },
+});
 
 const firstBot = {
   name: "Bench Bot",
@@ -222,7 +229,7 @@ export async function benchLeaderboard(options: LeaderboardBenchOptions): Promis
     const levels = [1, Math.ceil(highest / 2), highest];
     const rows = [];
     for (const level of levels) {
-      const { p50, p99, max } = await time(() => pvpOpponentsQuery(db, outsider!.id, level));
+      const { p50, p99, max } = await time(() => pvpOpponentsQuery(db, candidatesOf(outsider!.id), level));
       rows.push([fmt(level), p50, p99, max]);
     }
     printTable(
@@ -241,7 +248,7 @@ export async function benchLeaderboard(options: LeaderboardBenchOptions): Promis
     await explain("the top-100 query", topBotsQuery(db));
     await explain(
       `the PvP list at level ${fmt(levels[1]!)}`,
-      pvpOpponentsQuery(db, outsider!.id, levels[1]!),
+      pvpOpponentsQuery(db, candidatesOf(outsider!.id), levels[1]!),
     );
   } finally {
     await database.close();

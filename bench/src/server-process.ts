@@ -44,6 +44,9 @@ export function benchServerEnv(options: {
     RATE_LIMIT_PLAYER_READ_CONCURRENCY: "100000",
     // Off: a bench measures what the server does with every request (the sim turns it on: --load-shed).
     LOAD_SHED: "off",
+    // Every simulated player signs up from 127.0.0.1, so all are linked by address: with the refusal on, PvP would
+    // be measured refusing every challenge.
+    PVP_REFUSE_LINKED: "off",
     ...options.env,
   };
 }

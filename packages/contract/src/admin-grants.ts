@@ -74,6 +74,17 @@ export const playerLookupCoinMove = z.object({
   createdAt: z.string(),
 });
 
+/** A pilot's PvP side for the admins: rating, record, every opponent fought, and a boost flag's reason. */
+export const playerLookupPvp = z.object({
+  rating: z.number().int(),
+  provisional: z.boolean(),
+  record: z.object({ wins: z.number().int(), losses: z.number().int() }),
+  /** The pilots it fought most, with its wins and losses against each (at most 10). */
+  pairs: z.array(z.object({ opponent: z.string(), wins: z.number().int(), losses: z.number().int() })),
+  /** Why it looks boosted (a new provisional account beating the same few), or null. */
+  boostFlag: z.string().nullable(),
+});
+
 export const playerLookupEntry = z.object({
   id: z.string(),
   username: z.string(),
@@ -85,6 +96,7 @@ export const playerLookupEntry = z.object({
   bots: z.array(playerLookupBot),
   /** The newest ledger rows, newest first. */
   recentCoins: z.array(playerLookupCoinMove),
+  pvp: playerLookupPvp,
 });
 export type PlayerLookupEntry = z.infer<typeof playerLookupEntry>;
 
@@ -111,7 +123,8 @@ export const adminGrantRoutes = {
   adminPlayers: {
     method: "GET",
     path: "/api/admin/players",
-    summary: "Find players by name or e-mail (admin): balances, bots, recent coin history",
+    summary:
+      "Find players by name or e-mail (admin): balances, bots, recent coin history, PvP pairs and boost flag",
     auth: "admin",
     query: playerLookupQuery,
     response: playerLookupResponse,

@@ -53,6 +53,8 @@ export const pvpOpponentList = z.object({
   opponents: z.array(pvpOpponent),
   /** Why this player cannot challenge anyone right now (a wallet under 100), or null when they can. */
   cannotChallenge: z.string().nullable(),
+  /** The player's own shield (ISO time), or null: attacking ends it, and the challenge says so first. */
+  shieldUntil: z.string().nullable(),
 });
 export type PvpOpponentList = z.infer<typeof pvpOpponentList>;
 
@@ -64,6 +66,8 @@ export type PvpWinChanceResponse = z.infer<typeof pvpWinChanceResponse>;
 
 export const pvpBattleBody = z.object({
   defenderId: z.string({ error: messages.selectOpponent }).trim().min(1, messages.selectOpponent),
+  /** The raid (its battle id) this challenge avenges, from the defense log. */
+  revengeOf: z.string().optional(),
 });
 export type PvpBattleBody = z.infer<typeof pvpBattleBody>;
 
@@ -131,7 +135,7 @@ export const arenaRoutes = {
     method: "GET",
     path: "/api/arena/pvp/opponents",
     summary:
-      "Up to 10 other players' bots nearest the active bot's level, of players with at least 100 wallet coins",
+      "Up to 10 other players' bots nearest the active bot's level, of pilots within a rating window (widening when few are near) with at least 100 wallet coins, never shielded, at their daily defense cap, attacked by the player in the last 24 hours or linked to the player",
     auth: "player",
     response: pvpOpponentList,
   },

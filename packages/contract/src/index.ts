@@ -22,6 +22,7 @@ export * from "./leaderboard";
 export * from "./live";
 export * from "./marketplace";
 export * from "./music";
+export * from "./pilots";
 export * from "./player-alerts";
 export * from "./repair";
 export * from "./routes";

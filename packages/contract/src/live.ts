@@ -115,3 +115,18 @@ export const warEndedAlert = z.object({
   prize: alertCoins,
 });
 export type WarEndedAlert = z.infer<typeof warEndedAlert>;
+
+export const pvpRaidAlert = z.object({
+  battleId: z.string(),
+  attackerName: z.string(),
+  botName: z.string(),
+  /** The defender held (its bot won). */
+  held: z.boolean(),
+  /** Coins the defender gained (held) or lost. */
+  coins: alertCoins,
+  /** The defender's rating change, whole points (0 when the battle was not rated). */
+  ratingDelta: z.number().int(),
+  /** A shield the raid raised, ms since epoch, or null. */
+  shieldUntil: z.number().nullable(),
+});
+export type PvpRaidAlert = z.infer<typeof pvpRaidAlert>;

@@ -1,7 +1,7 @@
 // The kinds of a player's alerts: live events on their own `me` channel that the app shows as a toast wherever
 // the player is (their tournament match goes live, they win or lose a round, their guild is drafted for a war,
-// a war their guild fought ends). The shapes of their data are in live.ts; this file holds no zod, so the app
-// shell can name the kinds without bringing zod into its download.
+// a war their guild fought ends, another pilot raids one of their bots). The shapes of their data are in
+// live.ts; this file holds no zod, so the app shell can name the kinds without bringing zod into its download.
 export const playerAlertKinds = {
   /** `TournamentMatchLiveAlert`: the player's match was fought and can be watched now. */
   tournamentMatchLive: "tournament-match-live",
@@ -11,6 +11,8 @@ export const playerAlertKinds = {
   warDrafted: "war-drafted",
   /** `WarEndedAlert`: a war the player's guild fought ended, with its placement and prize. */
   warEnded: "war-ended",
+  /** `PvpRaidAlert`: another pilot attacked one of the player's bots (won or lost, what it cost or gained). */
+  pvpRaid: "pvp-raid",
 } as const;
 
 export type PlayerAlertKind = (typeof playerAlertKinds)[keyof typeof playerAlertKinds];

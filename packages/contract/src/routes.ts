@@ -20,6 +20,7 @@ import { inventoryRoutes } from "./inventory";
 import { leaderboardRoutes } from "./leaderboard";
 import { marketplaceRoutes } from "./marketplace";
 import { musicTrackList } from "./music";
+import { pilotRoutes } from "./pilots";
 import { repairRoutes } from "./repair";
 import { shopRoutes } from "./shop";
 import { landingStats } from "./stats";
@@ -125,6 +126,7 @@ export const routes = {
   ...adminOperationRoutes,
   ...adminCashoutRoutes,
   ...arenaRoutes,
+  ...pilotRoutes,
   ...battleRoutes,
   ...leaderboardRoutes,
   ...shopRoutes,

@@ -18,6 +18,7 @@ export * from "./messages";
 export * from "./names";
 export * from "./opponents";
 export * from "./outcome";
+export * from "./pvp";
 export * from "./pvp-opponents";
 export * from "./rating";
 export * from "./rng";

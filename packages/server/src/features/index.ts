@@ -46,6 +46,8 @@ import { marketplaceRoutes } from "./marketplace/routes";
 import { createMarketplaceService } from "./marketplace/service";
 import { musicRoutes } from "./music/routes";
 import { createMusicService } from "./music/service";
+import { pilotsRoutes } from "./pilots/routes";
+import { createPilotsService } from "./pilots/service";
 import { repairRoutes } from "./repair/routes";
 import { createRepairService } from "./repair/service";
 import { shopRoutes } from "./shop/routes";
@@ -73,7 +75,7 @@ export function createServices(platform: Platform) {
     libraryTopUp,
     imageLibrary: createImageLibraryService({ db, media: platform.media, topUp: libraryTopUp }),
     adminMusic: createAdminMusicService({ db, media: platform.media }),
-    findPlayers: createPlayerLookup({ db }),
+    findPlayers: createPlayerLookup({ db, clock }),
     adminCashouts: createAdminCashoutsService({
       db,
       clock,
@@ -112,7 +114,14 @@ export function createServices(platform: Platform) {
     marketplace: createMarketplaceService({ db, clock, log: platform.log }),
     repair: createRepairService({ db }),
     fusion: createFusionService({ db, clock, library: libraryTopUp }),
-    arena: createArenaService({ db, clock, media: platform.media, log: platform.log }),
+    arena: createArenaService({
+      db,
+      clock,
+      media: platform.media,
+      log: platform.log,
+      pvp: { ...config.pvp, linkWindowDays: config.cashout.linkWindowDays },
+    }),
+    pilots: createPilotsService({ db, clock }),
     battles: createBattlesService({ db, log: platform.log }),
     leaderboard: createLeaderboardService({ db }),
     tournaments: createTournamentService({ db, clock, reconciler: platform.reconciler }),
@@ -148,6 +157,7 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
   repairRoutes(app, services);
   fusionRoutes(app, services);
   arenaRoutes(app, services);
+  pilotsRoutes(app, services);
   battlesRoutes(app, services);
   leaderboardRoutes(app, services);
   guildsRoutes(app, services);

@@ -3,7 +3,12 @@
 import { readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type CashoutRules, DEFAULT_CASHOUT_RULES } from "@bot-arena/game";
+import {
+  type CashoutRules,
+  DEFAULT_CASHOUT_RULES,
+  DEFAULT_PVP_PROTECTION,
+  type PvpProtectionRules,
+} from "@bot-arena/game";
 import { DEFAULT_PASSWORD_HASH_COST } from "./auth/password";
 import type { LoadShedLimits } from "./load-shed";
 import { parseS3Location, type S3Location, S3LocationError } from "./media/s3-location";
@@ -127,6 +132,8 @@ export type Config = {
   /** LOG_LEVEL: pino's level; by default "warn" in the readable format (a person's terminal), "info" in JSON. */
   logLevel: string;
   cashout: CashoutConfig;
+  /** PvP's protections (issue 40): the shield, the daily defense cap, linked accounts (docs/game-rules.md). */
+  pvp: PvpConfig;
   /** METRICS_TOKEN: `Authorization: Bearer <it>` reads GET /api/admin/metrics without a session; null: admins only. */
   metricsToken: string | null;
   /**
@@ -151,6 +158,11 @@ export type CashoutConfig = {
   linkWindowDays: number;
   /** Below this many coins' worth in the project wallet, the operators are warned. */
   walletLowCoins: number;
+};
+
+export type PvpConfig = PvpProtectionRules & {
+  /** PVP_REFUSE_LINKED: "off" lets linked accounts fight (journeys, where every browser shares one address). */
+  refuseLinked: boolean;
 };
 
 /** DATABASE_URL: postgres:// or postgresql://, or unset for the embedded PGlite. */
@@ -480,6 +492,12 @@ function readConfig(rawEnv: Env, stdoutIsTerminal: boolean): Config {
     logFormat,
     logLevel: env.LOG_LEVEL || (logFormat === "pretty" ? "warn" : "info"),
     cashout: soft(() => cashout(env), cashout({})),
+    pvp: {
+      shieldAfterLosses: int(env, "PVP_SHIELD_AFTER_LOSSES", DEFAULT_PVP_PROTECTION.shieldAfterLosses, 1),
+      shieldHours: int(env, "PVP_SHIELD_HOURS", DEFAULT_PVP_PROTECTION.shieldHours, 0),
+      defensesPerDay: int(env, "PVP_DEFENSES_PER_DAY", DEFAULT_PVP_PROTECTION.defensesPerDay, 1),
+      refuseLinked: toggle(env, "PVP_REFUSE_LINKED", "on") === "on",
+    },
     metricsToken: soft(() => metricsToken(env.METRICS_TOKEN), null),
     migrateOnStart: toggle(env, "MIGRATE_ON_START", "on"),
     metricsRouteCpu: toggle(env, "METRICS_ROUTE_CPU", "off"),

@@ -22,6 +22,7 @@ const ownedIds: [RegExp, keyof Holdings][] = [
 /** Routes whose id is meant to name someone else's thing. */
 const sharedByDesign: Record<string, string> = {
   "GET /api/battles/:id": "any signed-in player may watch a stored battle",
+  "GET /api/pilots/:username": "a pilot's PvP profile is open to every signed-in player, as its replays are",
   "GET /api/arena/pvp/opponents/:id/win-chance":
     "names another player's bot, the PvP target; one's own bot is refused (arena win-chance tests)",
   "POST /api/marketplace/listings/:id/buy": "buying is what other players' listings are for",

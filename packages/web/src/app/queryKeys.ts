@@ -29,6 +29,12 @@ export const queryKeys = {
   recentBattles: (botId: string) => ["battles", "recent", botId],
   battleReplay: (id: string) => ["battles", "replay", id],
   leaderboard: ["leaderboard"],
+  /** Under one root with the defense log: a battle refreshes both. */
+  pilots: {
+    all: ["pilots"],
+    one: (username: string) => ["pilots", "one", username.toLowerCase()],
+    defenses: ["pilots", "defenses"],
+  },
   guilds: {
     all: ["guilds"],
     list: (search: string) => ["guilds", "list", search.trim().toLowerCase()],

@@ -227,7 +227,7 @@ export async function findLocation(): Promise<string> {
 }
 
 /** A toast as it shows (sonner), looked for by its full text. */
-export async function findToast(text: string): Promise<HTMLElement> {
+export async function findToast(text: string | RegExp): Promise<HTMLElement> {
   const found = await screen.findAllByText(text, { selector: "[data-sonner-toast] *" });
   return found[0]!;
 }

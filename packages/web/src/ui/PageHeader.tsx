@@ -8,7 +8,7 @@ export function PageHeader({ title, subtitle, icon, actions }: PageHeaderProps) 
   usePageTitle(title);
   return (
     <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div className="flex items-center gap-4">
+      <div className="flex min-w-0 items-center gap-4">
         {icon && (
           <span
             aria-hidden="true"
@@ -17,8 +17,9 @@ export function PageHeader({ title, subtitle, icon, actions }: PageHeaderProps) 
             {icon}
           </span>
         )}
-        <div>
-          <h1 className="font-display text-2xl font-black uppercase tracking-[0.12em] text-ink sm:text-3xl">
+        {/* A title may be a player's name, one long word: it wraps rather than push the page sideways. */}
+        <div className="min-w-0">
+          <h1 className="wrap-anywhere font-display text-2xl font-black uppercase tracking-[0.12em] text-ink sm:text-3xl">
             <span className="bg-linear-to-r from-cyan via-ink to-magenta bg-clip-text text-transparent">
               {title}
             </span>

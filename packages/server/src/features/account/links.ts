@@ -4,7 +4,7 @@
 // that moved between linked accounts are read from the tables that record each move with both sides: marketplace
 // sales (buyer to seller), PvP stakes (loser to winner) and tournament pools (a linked entrant's fee to a prize).
 import { createHmac } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../platform/db/database";
 import { accountSightings } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
@@ -55,6 +55,18 @@ export async function deviceKnownFor(db: Db, email: string, device: string, now:
     limit 1`);
   return rowsOf(result).length > 0;
 }
+
+/**
+ * The ids of the accounts linked to `userId` (the rule above, without the operators' cap), as a subquery: the
+ * PvP list leaves them out and a challenge of one is refused.
+ */
+export const linkedIdsSql = (userId: SQL | UserId, windowDays: number): SQL => sql`
+  select other.user_id from account_sightings mine
+  join account_sightings other
+    on other.kind = mine.kind and other.value = mine.value and other.user_id <> mine.user_id
+    and other.first_seen <= mine.last_seen + ${`${windowDays} days`}::interval
+    and mine.first_seen <= other.last_seen + ${`${windowDays} days`}::interval
+  where mine.user_id = ${userId}`;
 
 export type Link = { userId: UserId; username: string; device: boolean; address: boolean; frozen: boolean };
 

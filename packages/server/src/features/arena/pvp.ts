@@ -9,11 +9,15 @@ import {
   canChallengePvp,
   checkPvpStakesFit,
   isPvpTargetable,
+  isShielded,
   nearestByLevel,
   PVP_OPPONENT_LIST_SIZE,
+  PVP_RATING_WINDOWS,
   PVP_SAFE_WALLET,
   pvpListLevel,
+  pvpRatingWindow,
   pvpStake,
+  pvpTargetRefusal,
   settleDefense,
 } from "@bot-arena/game";
 import { and, asc, desc, eq, gte, ne, notExists, or, sql } from "drizzle-orm";
@@ -29,6 +33,10 @@ import { refuse } from "../../platform/refuse";
 import { fight, newBattleId, newBattleSeed, recordBattle } from "../battles/record";
 import { snapshotOfBot } from "../battles/snapshot";
 import { botNotFound, isBotId, withRegeneratedEnergy } from "../bots/queries";
+import { offerableSql, type PvpProtection, ratingOfSql, targetState } from "../pilots/protection";
+import { pilotStates } from "../pilots/ratings";
+import { openRevenge } from "../pilots/revenge";
+import { settlePvpPilots } from "../pilots/settle";
 import type { ArenaDeps } from "./ai";
 import { attackerAftermath, battleOutcomeOf, settleAttacker } from "./progress";
 import {
@@ -39,6 +47,7 @@ import {
   opponentProtected,
   opponentUnavailable,
   ownBot,
+  pvpRefused,
 } from "./refusals";
 import { equippedWeapon } from "./weapon";
 
@@ -47,12 +56,54 @@ const notListed = (db: Db) =>
     db.select({ one: sql`1` }).from(marketplaceListings).where(eq(marketplaceListings.botId, bots.id)),
   );
 
+/** What makes another player's bot a candidate for the viewer's list (the rating window aside). */
+export type PvpCandidates = { viewerId: UserId; now: Date; rules: PvpProtection };
+
+const candidate = (db: Db, { viewerId, now, rules }: PvpCandidates) =>
+  and(
+    ne(bots.userId, viewerId),
+    gte(profiles.coins, PVP_SAFE_WALLET),
+    notListed(db),
+    offerableSql(sql`${bots.userId}`, viewerId, now, rules),
+  );
+
+/**
+ * How many candidates are within each rating window of `rating`, counted only up to a full list and only until a
+ * window is full: in a busy arena the first window fills at once and the scan stops there.
+ */
+async function candidatesWithinWindows(db: Db, of: PvpCandidates, rating: number): Promise<number[]> {
+  const distance = sql`abs(${ratingOfSql(sql`${bots.userId}`)} - ${rating})`;
+  const counts: number[] = [];
+  for (const window of PVP_RATING_WINDOWS) {
+    const found = await db
+      .select({ one: sql`1` })
+      .from(bots)
+      .innerJoin(profiles, eq(profiles.id, bots.userId))
+      .where(and(candidate(db, of), sql`${distance} <= ${window}`))
+      .limit(PVP_OPPONENT_LIST_SIZE);
+    counts.push(found.length);
+    if (found.length >= PVP_OPPONENT_LIST_SIZE) break;
+  }
+  return counts;
+}
+
 /**
  * The eligible bots around (level, viewer's id), two runs of the list's size off bots_level_id_idx: `up` from
  * there going up, the rest from just under it going down. The viewer's id is where the runs split the
- * viewer's own level, so players at one level see different bots of it, and each always the same ones.
+ * viewer's own level, so players at one level see different bots of it, and each always the same ones. With a
+ * window, only owners rated within it of `rating` are eligible.
  */
-export function pvpOpponentsQuery(db: Db, viewerId: UserId, level: number) {
+export function pvpOpponentsQuery(
+  db: Db,
+  of: PvpCandidates,
+  level: number,
+  near: { rating: number; window: number | null } = { rating: 0, window: null },
+) {
+  const viewerId = of.viewerId;
+  const inWindow =
+    near.window === null
+      ? sql`true`
+      : sql`abs(${ratingOfSql(sql`${bots.userId}`)} - ${near.rating}) <= ${near.window}`;
   const start = sql`(${level}::int, ${viewerId}::uuid)`;
   const run = (up: boolean) =>
     db
@@ -74,9 +125,8 @@ export function pvpOpponentsQuery(db: Db, viewerId: UserId, level: number) {
       .where(
         and(
           up ? sql`(${bots.level}, ${bots.id}) >= ${start}` : sql`(${bots.level}, ${bots.id}) < ${start}`,
-          ne(bots.userId, viewerId),
-          gte(profiles.coins, PVP_SAFE_WALLET),
-          notListed(db),
+          candidate(db, of),
+          inWindow,
         ),
       )
       .orderBy(...(up ? [asc(bots.level), asc(bots.id)] : [desc(bots.level), desc(bots.id)]))
@@ -84,19 +134,30 @@ export function pvpOpponentsQuery(db: Db, viewerId: UserId, level: number) {
   return unionAll(run(true), run(false));
 }
 
-export function createPvpArena(deps: ArenaDeps) {
-  const { db, clock } = deps;
+export function createPvpArena(deps: ArenaDeps & { pvp: PvpProtection }) {
+  const { db, clock, pvp } = deps;
 
   return {
-    /** Other players' bots nearest the player's level (whose owners hold enough coins to be attacked). */
+    /**
+     * Other players' bots nearest the player's level, of pilots near the player's rating (the window widening
+     * while few are near) who may be attacked now.
+     */
     async pvpOpponents(userId: UserId): Promise<PvpOpponentList> {
-      const [me] = await db
-        .select({ coins: profiles.coins, level: bots.level })
-        .from(profiles)
-        .leftJoin(bots, and(eq(bots.userId, profiles.id), eq(bots.isActive, true)))
-        .where(eq(profiles.id, userId));
+      const now = clock.now();
+      const [[me], pilots] = await Promise.all([
+        db
+          .select({ coins: profiles.coins, level: bots.level })
+          .from(profiles)
+          .leftJoin(bots, and(eq(bots.userId, profiles.id), eq(bots.isActive, true)))
+          .where(eq(profiles.id, userId)),
+        pilotStates(db, [userId]),
+      ]);
+      const self = pilots.get(userId);
+      const rating = self?.rating.rating ?? 0;
+      const of = { viewerId: userId, now, rules: pvp };
+      const window = pvpRatingWindow(await candidatesWithinWindows(db, of, rating));
       const level = pvpListLevel(me?.level ?? null);
-      const rows = await pvpOpponentsQuery(db, userId, level);
+      const rows = await pvpOpponentsQuery(db, of, level, { rating, window });
       // Each run in its own order again: SQL promises no order across a UNION ALL (a parallel plan may mix them).
       const run = (up: boolean) =>
         rows
@@ -106,10 +167,14 @@ export function createPvpArena(deps: ArenaDeps) {
       return {
         opponents: nearestByLevel(level, run(true), run(false)),
         cannotChallenge: challengeRefusal(me?.coins ?? 0),
+        shieldUntil:
+          self?.shieldUntil && isShielded(self.shieldUntil.getTime(), now.getTime())
+            ? self.shieldUntil.toISOString()
+            : null,
       };
     },
 
-    pvpBattle(user: SessionUser, defenderId: string): Promise<BattleOutcome> {
+    pvpBattle(user: SessionUser, defenderId: string, revengeOf?: string): Promise<BattleOutcome> {
       return db.transaction(async (tx) => {
         // The attacker's active bot and the target's owner in one read, before any lock.
         const validTarget = isBotId(defenderId);
@@ -152,6 +217,17 @@ export function createPvpArena(deps: ArenaDeps) {
         );
 
         const now = clock.now();
+        // Read under both profiles' locks: ten attackers on one defender queue here and each sees the last.
+        const [guard, revenge] = await Promise.all([
+          targetState(tx, { attackerId: user.id, defenderId: defenderOwner.id, now, rules: pvp }),
+          revengeOf === undefined
+            ? null
+            : openRevenge(tx, { raidId: revengeOf, avengerId: user.id, raiderId: defenderOwner.id, now }),
+        ]);
+        // A revenge is its own once-only answer to a raid: the pair rule does not hold it back.
+        const protection = revenge ? { ...guard, attackedRecently: false } : guard;
+        const refused = pvpTargetRefusal(protection, pvp, now.getTime());
+        if (refused) throw pvpRefused(refused);
         // Regenerated in memory: the battle's own write stores it with the energy spent (one write, not two).
         const bot = withRegeneratedEnergy(locked, now);
         assertCanBattle({ mode: "pvp", opponent: defender, energy: bot.energy, durability: bot.durability });
@@ -190,6 +266,19 @@ export function createPvpArena(deps: ArenaDeps) {
             createdAt: now,
           }),
         ]);
+        // After the battle's row, which the result row refers to.
+        await settlePvpPilots(tx, {
+          battleId,
+          attackerId: user.id,
+          defenderId: defenderOwner.id,
+          winner: result.winner,
+          snapshots: { attacker: attackerSnapshot, defender: defenderSnapshot },
+          now,
+          lossesToday: protection.lossesToday,
+          revengeOf: revenge,
+          rules: pvp,
+          alert: { attackerName: attackerOwner.username, botName: defender.name, coins: stake },
+        });
         await publishToPlayer(tx, user.id, "bots", { botId: bot.id, battleId });
         await publishToPlayer(tx, defender.userId, "bots", { botId: defender.id, battleId });
 

@@ -29,3 +29,6 @@ export function assertCanBattle<T>(input: {
   if (input.opponent === null) throw noOpponentSelected();
   return input.opponent;
 }
+
+/** A PvP protection's refusal (linked, shielded, at the daily cap, attacked today, revenge closed). */
+export const pvpRefused = (message: string) => conflict(message);

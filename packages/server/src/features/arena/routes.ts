@@ -9,5 +9,7 @@ export function arenaRoutes(app: FastifyInstance, deps: { arena: ArenaService })
   route(app, routes.aiBattle, ({ user }) => deps.arena.aiBattle(user));
   route(app, routes.pvpOpponents, ({ user }) => deps.arena.pvpOpponents(user.id), { expensiveRead: true });
   route(app, routes.pvpWinChance, ({ user, params }) => deps.arena.pvpWinChance(user.id, params.id));
-  route(app, routes.pvpBattle, ({ user, body }) => deps.arena.pvpBattle(user, body.defenderId));
+  route(app, routes.pvpBattle, ({ user, body }) =>
+    deps.arena.pvpBattle(user, body.defenderId, body.revengeOf),
+  );
 }

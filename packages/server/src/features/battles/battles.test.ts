@@ -1,6 +1,6 @@
 import type { BattleReplay, RecentBattles } from "@bot-arena/contract";
 import { battleMessages, RECENT_BATTLES_LIMIT } from "@bot-arena/contract";
-import { messages } from "@bot-arena/game";
+import { DAY_MS, messages } from "@bot-arena/game";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, signUp, type TestApp, testClock } from "../../../test/helpers";
@@ -115,7 +115,8 @@ describe("a bot's recent battles", () => {
     await setBot(t.db, rival.bot.id, SCRAP_HEAP);
     for (let i = 0; i < 4; i++) {
       fought.push((await outcomeOf(await pvpBattle(rival, p.bot.id))).battle.id);
-      clock.advance(1000);
+      // A pair fights once a day.
+      clock.advance(DAY_MS);
     }
     await setBot(t.db, p.bot.id, { energy: 100 });
     for (let i = 0; i < 3; i++) fought.push((await foughtAi(p)).battle.id);

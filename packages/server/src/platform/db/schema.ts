@@ -524,6 +524,73 @@ export const battles = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- PvP ladder (issue 40)
+
+/**
+ * A pilot's PvP rating (the player's, not a bot's): Glicko-2's triple as it stood after the last rated battle,
+ * the PvP record, and the shield. A row is written with the pilot's first PvP battle; a pilot without one is at
+ * the rulebook's start (1500 / 500 / 0.09). Written only under the profile's lock.
+ */
+export const pilotRatings = pgTable(
+  "pilot_ratings",
+  {
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .primaryKey()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    rating: doublePrecision("rating").notNull(),
+    deviation: doublePrecision("deviation").notNull(),
+    volatility: doublePrecision("volatility").notNull(),
+    lastRatedAt: timestamp("last_rated_at", { withTimezone: true }),
+    wins: integer("wins").notNull().default(0),
+    losses: integer("losses").notNull().default(0),
+    /** Attacks are refused until then; the pilot's own attack ends it. */
+    shieldUntil: timestamp("shield_until", { withTimezone: true }),
+  },
+  (t) => [
+    index("pilot_ratings_rating_idx").on(t.rating),
+    check("pilot_ratings_record_non_negative", sql`${t.wins} >= 0 and ${t.losses} >= 0`),
+  ],
+);
+
+/**
+ * What one PvP battle did to the two pilots: their ratings before and after (equal when it was not rated) and
+ * whether it was a revenge. The defense log, the daily defense cap, the shield's losses and the once-a-day pair
+ * rule read it.
+ */
+export const pvpResults = pgTable(
+  "pvp_results",
+  {
+    battleId: uuid("battle_id")
+      .primaryKey()
+      .references(() => battles.id, { onDelete: "cascade" }),
+    attackerUserId: uuid("attacker_user_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    defenderUserId: uuid("defender_user_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    defenderWon: boolean("defender_won").notNull(),
+    rated: boolean("rated").notNull(),
+    attackerRatingBefore: doublePrecision("attacker_rating_before").notNull(),
+    attackerRatingAfter: doublePrecision("attacker_rating_after").notNull(),
+    defenderRatingBefore: doublePrecision("defender_rating_before").notNull(),
+    defenderRatingAfter: doublePrecision("defender_rating_after").notNull(),
+    /** The raid this battle avenged (its defender attacking its attacker back); each raid once. */
+    revengeOf: uuid("revenge_of").references((): AnyPgColumn => pvpResults.battleId, {
+      onDelete: "set null",
+    }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("pvp_results_defender_time_idx").on(t.defenderUserId, t.createdAt),
+    index("pvp_results_attacker_time_idx").on(t.attackerUserId, t.createdAt),
+    uniqueIndex("pvp_results_revenge_once").on(t.revengeOf),
+  ],
+);
+
 /** The AI opponent a player found and has not fought yet: one per player, replaced by the next search. */
 export const aiOpponents = pgTable("ai_opponents", {
   userId: uuid("user_id")

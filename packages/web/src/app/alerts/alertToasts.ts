@@ -13,6 +13,7 @@ export type AlertToast = {
 };
 
 const TOURNAMENT_PAGE = "/tournament";
+const DEFENSES_PAGE = "/defenses";
 const GUILD_WARS_PAGE = "/guild-wars";
 
 type Data = Record<string, unknown>;
@@ -58,6 +59,10 @@ function tournamentResult(data: Data, name: string, round: number): AlertToast |
             action: view,
           };
     }
+    case playerAlertKinds.pvpRaid: {
+      const [attacker, bot] = [text(data, "attackerName"), text(data, "botName")];
+      return attacker === null || bot === null ? null : pvpRaid(data, attacker, bot);
+    }
     default:
       return null;
   }
@@ -72,6 +77,31 @@ function warEnded(data: Data, war: string, guild: string): AlertToast {
     tone: prize > 0 ? "success" : "info",
     title: `${war} is over: ${guild} placed ${ordinal(placement)}`,
     description: prize > 0 ? `+${formatCoins(prize)} coins into the guild bank.` : "No reward this time.",
+    action: view,
+  };
+}
+
+function pvpRaid(data: Data, attacker: string, bot: string): AlertToast | null {
+  const [coins, rating] = [count(data, "coins"), count(data, "ratingDelta")];
+  if (coins === null || rating === null) return null;
+  const points = `${Math.abs(rating)} rating`;
+  const shield = typeof data.shieldUntil === "number" ? new Date(data.shieldUntil) : null;
+  const view = { label: "View", to: DEFENSES_PAGE };
+  if (data.held === true) {
+    return {
+      tone: "success",
+      title: `${bot} held against ${attacker}`,
+      description: `+${formatCoins(coins)} coins, +${points}.`,
+      action: view,
+    };
+  }
+  const shielded = shield
+    ? ` You are shielded until ${shield.toLocaleTimeString(undefined, { timeStyle: "short" })}.`
+    : "";
+  return {
+    tone: "warning",
+    title: `${attacker} raided ${bot}`,
+    description: `You lost ${formatCoins(coins)} coins and ${points}.${shielded}`,
     action: view,
   };
 }
@@ -109,6 +139,10 @@ export function alertToast(event: Pick<LiveEvent, "kind" | "data">): AlertToast 
         description: "Your guild fights when registration ends. It costs nothing.",
         action: { label: "View", to: GUILD_WARS_PAGE },
       };
+    }
+    case playerAlertKinds.pvpRaid: {
+      const [attacker, bot] = [text(data, "attackerName"), text(data, "botName")];
+      return attacker === null || bot === null ? null : pvpRaid(data, attacker, bot);
     }
     default:
       return null;

@@ -92,12 +92,35 @@ describe("player alerts", () => {
     expect(await findLocation()).toBe("/guild-wars");
   });
 
+  it("a raid lost (and the shield it raised) or held, whose View opens the defense log", async () => {
+    const { alert, user } = await somewhereInTheApp();
+    const raid = { battleId: "b-7", attackerName: "vex", botName: "Bulwark", shieldUntil: null };
+    alert(playerAlertKinds.pvpRaid, { ...raid, held: false, coins: 265, ratingDelta: -14 });
+    expect(await findToast("vex raided Bulwark")).toBeTruthy();
+    expect(await findToast("You lost 265 coins and 14 rating.")).toBeTruthy();
+    alert(playerAlertKinds.pvpRaid, {
+      ...raid,
+      attackerName: "zed",
+      held: false,
+      coins: 1200,
+      ratingDelta: -9,
+      shieldUntil: Date.UTC(2026, 11, 2, 20, 30),
+    });
+    expect(await findToast(/^You lost 1,200 coins and 9 rating\. You are shielded until .+\.$/)).toBeTruthy();
+    alert(playerAlertKinds.pvpRaid, { ...raid, attackerName: "kai", held: true, coins: 40, ratingDelta: 6 });
+    expect(await findToast("Bulwark held against kai")).toBeTruthy();
+    expect(await findToast("+40 coins, +6 rating.")).toBeTruthy();
+    await user.click(await actionOf("vex raided Bulwark", "View"));
+    expect(await findLocation()).toBe("/defenses");
+  });
+
   it("shows nothing for other events on the channel, nor for an alert whose data is not what it should be", async () => {
     const { alert } = await somewhereInTheApp();
     alert("balance", { coins: 10 });
     alert(playerAlertKinds.tournamentMatchLive, { ...CUP, round: 2 });
     alert(playerAlertKinds.warDrafted, { warName: "Guild War #3" });
     alert(playerAlertKinds.tournamentResult, { ...CUP, round: 1, outcome: "bribed" });
+    alert(playerAlertKinds.pvpRaid, { attackerName: "vex", botName: "Bulwark", held: false });
     // Alerts are shown in the order they come: once a good one after them shows, any of theirs would have.
     alert(playerAlertKinds.warDrafted, WAR);
     await findToast("[VOLT] Voltage is drafted for Guild War #3");

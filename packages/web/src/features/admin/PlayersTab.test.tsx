@@ -35,6 +35,17 @@ const found: PlayerLookupEntry = {
   createdAt: "2030-01-01T12:00:00.000Z",
   bots: [],
   recentCoins: [],
+  pvp: {
+    rating: 1688,
+    provisional: true,
+    record: { wins: 7, losses: 1 },
+    pairs: [
+      { opponent: "alt_one", wins: 4, losses: 0 },
+      { opponent: "alt_two", wins: 3, losses: 1 },
+    ],
+    boostFlag:
+      "New account (2 days old, provisional rating): 7 of its 7 PvP wins came from 2 pilots (alt_one, alt_two)",
+  },
 };
 
 function show() {
@@ -102,5 +113,19 @@ describe("the admin's grant forms", () => {
     await user.click(await screen.findByRole("button", { name: "Use this e-mail" }));
     expect(email("Grant coins").value).toBe("nova@arena.test");
     expect(email("Grant equipment").value).toBe("nova@arena.test");
+  });
+
+  it("shows the pilot's PvP: rating with '?', record, the boost flag's reason and the pairs", async () => {
+    const { user } = show();
+    await user.type(await screen.findByLabelText("Name or e-mail"), "nova");
+    const pvp = await screen.findByRole("region", { name: "Nova's PvP" });
+    expect(within(pvp).getByText("PvP 1688? · 7W/1L")).toBeTruthy();
+    expect(within(pvp).getByText("Boost flag")).toBeTruthy();
+    expect(within(pvp).getByTestId("boost-flag").textContent).toBe(found.pvp.boostFlag);
+    const pairs = within(pvp).getByRole("list", { name: "Nova's PvP pairs" });
+    expect([...pairs.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "alt_one 4W/0L",
+      "alt_two 3W/1L",
+    ]);
   });
 });

@@ -1,7 +1,8 @@
 // Player Management: grant coins (default 1000) or an equipment item (cheapest first) to a player by e-mail,
 // always with a reason the player sees in their coin history; and a lookup by name or e-mail showing balances,
-// bots and recent coin history, from which an e-mail can be taken into the grant forms. Each form has its own
-// e-mail: typing one never changes the other's player; "Use this e-mail" fills both on purpose.
+// bots, recent coin history and the pilot's PvP (rating, pairs, a boost flag), from which an e-mail can be taken
+// into the grant forms. Each form has its own e-mail: typing one never changes the other's player; "Use this
+// e-mail" fills both on purpose.
 import { adminGrantMessages, DEFAULT_GRANT_AMOUNT, type PlayerLookupEntry } from "@bot-arena/contract";
 import { messages } from "@bot-arena/game";
 import { Coins, Gift, Search, Swords, UserRound } from "lucide-react";
@@ -14,6 +15,7 @@ import { Panel } from "../../ui/Panel";
 import { Spinner } from "../../ui/Spinner";
 import { formatCoins, formatDelta } from "../bank/coins";
 import { reasonLabel } from "../bank/ledgerReasons";
+import { ratingLabel } from "../pilots/rating";
 import { useShop } from "../shop/useShop";
 import { SectionTitle, SelectField } from "./Field";
 import { useOpsLog } from "./opsLog";
@@ -200,6 +202,7 @@ function PlayerCard({ player, onUse }: { player: PlayerLookupEntry; onUse: () =>
           ))}
         </ul>
       )}
+      <PvpSide player={player} />
       <ul className="mt-3 divide-y divide-cyan/10 text-sm" aria-label={`${player.username}'s recent coins`}>
         {player.recentCoins.map((move) => (
           <li key={move.id} className="flex items-center justify-between gap-3 py-1.5">
@@ -218,6 +221,38 @@ function PlayerCard({ player, onUse }: { player: PlayerLookupEntry; onUse: () =>
         ))}
       </ul>
     </li>
+  );
+}
+
+/** The pilot's PvP side: rating, record, a boost flag's reason, and whom it fought. */
+function PvpSide({ player }: { player: PlayerLookupEntry }) {
+  const { pvp } = player;
+  return (
+    <section className="mt-3 rounded-md border border-cyan/10 p-3" aria-label={`${player.username}'s PvP`}>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <span className="font-semibold text-ink">
+          PvP {ratingLabel(pvp.rating, pvp.provisional)} · {pvp.record.wins}W/{pvp.record.losses}L
+        </span>
+        {pvp.boostFlag && <Badge tone="danger">Boost flag</Badge>}
+      </p>
+      {pvp.boostFlag && (
+        <p className="mt-2 text-sm text-danger" data-testid="boost-flag">
+          {pvp.boostFlag}
+        </p>
+      )}
+      {pvp.pairs.length > 0 && (
+        <ul className="mt-2 flex flex-wrap gap-2 text-xs" aria-label={`${player.username}'s PvP pairs`}>
+          {pvp.pairs.map((pair) => (
+            <li key={pair.opponent} className="rounded-md border border-cyan/10 px-2 py-1">
+              <span className="wrap-anywhere text-ink">{pair.opponent}</span>{" "}
+              <span className="text-muted">
+                {pair.wins}W/{pair.losses}L
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

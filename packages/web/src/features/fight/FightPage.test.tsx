@@ -32,7 +32,9 @@ function arena(pvp: AnswerOf<"pvpOpponents">, bots = [aBot()]) {
 
 describe("/fight", () => {
   it("asks for an active bot first: 'No active bot found. Please create or activate a bot first.'", async () => {
-    const { user } = arena({ opponents: [], cannotChallenge: null }, [aBot({ isActive: false })]);
+    const { user } = arena({ opponents: [], cannotChallenge: null, shieldUntil: null }, [
+      aBot({ isActive: false }),
+    ]);
     expect(
       await screen.findByText("No active bot found. Please create or activate a bot first."),
     ).toBeTruthy();
@@ -45,6 +47,7 @@ describe("/fight", () => {
     const { user } = arena({
       opponents: [longest],
       cannotChallenge: "You need at least 100 coins in your wallet for PvP",
+      shieldUntil: null,
     });
     await user.click(await screen.findByRole("tab", { name: "PvP Battle" }));
     const notice = await screen.findByText("You need at least 100 coins in your wallet for PvP");
@@ -63,11 +66,34 @@ describe("/fight", () => {
   });
 
   it("no opponents: 'No players available'; a challenge without a pick says 'Select an opponent first!'", async () => {
-    const { user, api } = arena({ opponents: [], cannotChallenge: null });
+    const { user, api } = arena({ opponents: [], cannotChallenge: null, shieldUntil: null });
     await user.click(await screen.findByRole("tab", { name: "PvP Battle" }));
     expect(await screen.findByText("No players available")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Challenge an opponent (20 Energy)" }));
     expect(await findToast("Select an opponent first!")).toBeTruthy();
     expect(api.callsTo("pvpBattle")).toHaveLength(0);
+  });
+
+  it("a shielded pilot is told that attacking ends the shield, and asked before the challenge goes", async () => {
+    const { user, api } = arena({
+      opponents: [longest],
+      cannotChallenge: null,
+      shieldUntil: "2026-12-02T20:00:00.000Z",
+    });
+    await user.click(await screen.findByRole("tab", { name: "PvP Battle" }));
+    expect((await screen.findByTestId("own-shield")).textContent).toMatch(
+      /^You are shielded until .+\. Attacking ends your shield\.$/,
+    );
+    await user.click(screen.getByRole("radio", { name: new RegExp(`^${"W".repeat(30)}`) }));
+    await user.click(screen.getByRole("button", { name: `Challenge ${"W".repeat(30)} (20 Energy)` }));
+    const dialog = await screen.findByRole("dialog", { name: "Attack while shielded?" });
+    expect(dialog.textContent).toContain("Attacking ends your shield: you are shielded until");
+    await user.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(api.callsTo("pvpBattle")).toHaveLength(0);
+    await user.click(screen.getByRole("button", { name: `Challenge ${"W".repeat(30)} (20 Energy)` }));
+    await user.click(await screen.findByRole("button", { name: "Attack and end my shield" }));
+    await expect
+      .poll(() => api.callsTo("pvpBattle").map((c) => c.body))
+      .toEqual([{ defenderId: longest.id }]);
   });
 });

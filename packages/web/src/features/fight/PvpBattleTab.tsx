@@ -1,18 +1,25 @@
 // The 'PvP Battle' tab: up to 10 other players' bots (nearest the active bot's level, owners with 100+ coins),
 // one to pick, and the challenge. The loser's owner pays the winner's owner 10% of their wallet, so a challenger
-// needs 100 wallet coins too: the server says when they do not, and the tab shows it above the list.
+// needs 100 wallet coins too: the server says when they do not, and the tab shows it above the list. A shielded
+// player is told that attacking ends the shield, and asked before the challenge goes.
 import type { BattleOutcome, Bot, PvpOpponent } from "@bot-arena/contract";
-import { checkBattle, messages, PVP_BATTLE_ENERGY } from "@bot-arena/game";
-import { Coins, Swords, Users } from "lucide-react";
+import { checkBattle, messages, PVP_BATTLE_ENERGY, pvpMessages } from "@bot-arena/game";
+import { useQuery } from "@tanstack/react-query";
+import { Coins, ShieldCheck, ShieldHalf, Swords, UserRound, Users } from "lucide-react";
 import { RadioGroup } from "radix-ui";
 import { useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
+import { meQuery } from "../../app/session";
 import { Button } from "../../ui/Button";
+import { ButtonLink } from "../../ui/ButtonLink";
+import { ConfirmDialog } from "../../ui/ConfirmDialog";
 import { cn } from "../../ui/cn";
 import { SpinnerArea } from "../../ui/Spinner";
 import { BotImage } from "../bots/BotImage";
 import { RarityBadge } from "../bots/RarityBadge";
+import { DEFENSES_ROUTE, pilotRoute } from "../pilots/api";
+import { endTime } from "../pilots/rating";
 import { usePvpBattle, usePvpOpponents, usePvpWinChance } from "./api";
 import { WinChanceMeter } from "./WinChanceMeter";
 import { winChanceVerdict } from "./winChance";
@@ -25,8 +32,11 @@ export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: 
   const opponents = usePvpOpponents(true);
   const battle = usePvpBattle();
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const me = useQuery(meQuery()).data;
   const list = opponents.data?.opponents ?? [];
   const cannotChallenge = opponents.data?.cannotChallenge ?? null;
+  const shieldUntil = opponents.data?.shieldUntil ?? null;
   const selected = list.find((o) => o.id === selectedId) ?? null;
   const odds = usePvpWinChance(selected?.id ?? null);
 
@@ -45,10 +55,19 @@ export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: 
       toast.error(check.ok ? messages.selectOpponent : check.message);
       return;
     }
-    battle.mutate(selected.id, {
-      onSuccess: onFought,
-      onError: (error) => toast.error(errorMessage(error, messages.battleFailed)),
-    });
+    // Attacking ends the player's own shield: asked first, never a surprise.
+    if (shieldUntil) setConfirming(selected.id);
+    else fightNow(selected.id);
+  };
+  const fightNow = (defenderId: string) => {
+    setConfirming(null);
+    battle.mutate(
+      { defenderId },
+      {
+        onSuccess: onFought,
+        onError: (error) => toast.error(errorMessage(error, messages.battleFailed)),
+      },
+    );
   };
 
   if (opponents.isPending) {
@@ -63,6 +82,16 @@ export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: 
         >
           <Coins className="size-4 shrink-0" aria-hidden="true" />
           {cannotChallenge}
+        </p>
+      )}
+      {shieldUntil && (
+        <p
+          role="status"
+          data-testid="own-shield"
+          className="flex items-center gap-2 rounded-md border border-cyan/40 bg-cyan/10 p-3 text-sm font-semibold text-cyan"
+        >
+          <ShieldCheck className="size-4 shrink-0" aria-hidden="true" />
+          You are shielded until {endTime(shieldUntil)}. {pvpMessages.shieldEnds}.
         </p>
       )}
       {list.length === 0 ? (
@@ -126,6 +155,35 @@ export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: 
       >
         Challenge {selected?.name ?? "an opponent"} ({PVP_BATTLE_ENERGY} Energy)
       </Button>
+      <nav aria-label="Your PvP" className="flex flex-wrap justify-center gap-2">
+        <ButtonLink
+          to={DEFENSES_ROUTE}
+          variant="ghost"
+          size="sm"
+          icon={<ShieldHalf className="size-4" aria-hidden="true" />}
+        >
+          Defense log
+        </ButtonLink>
+        {me && (
+          <ButtonLink
+            to={pilotRoute(me.username)}
+            variant="ghost"
+            size="sm"
+            icon={<UserRound className="size-4" aria-hidden="true" />}
+          >
+            Your pilot profile
+          </ButtonLink>
+        )}
+      </nav>
+      <ConfirmDialog
+        open={confirming !== null}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && fightNow(confirming)}
+        title="Attack while shielded?"
+        description={`${pvpMessages.shieldEnds}: you are shielded until ${shieldUntil ? endTime(shieldUntil) : ""}, and raids on you are allowed again once you attack.`}
+        confirmLabel="Attack and end my shield"
+        busy={battle.isPending}
+      />
     </div>
   );
 }

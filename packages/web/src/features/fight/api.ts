@@ -1,4 +1,5 @@
 // The arena's calls: the kept AI opponent, rolling a new one, the PvP list and the two battles.
+import type { PvpBattleBody } from "@bot-arena/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
@@ -51,6 +52,7 @@ function useAfterBattle() {
         queryKeys.pvpOpponents,
         queryKeys.battles,
         queryKeys.leaderboard,
+        queryKeys.pilots.all,
       ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     );
 }
@@ -63,10 +65,11 @@ export function useAiBattle() {
   });
 }
 
+/** A challenge from the PvP list, or a revenge from the defense log (`revengeOf`: the raid's battle). */
 export function usePvpBattle() {
   const afterBattle = useAfterBattle();
   return useMutation({
-    mutationFn: (defenderId: string) => call("pvpBattle", { body: { defenderId } }),
+    mutationFn: (body: PvpBattleBody) => call("pvpBattle", { body }),
     onSettled: afterBattle,
   });
 }

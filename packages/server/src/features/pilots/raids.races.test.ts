@@ -1,0 +1,164 @@
+// Ten attackers on one defender at once, through two server processes on one PostgreSQL: the raids queue on the
+// defender's profile lock, so its rating and coins move in exactly the defenses the rules allow (three lost,
+// then the shield; or eight held, then the cap) and every rating step follows from the one before it. One
+// revenge sent twice at once is fought once; linked accounts never move each other's rating or coins.
+import { newPilotRating, type PilotRating, pvpMessages, rateBattle } from "@bot-arena/game";
+import { asc, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect } from "vitest";
+import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from "../../../test/helpers";
+import { raceIt, racesRunHere } from "../../../test/race";
+import { type ServerProcess, startServerProcess } from "../../../test/server-process";
+import { pilotRatings, pvpResults } from "../../platform/db/schema";
+import { CHAMPION, type Pilot, pilot, SCRAP_HEAP, setBot } from "../arena/testing";
+import { coinsOf, expectLedgerClean, setCoins } from "../bots/testing";
+import { linkedPilots } from "./testing";
+
+let shared: TestDatabase;
+let t: TestApp;
+let servers: ServerProcess[] = [];
+
+beforeAll(async () => {
+  if (!racesRunHere) return;
+  shared = await createTestDatabase();
+  t = await createTestApp({ database: shared.database });
+  // The racers sign up in this process, each from an address of its own (linked only where a test says so).
+  servers = await Promise.all([
+    startServerProcess({ databaseUrl: shared.url! }),
+    startServerProcess({ databaseUrl: shared.url! }),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await t?.close();
+  await shared?.drop();
+});
+
+const challenge = async (server: ServerProcess, attacker: Pilot, defender: Pilot, revengeOf?: string) => {
+  const response = await fetch(`${server.url}/api/arena/pvp/battle`, {
+    method: "POST",
+    headers: { cookie: attacker.cookie, "content-type": "application/json" },
+    body: JSON.stringify({ defenderId: defender.bot.id, ...(revengeOf ? { revengeOf } : {}) }),
+  });
+  return { status: response.status, body: (await response.json()) as { error?: { message: string } } };
+};
+
+/** Ten attackers at once, alternating between the two processes. */
+async function tenRaids(defender: Pilot, attackersWin: boolean) {
+  const attackers = await Promise.all(Array.from({ length: 10 }, () => pilot(t)));
+  for (const attacker of attackers) await setBot(t.db, attacker.bot.id, attackersWin ? CHAMPION : SCRAP_HEAP);
+  await setBot(t.db, defender.bot.id, attackersWin ? SCRAP_HEAP : CHAMPION);
+  const answers = await Promise.all(
+    attackers.map((attacker, i) => challenge(servers[i % 2]!, attacker, defender)),
+  );
+  return { attackers, answers };
+}
+
+/** The defender's rating replayed from its result rows, each step by the rulebook from the one before. */
+async function expectRatingChain(defender: Pilot, fought: number) {
+  const rows = await t.db
+    .select()
+    .from(pvpResults)
+    .where(eq(pvpResults.defenderUserId, defender.id))
+    .orderBy(asc(pvpResults.createdAt));
+  expect(rows).toHaveLength(fought);
+  let rating: PilotRating = newPilotRating();
+  for (const row of rows) {
+    expect(row.defenderRatingBefore).toBe(rating.rating);
+    // Each attacker fought once: it came in at the start.
+    const winner = row.defenderWon ? "defender" : "attacker";
+    const rated = rateBattle(newPilotRating(), rating, winner, row.createdAt.getTime());
+    expect(row.defenderRatingAfter).toBe(rated.defender.rating);
+    rating = rated.defender;
+  }
+  const [stored] = await t.db.select().from(pilotRatings).where(eq(pilotRatings.userId, defender.id));
+  expect(stored?.rating).toBe(rating.rating);
+  return stored;
+}
+
+describe("ten attackers on one defender, two processes", () => {
+  raceIt(
+    "three lost defenses move its rating and coins, then the shield refuses the other seven",
+    async () => {
+      const defender = await pilot(t);
+      await setCoins(t.db, defender, 10_000);
+      const { attackers, answers } = await tenRaids(defender, true);
+      const fought = answers.filter((a) => a.status === 200);
+      expect(fought).toHaveLength(3);
+      const refusals = answers.filter((a) => a.status !== 200);
+      expect(refusals.map((a) => a.status)).toEqual(Array(7).fill(409));
+      for (const refusal of refusals)
+        expect(refusal.body.error?.message).toMatch(/^This pilot is shielded until /);
+      // 10% of 10 000, of 9 000, of 8 100: nothing more.
+      expect(await coinsOf(defender)).toBe(7290);
+      const wallets = await Promise.all(attackers.map((a) => coinsOf(a)));
+      expect(wallets.reduce((sum, coins) => sum + coins, 0)).toBe(10 * 1000 + 2710);
+      const stored = await expectRatingChain(defender, 3);
+      expect(stored).toMatchObject({ wins: 0, losses: 3 });
+      expect(stored?.shieldUntil?.getTime()).toBeGreaterThan(Date.now());
+      await expectLedgerClean(t);
+    },
+    120_000,
+  );
+
+  raceIt(
+    "eight held defenses move its rating and coins, then the daily cap refuses the other two",
+    async () => {
+      const defender = await pilot(t);
+      const { answers } = await tenRaids(defender, false);
+      expect(answers.filter((a) => a.status === 200)).toHaveLength(8);
+      const refusals = answers.filter((a) => a.status !== 200);
+      expect(refusals.map((a) => [a.status, a.body.error?.message])).toEqual(
+        Array(2).fill([409, pvpMessages.capped(8)]),
+      );
+      // Eight attackers each paid 10% of 1 000.
+      expect(await coinsOf(defender)).toBe(1000 + 8 * 100);
+      expect(await expectRatingChain(defender, 8)).toMatchObject({ wins: 8, losses: 0, shieldUntil: null });
+      await expectLedgerClean(t);
+    },
+    120_000,
+  );
+
+  raceIt(
+    "one revenge sent to both processes at once is fought once",
+    async () => {
+      const me = await pilot(t);
+      const raider = await pilot(t);
+      await setBot(t.db, raider.bot.id, CHAMPION);
+      const raid = await challenge(servers[0]!, raider, me);
+      expect(raid.status).toBe(200);
+      const raidId = (raid.body as { battle?: { id: string } }).battle!.id;
+      await setBot(t.db, me.bot.id, CHAMPION);
+      const answers = await Promise.all(servers.map((server) => challenge(server, me, raider, raidId)));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.status === 409)?.body.error?.message).toBe(pvpMessages.revengeClosed);
+      const revenges = await t.db.select().from(pvpResults).where(eq(pvpResults.revengeOf, raidId));
+      expect(revenges).toHaveLength(1);
+      await expectLedgerClean(t);
+    },
+    120_000,
+  );
+
+  raceIt(
+    "two linked accounts attacking each other through both processes move no rating and no coins",
+    async () => {
+      const [a, b] = await linkedPilots(t, "L".repeat(43));
+      const answers = await Promise.all([
+        challenge(servers[0]!, a, b),
+        challenge(servers[1]!, b, a),
+        challenge(servers[1]!, a, b),
+        challenge(servers[0]!, b, a),
+      ]);
+      expect(answers.map((x) => [x.status, x.body.error?.message])).toEqual(
+        Array(4).fill([409, pvpMessages.linked]),
+      );
+      expect([await coinsOf(a), await coinsOf(b)]).toEqual([1000, 1000]);
+      const rated = await t.db
+        .select()
+        .from(pilotRatings)
+        .where(inArray(pilotRatings.userId, [a.id, b.id]));
+      expect(rated).toEqual([]);
+    },
+    120_000,
+  );
+});
