@@ -29,6 +29,7 @@ export const queryKeys = {
   recentBattles: (botId: string) => ["battles", "recent", botId],
   battleReplay: (id: string) => ["battles", "replay", id],
   leaderboard: ["leaderboard"],
+  alerts: ["alerts"],
   guilds: {
     all: ["guilds"],
     list: (search: string) => ["guilds", "list", search.trim().toLowerCase()],
