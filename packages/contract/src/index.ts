@@ -4,6 +4,8 @@ export * from "./admin-grants";
 export * from "./admin-media";
 export * from "./admin-operations";
 export * from "./ads";
+export * from "./alert-texts";
+export * from "./alerts";
 export * from "./arena";
 export * from "./auth";
 export * from "./bank";

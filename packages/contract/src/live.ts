@@ -72,7 +72,8 @@ export type LiveServerMessage =
   | { type: "pong" }
   | { type: "error"; message: string };
 
-// A player's alerts on their own `me` channel (kinds in player-alerts.ts): the app shell toasts them.
+// A player's alerts on their own `me` channel (kinds in player-alerts.ts): the app shell toasts them, the inbox
+// (alerts.ts) keeps them.
 const alertCoins = z.number().int().nonnegative();
 
 export const tournamentMatchLiveAlert = z.object({
@@ -130,3 +131,23 @@ export const pvpRaidAlert = z.object({
   shieldUntil: z.number().nullable(),
 });
 export type PvpRaidAlert = z.infer<typeof pvpRaidAlert>;
+
+export const cashoutSettledAlert = z.object({
+  cashoutId: z.string(),
+  status: z.enum(["paid", "refunded"]),
+  amount: alertCoins,
+  /** Why it was refunded (the operator's or the provider's words); null when paid. */
+  reason: z.string().nullable(),
+});
+export type CashoutSettledAlert = z.infer<typeof cashoutSettledAlert>;
+
+/** Coins (`coins` > 0, `itemName` null) or one item (`itemName`, `coins` 0). */
+export const grantReceivedAlert = z.object({ coins: alertCoins, itemName: z.string().nullable() });
+export type GrantReceivedAlert = z.infer<typeof grantReceivedAlert>;
+
+export const moderationMutedAlert = z.object({
+  minutes: z.number().int().positive(),
+  mutedUntil: z.string(),
+  reason: z.string(),
+});
+export type ModerationMutedAlert = z.infer<typeof moderationMutedAlert>;

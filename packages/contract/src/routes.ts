@@ -6,6 +6,7 @@ import { adminGrantRoutes } from "./admin-grants";
 import { adminMediaRoutes } from "./admin-media";
 import { adminOperationRoutes } from "./admin-operations";
 import { adsResponse } from "./ads";
+import { alertRoutes } from "./alerts";
 import { arenaRoutes } from "./arena";
 import { me, okBody, sessionState, signInBody, signUpBody } from "./auth";
 import { bankRoutes } from "./bank";
@@ -119,6 +120,7 @@ export const routes = {
   },
   ...botRoutes,
   ...accountRoutes,
+  ...alertRoutes,
   ...customizeRoutes,
   ...chatRoutes,
   ...adminGrantRoutes,

@@ -15,6 +15,8 @@ import { createPlayerLookup } from "./admin/players";
 import { adminRoutes } from "./admin/routes";
 import { adsRoutes } from "./ads/routes";
 import { createAdsService } from "./ads/service";
+import { alertsRoutes } from "./alerts/routes";
+import { createAlertsService } from "./alerts/service";
 import { arenaRoutes } from "./arena/routes";
 import { createArenaService } from "./arena/service";
 import { authRoutes } from "./auth/routes";
@@ -85,6 +87,7 @@ export function createServices(platform: Platform) {
     }),
     auth: createAuthService({ db, sessions, config, clock }),
     account: createAccountService({ db, sessions, config }),
+    alerts: createAlertsService({ db }),
     stats: createStatsService({ db, clock }),
     music: createMusicService({ db }),
     ads: createAdsService({ config }),
@@ -142,6 +145,7 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
   });
   authRoutes(app, { auth: services.auth, config: platform.config, db: platform.db, clock: platform.clock });
   accountRoutes(app, services);
+  alertsRoutes(app, services);
   statsRoutes(app, services);
   musicRoutes(app, services);
   adsRoutes(app, services);

@@ -1,8 +1,8 @@
 // Opens the live socket while a player is signed in and wires the channels every page depends on:
-// `me` (balance and bots, a toast when a cash-out settles, and the player's alerts: their tournament match, their
-// guild's wars) and `music` (the player's track list).
+// `me` (balance, bots and cash-outs, and the player's alerts: a toast each, and the inbox's bell kept current)
+// and `music` (the player's track list).
 import { useEffect } from "react";
-import { useCashoutToasts } from "../features/bank/useCashoutToasts";
+import { useBankLive } from "../features/bank/useBankLive";
 import { usePlayerAlerts } from "./alerts/usePlayerAlerts";
 import { live } from "./live";
 import { queryKeys } from "./queryKeys";
@@ -31,7 +31,7 @@ export function LiveSession() {
 
   useLiveInvalidate("me", [queryKeys.me, queryKeys.bots]);
   useLiveInvalidate("music", [queryKeys.tracks]);
-  useCashoutToasts();
+  useBankLive();
   usePlayerAlerts();
   return null;
 }

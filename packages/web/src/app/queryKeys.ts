@@ -35,6 +35,7 @@ export const queryKeys = {
     one: (username: string) => ["pilots", "one", username.toLowerCase()],
     defenses: ["pilots", "defenses"],
   },
+  alerts: ["alerts"],
   guilds: {
     all: ["guilds"],
     list: (search: string) => ["guilds", "list", search.trim().toLowerCase()],

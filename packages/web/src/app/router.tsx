@@ -80,6 +80,7 @@ const shellPages: RouteObject[] = [
   { path: "/guilds/:id", element: page(() => import("../features/guilds/GuildPage")) },
   { path: "/guild-wars", element: page(() => import("../features/guild-wars/GuildWarsPage")) },
   { path: "/account", element: page(() => import("../features/account/AccountPage")) },
+  { path: "/alerts", element: page(() => import("../features/alerts/AlertsPage")) },
 ];
 
 const routes: RouteObject[] = [

@@ -9,6 +9,8 @@ import {
   type GrantCoinsResponse,
   type GrantEquipmentBody,
   type GrantEquipmentResponse,
+  type GrantReceivedAlert,
+  playerAlertKinds,
 } from "@bot-arena/contract";
 import { Coins, EquipmentId, messages, validateGrantCoins, validateGrantEquipment } from "@bot-arena/game";
 import { eq, sql } from "drizzle-orm";
@@ -21,6 +23,7 @@ import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
 import { logAdminAction } from "../../platform/ops-log";
 import { refuse } from "../../platform/refuse";
+import { raiseAlerts } from "../alerts/raise";
 import { audited } from "./audit";
 
 export type GrantsService = ReturnType<typeof createGrantsService>;
@@ -53,6 +56,10 @@ async function lockPlayerByEmail(tx: Tx, email: string) {
   return player;
 }
 
+/** The player's alert: what they got, never the admin's reason (an operator's note). */
+const tellGranted = (tx: Db, userId: UserId, grant: GrantReceivedAlert) =>
+  raiseAlerts(tx, [{ userId, kind: playerAlertKinds.grantReceived, data: grant }]);
+
 export function createGrantsService(deps: { db: Db }) {
   const { db } = deps;
   return {
@@ -81,6 +88,7 @@ export function createGrantsService(deps: { db: Db }) {
             refId: String(operationId),
             maxMessage: messages.balancePastMax(`${player.username}'s wallet`),
           });
+          await tellGranted(tx, player.id, { coins: amount, itemName: null });
           return {
             message: adminGrantMessages.coinsGranted(amount, player.username),
             userId: player.id,
@@ -126,6 +134,7 @@ export function createGrantsService(deps: { db: Db }) {
             },
           });
           await publishToPlayer(tx, player.id, "inventory");
+          await tellGranted(tx, player.id, { coins: 0, itemName: item.name });
           return {
             message: adminGrantMessages.equipmentGranted(item.name, player.username),
             userId: player.id,

@@ -1,9 +1,10 @@
 // Settling a cash-out: paid (with the payment's reference) or refunded to the player's vault (with a reason),
 // exactly once. The request's conditional update (`where status = 'pending'`) decides who settles it when an
 // operator's 'Mark paid' races a 'Refund', two admins click at once or the payout provider reports back: one
-// outcome, and at most one refund row in the ledger. The player hears of it on their `me` channel.
+// outcome, and at most one refund row in the ledger. The player's bank hears of it on their `me` channel, and an
+// alert keeps it in their inbox.
 
-import { adminCashoutMessages } from "@bot-arena/contract";
+import { adminCashoutMessages, type CashoutSettledAlert, playerAlertKinds } from "@bot-arena/contract";
 import { Coins } from "@bot-arena/game";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
@@ -14,6 +15,7 @@ import { conflict, notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { moveCoins } from "../../platform/ledger";
 import { publishToPlayer } from "../../platform/live/publish";
+import { raiseAlerts } from "../alerts/raise";
 
 export type Settlement = { outcome: "paid"; reference: string } | { outcome: "refunded"; reason: string };
 export type CashoutRow = typeof cashoutRequests.$inferSelect;
@@ -96,6 +98,13 @@ export async function settleCashoutIn(
     amount: settled.amount,
     ...(settled.refundReason ? { reason: settled.refundReason } : {}),
   });
+  const alert: CashoutSettledAlert = {
+    cashoutId: settled.id,
+    status: settlement.outcome,
+    amount: settled.amount,
+    reason: settled.refundReason ?? null,
+  };
+  await raiseAlerts(tx, [{ userId: settled.userId, kind: playerAlertKinds.cashoutSettled, data: alert }]);
   return settled;
 }
 

@@ -2,7 +2,12 @@
 // chat), mute a player for a time or lift the mute, and read the reports (each says which chat). Each action writes the operations log in its own transaction;
 // a refusal is logged after the rollback.
 import type { ChatMute, ChatReport } from "@bot-arena/contract";
-import { chatLiveKinds, type MuteBody } from "@bot-arena/contract";
+import {
+  chatLiveKinds,
+  type ModerationMutedAlert,
+  type MuteBody,
+  playerAlertKinds,
+} from "@bot-arena/contract";
 import { chatTexts, validateMuteMinutes } from "@bot-arena/game";
 import { and, desc, eq, gt, isNull, max, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -16,6 +21,7 @@ import type { UserId } from "../../platform/ids";
 import { publish, publishToPlayer } from "../../platform/live/publish";
 import { logAdminAction } from "../../platform/ops-log";
 import { refuse } from "../../platform/refuse";
+import { raiseAlerts } from "../alerts/raise";
 import { channelOf } from "./lines";
 
 export type ModerationDeps = { db: Db; clock: Clock };
@@ -127,6 +133,12 @@ export function createModerationService(deps: ModerationDeps) {
             detail: { username: target.username, minutes: minutes, reason: body.reason },
           });
           await publishToPlayer(tx, userId, chatLiveKinds.muted, { mutedUntil: mutedUntil.toISOString() });
+          const alert: ModerationMutedAlert = {
+            minutes,
+            mutedUntil: mutedUntil.toISOString(),
+            reason: body.reason,
+          };
+          await raiseAlerts(tx, [{ userId, kind: playerAlertKinds.moderationMuted, data: alert }]);
           return {
             message: chatTexts.muted(target.username, minutes),
             mute: {

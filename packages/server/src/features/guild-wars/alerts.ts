@@ -1,11 +1,16 @@
-// The war's alerts to every member of its guilds, on each member's own `me` channel (sent after the step's
-// commit): their guild was drafted into a war, and the war their guild fought ended (placement and prize).
+// The war's alerts to every member of its guilds, kept in each member's inbox and sent after the step's
+// commit: their guild was drafted into a war, and the war their guild fought ended (placement and prize).
 // One read of the members of all the guilds at once, however many members they have.
-import { playerAlertKinds, type WarDraftedAlert, type WarEndedAlert } from "@bot-arena/contract";
+import {
+  type PlayerAlertKind,
+  playerAlertKinds,
+  type WarDraftedAlert,
+  type WarEndedAlert,
+} from "@bot-arena/contract";
 import { eq, inArray } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { guildMembers, guilds } from "../../platform/db/schema";
-import { publishAll } from "../../platform/live/publish";
+import { raiseAlerts } from "../alerts/raise";
 
 type War = { id: string; name: string };
 type Placement = { guildId: string; placement: number; prizeAmount: number };
@@ -14,7 +19,7 @@ async function alertMembers(
   tx: Tx,
   war: War,
   guildIds: readonly string[],
-  kind: string,
+  kind: PlayerAlertKind,
   extra: (guildId: string) => Record<string, unknown>,
 ): Promise<void> {
   if (guildIds.length === 0) return;
@@ -23,7 +28,7 @@ async function alertMembers(
     .from(guildMembers)
     .innerJoin(guilds, eq(guilds.id, guildMembers.guildId))
     .where(inArray(guildMembers.guildId, [...guildIds]));
-  await publishAll(
+  await raiseAlerts(
     tx,
     members.map((m) => {
       const drafted: WarDraftedAlert = {
@@ -33,7 +38,7 @@ async function alertMembers(
         guildTag: m.tag,
         guildName: m.name,
       };
-      return { channel: "me", kind, userId: m.userId, data: { ...drafted, ...extra(m.guildId) } };
+      return { kind, userId: m.userId, data: { ...drafted, ...extra(m.guildId) } };
     }),
   );
 }

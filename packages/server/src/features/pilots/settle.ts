@@ -7,7 +7,7 @@ import { type PvpProtectionRules, rateBattle, type Side, shieldAfterLoss } from 
 import type { Tx } from "../../platform/db/database";
 import { pvpResults } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
-import { publishToPlayer } from "../../platform/live/publish";
+import { raiseAlerts } from "../alerts/raise";
 import type { FighterSnapshot } from "../battles/snapshot";
 import { type PilotState, pilotStates, savePilotStates, shownDelta } from "./ratings";
 import { repeatsRecentBattle } from "./repeats";
@@ -101,6 +101,7 @@ export async function settlePvpPilots(
     ratingDelta: settlement.defenderRatingDelta,
     shieldUntil: shieldMs,
   } satisfies PvpRaidAlert;
-  await publishToPlayer(tx, defenderId, playerAlertKinds.pvpRaid, raid);
+  // Stored in the defender's inbox and told live, as every alert is.
+  await raiseAlerts(tx, [{ userId: defenderId, kind: playerAlertKinds.pvpRaid, data: raid }]);
   return settlement;
 }

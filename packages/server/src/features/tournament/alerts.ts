@@ -1,8 +1,9 @@
-// A player's own alerts from a tournament's step, on their `me` channel (sent after the step's commit): their
+// A player's own alerts from a tournament's step, kept in their inbox and sent after the step's commit: their
 // match went live (Watch), and how the matches the step decided left them: won, lost but still in, knocked out,
 // or placed when the event ended. One read of the matches and one of the entries per step, whatever the number
 // of players.
 import {
+  type PlayerAlertKind,
   playerAlertKinds,
   type TournamentMatchLiveAlert,
   type TournamentOutcome,
@@ -10,7 +11,7 @@ import {
 } from "@bot-arena/contract";
 import { isKnockedOut } from "@bot-arena/game";
 import type { Tx } from "../../platform/db/database";
-import { type LiveEvent, publishAll } from "../../platform/live/publish";
+import { type RaisedAlert, raiseAlerts } from "../alerts/raise";
 import { matchesOf, participantsOf, type TournamentRow } from "./rows";
 
 /**
@@ -21,10 +22,10 @@ export async function alertEntrants(tx: Tx, t: TournamentRow): Promise<void> {
   const [matches, entrants] = await Promise.all([matchesOf(tx, t.id), participantsOf(tx, t.id)]);
   const byId = new Map(entrants.map((p) => [p.id, p]));
   const named = { tournamentId: t.id, tournamentName: t.name };
-  const events: LiveEvent[] = [];
-  const tell = (participantId: string | null, kind: string, data: Record<string, unknown>) => {
+  const raised: RaisedAlert[] = [];
+  const tell = (participantId: string | null, kind: PlayerAlertKind, data: Record<string, unknown>) => {
     const entrant = participantId === null ? undefined : byId.get(participantId);
-    if (entrant) events.push({ channel: "me", kind, userId: entrant.userId, data });
+    if (entrant) raised.push({ kind, userId: entrant.userId, data });
   };
 
   for (const m of matches) {
@@ -55,5 +56,5 @@ export async function alertEntrants(tx: Tx, t: TournamentRow): Promise<void> {
       tell(id, playerAlertKinds.tournamentResult, result);
     }
   }
-  await publishAll(tx, events);
+  await raiseAlerts(tx, raised);
 }

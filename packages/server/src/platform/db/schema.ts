@@ -1128,6 +1128,34 @@ export const chatMutes = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- alerts
+
+/**
+ * A player's alert inbox: one row per alert they were sent (kinds in the contract's player-alerts.ts; no check
+ * on the kind, so a new kind needs no migration). Kept 30 days and at most the newest 200 per player, pruned as
+ * new ones arrive (features/alerts/raise.ts).
+ */
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    link: text("link"),
+    createdAt: createdAt(),
+    readAt: timestamp("read_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("alerts_user_idx").on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index("alerts_unread_idx").on(t.userId).where(sql`${t.readAt} is null`),
+    check("alerts_kind_length", sql`char_length(${t.kind}) between 1 and 64`),
+  ],
+);
+
 // ---------------------------------------------------------------- admin
 
 export const adminOperationResults = ["success", "error", "warning"] as const;

@@ -114,6 +114,33 @@ describe("player alerts", () => {
     expect(await findLocation()).toBe("/defenses");
   });
 
+  it("a cash-out paid or refunded, a grant, and a mute in chat", async () => {
+    const { alert, user } = await somewhereInTheApp();
+    alert(playerAlertKinds.cashoutSettled, { cashoutId: "c-1", status: "paid", amount: 1500, reason: null });
+    expect(await findToast("Your cash-out of 1,500 coins was paid")).toBeTruthy();
+    alert(playerAlertKinds.cashoutSettled, {
+      cashoutId: "c-2",
+      status: "refunded",
+      amount: 200,
+      reason: "Gamertag not found",
+    });
+    expect(await findToast("Your cash-out of 200 coins was refunded to your vault")).toBeTruthy();
+    expect(await findToast("Gamertag not found")).toBeTruthy();
+    alert(playerAlertKinds.grantReceived, { coins: 0, itemName: "Plasma Blade" });
+    expect(await findToast("You received Plasma Blade")).toBeTruthy();
+    alert(playerAlertKinds.moderationMuted, {
+      minutes: 10,
+      mutedUntil: "2026-12-01T22:10:00Z",
+      reason: "Spam",
+    });
+    expect(await findToast("You are muted in chat for 10 minutes")).toBeTruthy();
+    expect(await findToast("Reason: Spam")).toBeTruthy();
+    const muted = (await findToast("You are muted in chat for 10 minutes")).closest("[data-sonner-toast]")!;
+    expect(muted.querySelectorAll("button[data-button]")).toHaveLength(0);
+    await user.click(await actionOf("You received Plasma Blade", "View"));
+    expect(await findLocation()).toBe("/inventory");
+  });
+
   it("shows nothing for other events on the channel, nor for an alert whose data is not what it should be", async () => {
     const { alert } = await somewhereInTheApp();
     alert("balance", { coins: 10 });

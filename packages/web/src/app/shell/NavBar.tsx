@@ -1,9 +1,10 @@
-// The in-shell top bar: brand, balance, logout, and a collapsible row of icon links.
+// The in-shell top bar: brand, the alerts' bell, balance, logout, and a collapsible row of icon links.
 import { ChevronUp, Menu } from "lucide-react";
 import { useId, useState } from "react";
 import { NavLink } from "react-router";
 import { cn } from "../../ui/cn";
 import { useMe } from "../session";
+import { AlertsBell } from "./AlertsBell";
 import { Brand } from "./Brand";
 import { CreditsButton } from "./CreditsButton";
 import { LogoutButton } from "./LogoutButton";
@@ -29,6 +30,7 @@ export function NavBar() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-3 px-4">
         <Brand to="/dashboard" compact />
         <div className="ml-auto flex items-center gap-2">
+          <AlertsBell />
           <CreditsButton />
           <LogoutButton />
           <button

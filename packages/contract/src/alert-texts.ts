@@ -1,0 +1,211 @@
+// What each of a player's alerts says, in one place for every reader: the web's toast and inbox row, and the
+// server's stored link and push notification. The kinds are in player-alerts.ts and their data's shapes in
+// live.ts; an alert whose data is not what its kind promises says nothing (events are hints, never trusted).
+// No zod here, so the app shell can read it without bringing zod into its download.
+import { ordinal } from "@bot-arena/game";
+import { type PlayerAlertKind, playerAlertKinds } from "./player-alerts";
+
+export type AlertText = {
+  tone: "info" | "success" | "warning" | "error";
+  title: string;
+  description: string;
+  /** Where the alert happened; null when it has no page of its own (a chat mute: the chat is on every page). */
+  action: { label: string; to: string } | null;
+};
+
+type Data = Record<string, unknown>;
+
+export const TOURNAMENT_PAGE = "/tournament";
+export const GUILD_WARS_PAGE = "/guild-wars";
+export const DEFENSES_PAGE = "/defenses";
+const view = (to: string) => ({ label: "View", to });
+
+const text = (data: Data, key: string) => (typeof data[key] === "string" ? (data[key] as string) : null);
+const count = (data: Data, key: string) =>
+  typeof data[key] === "number" && Number.isInteger(data[key]) ? (data[key] as number) : null;
+const coins = (n: number) => `${n.toLocaleString("en-US")} coins`;
+
+function tournamentResult(data: Data, name: string, round: number): AlertText | null {
+  const action = view(TOURNAMENT_PAGE);
+  switch (data.outcome) {
+    case "won":
+      return {
+        tone: "success",
+        title: `You won round ${round} of ${name}`,
+        description: "You advance to the next round.",
+        action,
+      };
+    case "lost":
+      return {
+        tone: "warning",
+        title: `You lost round ${round} of ${name}`,
+        description: "You are still in: your next match comes in the next round.",
+        action,
+      };
+    case "knocked_out":
+      return {
+        tone: "error",
+        title: `Knocked out of ${name}`,
+        description: `You lost in round ${round}. Better luck in the next tournament.`,
+        action,
+      };
+    case "finished": {
+      const place = count(data, "place");
+      const prize = count(data, "prize") ?? 0;
+      if (place === null) return null;
+      const won = prize > 0 ? `+${coins(prize)}.` : "Thanks for fighting.";
+      return place === 1
+        ? { tone: "success", title: `You won ${name}!`, description: `Champion: ${won}`, action }
+        : {
+            tone: place <= 3 ? "success" : "info",
+            title: `${name} is over: you placed ${ordinal(place)}`,
+            description: won,
+            action,
+          };
+    }
+    default:
+      return null;
+  }
+}
+
+function war(data: Data, ended: boolean): AlertText | null {
+  const [name, tag, guildName] = [text(data, "warName"), text(data, "guildTag"), text(data, "guildName")];
+  if (name === null || tag === null || guildName === null) return null;
+  const action = view(GUILD_WARS_PAGE);
+  if (!ended) {
+    return {
+      tone: "info",
+      title: `[${tag}] ${guildName} is drafted for ${name}`,
+      description: "Your guild fights when registration ends. It costs nothing.",
+      action,
+    };
+  }
+  const placement = count(data, "placement");
+  const prize = count(data, "prize") ?? 0;
+  if (placement === null) return { tone: "info", title: `${name} is over`, description: "", action };
+  return {
+    tone: prize > 0 ? "success" : "info",
+    title: `${name} is over: [${tag}] placed ${ordinal(placement)}`,
+    description: prize > 0 ? `+${coins(prize)} into the guild bank.` : "No reward this time.",
+    action,
+  };
+}
+
+function cashoutSettled(data: Data): AlertText | null {
+  const amount = count(data, "amount");
+  if (amount === null) return null;
+  const action = view("/bank");
+  if (data.status === "paid")
+    return { tone: "success", title: `Your cash-out of ${coins(amount)} was paid`, description: "", action };
+  if (data.status !== "refunded") return null;
+  return {
+    tone: "warning",
+    title: `Your cash-out of ${coins(amount)} was refunded to your vault`,
+    description: text(data, "reason") ?? "",
+    action,
+  };
+}
+
+function grantReceived(data: Data): AlertText | null {
+  const item = text(data, "itemName");
+  const granted = count(data, "coins") ?? 0;
+  const description = "A gift from the arena's admins.";
+  if (item !== null)
+    return { tone: "success", title: `You received ${item}`, description, action: view("/inventory") };
+  if (granted <= 0) return null;
+  return { tone: "success", title: `You received ${coins(granted)}`, description, action: view("/bank") };
+}
+
+function moderationMuted(data: Data): AlertText | null {
+  const minutes = count(data, "minutes");
+  if (minutes === null) return null;
+  const reason = text(data, "reason");
+  return {
+    tone: "warning",
+    title: `You are muted in chat for ${minutes} minute${minutes === 1 ? "" : "s"}`,
+    description: reason ? `Reason: ${reason}` : "",
+    action: null,
+  };
+}
+
+function pvpRaid(data: Data): AlertText | null {
+  const [attacker, bot] = [text(data, "attackerName"), text(data, "botName")];
+  const [moved, rating] = [count(data, "coins"), count(data, "ratingDelta")];
+  if (attacker === null || bot === null || moved === null || rating === null) return null;
+  const points = `${Math.abs(rating)} rating`;
+  const action = view(DEFENSES_PAGE);
+  if (data.held === true) {
+    return {
+      tone: "success",
+      title: `${bot} held against ${attacker}`,
+      description: `+${coins(moved)}, +${points}.`,
+      action,
+    };
+  }
+  const shield = typeof data.shieldUntil === "number" ? new Date(data.shieldUntil) : null;
+  const shielded = shield
+    ? ` You are shielded until ${shield.toLocaleTimeString(undefined, { timeStyle: "short" })}.`
+    : "";
+  return {
+    tone: "warning",
+    title: `${attacker} raided ${bot}`,
+    description: `You lost ${coins(moved)} and ${points}.${shielded}`,
+    action,
+  };
+}
+
+export function alertText(kind: string, data: Data = {}): AlertText | null {
+  switch (kind) {
+    case playerAlertKinds.tournamentMatchLive: {
+      const [name, round, battleId] = [
+        text(data, "tournamentName"),
+        count(data, "round"),
+        text(data, "battleId"),
+      ];
+      if (name === null || round === null || battleId === null) return null;
+      return {
+        tone: "info",
+        title: `Your match in ${name} is live`,
+        description: `Round ${round}: your bot is fighting now.`,
+        action: { label: "Watch", to: `/battles/${encodeURIComponent(battleId)}` },
+      };
+    }
+    case playerAlertKinds.tournamentResult: {
+      const [name, round] = [text(data, "tournamentName"), count(data, "round")];
+      return name === null || round === null ? null : tournamentResult(data, name, round);
+    }
+    case playerAlertKinds.warDrafted:
+      return war(data, false);
+    case playerAlertKinds.warEnded:
+      return war(data, true);
+    case playerAlertKinds.cashoutSettled:
+      return cashoutSettled(data);
+    case playerAlertKinds.grantReceived:
+      return grantReceived(data);
+    case playerAlertKinds.moderationMuted:
+      return moderationMuted(data);
+    case playerAlertKinds.pvpRaid:
+      return pvpRaid(data);
+    default:
+      return null;
+  }
+}
+
+/** Several alerts of one kind said once, as a push notification stacks them ('3 tournament results'). */
+const stackedTitles: Record<PlayerAlertKind, (n: number) => string> = {
+  [playerAlertKinds.tournamentMatchLive]: (n) => `${n} of your tournament matches went live`,
+  [playerAlertKinds.tournamentResult]: (n) => `${n} tournament results`,
+  [playerAlertKinds.warDrafted]: (n) => `Your guild was drafted ${n} times`,
+  [playerAlertKinds.warEnded]: (n) => `${n} guild wars are over`,
+  [playerAlertKinds.cashoutSettled]: (n) => `${n} cash-outs settled`,
+  [playerAlertKinds.grantReceived]: (n) => `You received ${n} gifts`,
+  [playerAlertKinds.moderationMuted]: (n) => `You were muted in chat ${n} times`,
+  [playerAlertKinds.pvpRaid]: (n) => `You were attacked ${n} times`,
+};
+
+/** The line one kind's alerts take in a stacked notification: the alert's own title when it is alone. */
+export function stackedLine(kind: string, n: number, latest: AlertText | null): string {
+  if (n === 1 && latest) return latest.title;
+  const titled = (stackedTitles as Record<string, ((n: number) => string) | undefined>)[kind];
+  return titled ? titled(n) : `${n} new alerts`;
+}
