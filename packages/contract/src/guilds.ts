@@ -4,6 +4,7 @@ import {
   GUILD_DONATION_MAX,
   GUILD_RECENT_CONTRIBUTIONS,
   GUILD_WAR_ELIGIBILITY_BANK,
+  GUILDS_PER_WAR,
   messages,
 } from "@bot-arena/game";
 import { positiveCoinAmount } from "./bank";
@@ -34,9 +35,21 @@ export const guildSummary = z.object({
   sitsOutNextWar: z.boolean(),
   /** The war the guild is fighting, while it runs. */
   currentWarId: z.string().nullable(),
+  /** After a war the guild rests until then (GUILD_WAR_REST_HOURS): it is not enlisted before. */
+  restsUntil: z.string().nullable(),
   progress: warProgress,
 });
 export type GuildSummary = z.infer<typeof guildSummary>;
+
+/** The next war's muster as the pages tell it: how many guilds are enlisted now, how many rest after a war. */
+export const warMuster = z.object({
+  readyGuilds: z.number().int(),
+  restingGuilds: z.number().int(),
+  guildsPerWar: z.literal(GUILDS_PER_WAR),
+  /** How long a guild rests after each war. */
+  restHours: z.number().int(),
+});
+export type WarMuster = z.infer<typeof warMuster>;
 
 export const myGuild = z.object({ guild: guildSummary, role: guildRole });
 export type MyGuild = z.infer<typeof myGuild>;
@@ -103,6 +116,9 @@ export const guildDetail = z.object({
   /** The bank's history from its ledger rows, newest first. */
   bankHistory: z.array(guildBankEntry),
   currentWar: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
+  muster: warMuster,
+  /** The server's clock, so the rest's countdown follows it rather than the device's. */
+  serverTime: z.string(),
 });
 export type GuildDetail = z.infer<typeof guildDetail>;
 

@@ -7,7 +7,7 @@
 //   the last round    -> placements by duel wins then power; the three place rewards (2000/1000/500 by default)
 //                        into the winners' banks, created by the house (a "stakes" war opened before issue 26
 //                        pays them from its pool of stakes, the rest to the house); the guilds are free for the
-//                        next war, which may open at once
+//                        next war once they have rested (GUILD_WAR_REST_HOURS)
 import {
   Coins,
   GuildId,
@@ -30,6 +30,7 @@ import {
   guildWarDuels,
   guildWarParticipants,
   guildWars,
+  warMusterRequests,
 } from "../../platform/db/schema";
 import type { BotId } from "../../platform/ids";
 import { moveCoins, payOut } from "../../platform/ledger";
@@ -44,8 +45,9 @@ import { postDuelNews, postFinalNews } from "./war-news";
 
 type WarRow = typeof guildWars.$inferSelect;
 
-export function createWarEngine(deps: { timings: WarTimings }) {
+export function createWarEngine(deps: { timings: WarTimings; restHours: number }) {
   const { timings } = deps;
+  const restMs = deps.restHours * 3_600_000;
 
   async function advance(tx: Tx, warId: string, now: Date): Promise<void> {
     const [war] = await tx.select().from(guildWars).where(eq(guildWars.id, warId)).for("update");
@@ -246,8 +248,7 @@ export function createWarEngine(deps: { timings: WarTimings }) {
     }
     await payWar(tx, war, placements);
     await postFinalNews(tx, placements, now);
-    // The guilds are free again; the database asks for a muster for each one now eligible (migration 0010).
-    await tx.update(guilds).set({ currentWarId: null }).where(eq(guilds.currentWarId, war.id));
+    await startRest(tx, war.id, now);
     await announceWar(tx, war.id, "completed");
     await alertWarEnded(
       tx,
@@ -291,6 +292,17 @@ export function createWarEngine(deps: { timings: WarTimings }) {
         refId: war.id,
       });
     }
+  }
+
+  /**
+   * The guilds are free of the war and rest: not eligible until `rests_until` (the trigger), so the same eight
+   * are never drafted back to back. A muster request due when the rest ends makes them eligible then; without a
+   * rest the database asks for a muster for each guild now eligible (migration 0010).
+   */
+  async function startRest(tx: Tx, warId: string, now: Date): Promise<void> {
+    const restsUntil = restMs > 0 ? new Date(now.getTime() + restMs) : null;
+    await tx.update(guilds).set({ currentWarId: null, restsUntil }).where(eq(guilds.currentWarId, warId));
+    if (restsUntil) await tx.insert(warMusterRequests).values({ dueAt: restsUntil });
   }
 
   return { advance };

@@ -12,13 +12,14 @@ import { createGuildWarsService } from "./service";
 export function createGuildFeatures(platform: Platform) {
   const { db, clock } = platform;
   const timings = platform.config.guildWar;
-  const guildWars = createGuildWarsService({ db, clock, timings });
-  const guilds = createGuildsService({ db, clock, onEligible: () => platform.reconciler.nudge() });
+  const restHours = platform.config.guildWarRestHours;
+  const guildWars = createGuildWarsService({ db, clock, restHours });
+  const guilds = createGuildsService({ db, clock, restHours, onEligible: () => platform.reconciler.nudge() });
   platform.reconciler.register({
     name: "guild-war",
     table: "guild_wars",
     dueColumn: "next_due_at",
-    advance: createWarEngine({ timings }).advance,
+    advance: createWarEngine({ timings, restHours }).advance,
   });
   platform.reconciler.register(musterHandler(timings));
   return { guilds, guildWars, warRewards: createWarRewardsService({ db }) };

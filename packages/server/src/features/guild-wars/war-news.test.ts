@@ -23,6 +23,8 @@ beforeAll(async () => {
     config: {
       reconcilerIntervalMs: 0,
       guildWar: { registrationSeconds: REGISTRATION_S, battleSeconds: BATTLE_S },
+      // No rest after a war here: the freed guilds are enlisted again at once (rest.test.ts has the rest).
+      guildWarRestHours: 0,
     },
   });
   await t.app.listen({ port: 0, host: "127.0.0.1" });

@@ -17,6 +17,7 @@ export const toGuildSummary = (row: GuildRow): GuildSummary => ({
   isEligibleForWar: row.isEligibleForWar,
   sitsOutNextWar: row.sitsOutNextWar,
   currentWarId: row.currentWarId,
+  restsUntil: row.restsUntil?.toISOString() ?? null,
   progress: { ...warEligibilityProgress(row.bankBalance), needed: 500 },
 });
 

@@ -785,6 +785,11 @@ export const guilds = pgTable(
     isEligibleForWar: boolean("is_eligible_for_war").notNull().default(false),
     /** Its leader or an officer chose 'Sit out the next war': not eligible (the trigger), until they enlist it again. */
     sitsOutNextWar: boolean("sits_out_next_war").notNull().default(false),
+    /**
+     * After a war the guild rests until then: not eligible (the trigger) while it is set. The muster clears it once
+     * it has passed (the war's completion left a muster request due at that moment), which makes the guild eligible.
+     */
+    restsUntil: timestamp("rests_until", { withTimezone: true }),
     /** The war the guild fights until it completes; a conditional update claims it, so no guild joins two. */
     currentWarId: uuid("current_war_id").references((): AnyPgColumn => guildWars.id, {
       onDelete: "set null",

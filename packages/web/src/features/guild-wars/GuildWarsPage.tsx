@@ -1,6 +1,7 @@
 // /guild-wars: the tabs 'Active Wars (n)' and 'History (n)', live over the `guild-wars` channel. Wars open by
 // themselves when 8 guilds are ready; players watch the standings and open any duel in the COMBAT ZONE. The page
-// says in plain words what a war is: free to enter, the arena pays the top three banks.
+// says in plain words what a war is: free to enter, the arena pays the top three banks; above the tabs, how many
+// guilds are ready now and when the player's guild can fight next (guilds rest after each war).
 import type { GuildWarList, GuildWarSummary } from "@bot-arena/contract";
 import { GUILD_WAR_REWARDS, messages } from "@bot-arena/game";
 import { Shield, Swords } from "lucide-react";
@@ -13,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
 import { formatCoins } from "../bank/coins";
 import { useGuildWars } from "./api";
 import { HistoryCard } from "./HistoryCard";
+import { NextWarPanel } from "./NextWarPanel";
 import { type WarRewards, warRules } from "./rules";
 import { WarCard } from "./WarCard";
 
@@ -60,6 +62,7 @@ function GuildWars({ wars }: { wars: GuildWarList }) {
           </ButtonLink>
         }
       />
+      <NextWarPanel muster={wars.muster} myGuild={wars.myGuild} now={now} />
       <Tabs defaultValue="active">
         <TabsList className="max-w-lg">
           <TabsTrigger value="active">Active Wars ({active.length})</TabsTrigger>

@@ -6,6 +6,8 @@ import { describe, expect, it } from "vitest";
 import { renderPage } from "../../app/test-render";
 import GuildWarsPage from "./GuildWarsPage";
 
+const MUSTER = { readyGuilds: 0, restingGuilds: 0, guildsPerWar: 8, restHours: 20 } as const;
+
 const war = (fields: Partial<GuildWarSummary>): GuildWarSummary => ({
   id: "war-1",
   name: "Guild War #1",
@@ -29,7 +31,16 @@ const war = (fields: Partial<GuildWarSummary>): GuildWarSummary => ({
 function show(active: GuildWarSummary[], myGuildId: string | null = null) {
   renderPage(<GuildWarsPage />, {
     path: "/guild-wars",
-    api: { guildWars: { active, history: [], myGuildId, serverTime: "2030-01-01T12:30:00.000Z" } },
+    api: {
+      guildWars: {
+        active,
+        history: [],
+        myGuildId,
+        myGuild: null,
+        muster: MUSTER,
+        serverTime: "2030-01-01T12:30:00.000Z",
+      },
+    },
   });
 }
 
