@@ -41,7 +41,7 @@ import { announceGuild } from "../guilds/service";
 import { alertWarEnded } from "./alerts";
 import { announceWar } from "./events";
 import type { WarTimings } from "./muster";
-import { postDuelNews, postFinalNews } from "./war-news";
+import { postFinalNews, postRoundNews } from "./war-news";
 
 type WarRow = typeof guildWars.$inferSelect;
 
@@ -131,7 +131,7 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
       .returning({ id: guildWars.id });
     if (!moved) return;
     await revealRound(tx, war.id, round);
-    await postDuelNews(tx, war.id, round, now);
+    await postRoundNews(tx, war, round, warRounds(guildCount), now);
     await playRound(tx, war.id, round + 1, now);
     await announceWar(tx, war.id, "round");
   }
@@ -216,7 +216,6 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
       .returning({ id: guildWars.id });
     if (!moved) return;
     await revealRound(tx, war.id, war.currentRound);
-    await postDuelNews(tx, war.id, war.currentRound, now);
     const standings = await tx
       .select({
         guildId: guildWarParticipants.guildId,
@@ -247,7 +246,7 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
         where p.war_id = ${war.id} and p.guild_id = v.guild_id`);
     }
     await payWar(tx, war, placements);
-    await postFinalNews(tx, placements, now);
+    await postFinalNews(tx, war, placements, now);
     await startRest(tx, war.id, now);
     await announceWar(tx, war.id, "completed");
     await alertWarEnded(

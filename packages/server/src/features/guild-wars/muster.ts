@@ -128,7 +128,7 @@ async function openWar(
     .insert(guildWarParticipants)
     .values(chosen.map((g) => ({ warId, guildId: g.id, totalPower: g.totalPower, createdAt: now })));
   await announceWar(tx, warId, "opened");
-  await postDraftNews(tx, ids, name, now);
+  await postDraftNews(tx, { id: warId, name }, ids, now);
   await alertDrafted(tx, { id: warId, name }, ids);
   for (const id of ids) await announceGuild(tx, id);
   return warId;

@@ -979,8 +979,12 @@ export const chatMessages = pgTable(
     guildId: uuid("guild_id").references(() => guilds.id, { onDelete: "cascade" }),
     /** A player's line, or a system line (a war's news in a guild's chat): no author, nothing to report. */
     kind: text("kind").$type<(typeof chatLineKinds)[number]>().notNull().default("player"),
+    /** A war's one line in a guild's chat (a system line), rewritten as the war moves on; null otherwise. */
+    warId: uuid("war_id").references((): AnyPgColumn => guildWars.id, { onDelete: "set null" }),
   },
   (t) => [
+    // One line per war in each guild's chat: the engine rewrites it rather than adding lines.
+    uniqueIndex("chat_messages_war_line_unique").on(t.guildId, t.warId).where(sql`${t.warId} is not null`),
     // Each channel's latest 50 (the global chat is `guild_id is null`).
     index("chat_messages_channel_time_idx").on(t.guildId, t.createdAt),
     // The pace check counts a player's messages in the last 10 s and reads their previous one.

@@ -5,6 +5,8 @@
 import type { GuildWarList, GuildWarSummary } from "@bot-arena/contract";
 import { GUILD_WAR_REWARDS, messages } from "@bot-arena/game";
 import { Shield, Swords } from "lucide-react";
+import { useEffect } from "react";
+import { useLocation } from "react-router";
 import { ScreenQueryView } from "../../app/QueryView";
 import { useServerNow } from "../../app/useServerNow";
 import { ButtonLink } from "../../ui/ButtonLink";
@@ -44,6 +46,13 @@ function GuildWars({ wars }: { wars: GuildWarList }) {
   const now = useServerNow(wars.serverTime);
   const { active, history, myGuildId } = wars;
   const rewards = quotedRewards([...active, ...history]);
+  // A link to one war's card (a guild chat's war line): its tab opens and the card scrolls into view.
+  const { hash } = useLocation();
+  const linked = hash.startsWith("#war-") ? hash.slice("#war-".length) : null;
+  const linkedTab = history.some((w) => w.id === linked) ? "history" : "active";
+  useEffect(() => {
+    if (linked) document.getElementById(`war-${linked}`)?.scrollIntoView?.({ block: "start" });
+  }, [linked]);
   const prizeTotal = rewards.first + rewards.second + rewards.third;
 
   return (
@@ -63,7 +72,7 @@ function GuildWars({ wars }: { wars: GuildWarList }) {
         }
       />
       <NextWarPanel muster={wars.muster} myGuild={wars.myGuild} now={now} />
-      <Tabs defaultValue="active">
+      <Tabs defaultValue={linkedTab}>
         <TabsList className="max-w-lg">
           <TabsTrigger value="active">Active Wars ({active.length})</TabsTrigger>
           <TabsTrigger value="history">History ({history.length})</TabsTrigger>

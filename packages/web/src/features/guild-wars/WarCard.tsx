@@ -86,7 +86,7 @@ export function WarCard({
   const toggle = (p: WarParticipant) => setOpen((current) => (current === p.guildId ? null : p.guildId));
 
   return (
-    <Panel tone={war.status === "battle" ? "magenta" : "cyan"} data-testid="war-card">
+    <Panel tone={war.status === "battle" ? "magenta" : "cyan"} data-testid="war-card" id={`war-${war.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <div className="flex items-center gap-2">

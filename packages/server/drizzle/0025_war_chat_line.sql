@@ -1,0 +1,3 @@
+ALTER TABLE "chat_messages" ADD COLUMN "war_id" uuid;--> statement-breakpoint
+ALTER TABLE "chat_messages" ADD CONSTRAINT "chat_messages_war_id_guild_wars_id_fk" FOREIGN KEY ("war_id") REFERENCES "public"."guild_wars"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "chat_messages_war_line_unique" ON "chat_messages" USING btree ("guild_id","war_id") WHERE "chat_messages"."war_id" is not null;
