@@ -21,6 +21,8 @@ const postgresOnly = [
   "test/clock-skew.test.ts",
   // Two real processes on PostgreSQL with a Redis bus of its own (issue 43's sign-out everywhere at once).
   "test/sign-out-everywhere.test.ts",
+  // Two officers buying guild perks at once through two real processes (issue 41).
+  "src/features/guilds/perks.races.test.ts",
   // node-postgres' connections (statements prepared by name, a BEGIN not waited for): PGlite has no such driver.
   "src/platform/db/named-statements.test.ts",
   "src/platform/db/pipelining.test.ts",

@@ -10,6 +10,7 @@
 //                        next war once they have rested (GUILD_WAR_REST_HOURS)
 import {
   Coins,
+  drilledStat,
   GuildId,
   placeWarGuilds,
   planDuels,
@@ -307,6 +308,21 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
   return { advance };
 }
 
+/** A war bot with its guild's war drill: each stat up by the drill's percent, rounded down (capped at 5%). */
+function drilled(snapshot: FighterSnapshot, level: number): FighterSnapshot {
+  if (level === 0) return snapshot;
+  const { strength, agility, defense, intelligence } = snapshot.stats;
+  return {
+    ...snapshot,
+    stats: {
+      strength: drilledStat(strength, level),
+      agility: drilledStat(agility, level),
+      defense: drilledStat(defense, level),
+      intelligence: drilledStat(intelligence, level),
+    },
+  };
+}
+
 /** Each guild's 5 strongest active bots (by the game's total strength), snapshotted as they enter the war. */
 async function rostersOf(tx: Tx, guildIds: readonly string[]): Promise<Map<string, FighterSnapshot[]>> {
   if (guildIds.length === 0) return new Map();
@@ -332,12 +348,21 @@ async function rostersOf(tx: Tx, guildIds: readonly string[]): Promise<Map<strin
     [...byGuild].map(([guildId, list]) => [guildId, warRoster(list).map((b) => b.botId)]),
   );
   const snapshots = await snapshotBots(tx, [...chosen.values()].flat());
+  // The war drill perk: its bonus is written into the snapshot, so each duel's stored battle replays as fought.
+  const drills = new Map(
+    (
+      await tx
+        .select({ id: guilds.id, level: guilds.warDrillLevel })
+        .from(guilds)
+        .where(inArray(guilds.id, [...guildIds]))
+    ).map((g) => [g.id, g.level]),
+  );
   return new Map(
     [...chosen].map(([guildId, ids]) => [
       guildId,
       ids.flatMap((id) => {
         const snapshot = snapshots.get(id);
-        return snapshot ? [snapshot] : [];
+        return snapshot ? [drilled(snapshot, drills.get(guildId) ?? 0)] : [];
       }),
     ]),
   );

@@ -3,6 +3,7 @@
 // eligible (its request row was written by the database in the same transaction) asks the runner for a pass now
 // rather than at its next tick.
 import type { Platform } from "../../platform/platform";
+import { createGuildPerksService } from "../guilds/perks";
 import { createGuildsService } from "../guilds/service";
 import { createWarEngine } from "./engine";
 import { musterHandler } from "./muster";
@@ -22,5 +23,10 @@ export function createGuildFeatures(platform: Platform) {
     advance: createWarEngine({ timings, restHours }).advance,
   });
   platform.reconciler.register(musterHandler(timings));
-  return { guilds, guildWars, warRewards: createWarRewardsService({ db }) };
+  return {
+    guilds,
+    guildPerks: createGuildPerksService({ db }),
+    guildWars,
+    warRewards: createWarRewardsService({ db }),
+  };
 }

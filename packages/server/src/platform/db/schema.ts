@@ -790,6 +790,11 @@ export const guilds = pgTable(
      * it has passed (the war's completion left a muster request due at that moment), which makes the guild eligible.
      */
     restsUntil: timestamp("rests_until", { withTimezone: true }),
+    /** Guild perks bought from the bank (issue 41): seats levels (max_members follows), the war drill, a banner. */
+    seatLevel: integer("seat_level").notNull().default(0),
+    warDrillLevel: integer("war_drill_level").notNull().default(0),
+    bannerColor: text("banner_color"),
+    bannerEmblem: text("banner_emblem"),
     /** The war the guild fights until it completes; a conditional update claims it, so no guild joins two. */
     currentWarId: uuid("current_war_id").references((): AnyPgColumn => guildWars.id, {
       onDelete: "set null",
@@ -810,6 +815,9 @@ export const guilds = pgTable(
     check("guilds_member_count_range", sql`${t.memberCount} between 0 and ${t.maxMembers}`),
     check("guilds_bank_non_negative", sql`${t.bankBalance} >= 0`),
     check("guilds_power_non_negative", sql`${t.totalPower} >= 0`),
+    check("guilds_seat_level_range", sql`${t.seatLevel} between 0 and 3`),
+    check("guilds_war_drill_level_range", sql`${t.warDrillLevel} between 0 and 2`),
+    check("guilds_banner_whole", sql`(${t.bannerColor} is null) = (${t.bannerEmblem} is null)`),
   ],
 );
 

@@ -92,6 +92,7 @@ describe("/guild-wars: the next war", () => {
     // 3 h 05 m after the server's time.
     restsUntil: "2030-01-02T15:05:00.000Z",
     progress: { current: 500, needed: 500 as const, percent: 100 },
+    perks: { seatLevel: 0, warDrillLevel: 0, banner: null },
   };
 
   it("says how many guilds are ready now, beside the spec's empty state", async () => {

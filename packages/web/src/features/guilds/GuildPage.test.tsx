@@ -41,6 +41,7 @@ function aGuild(
       sitsOutNextWar: fields.sitsOut ?? false,
       currentWarId: null,
       restsUntil: fields.restsUntil ?? null,
+      perks: { seatLevel: 0, warDrillLevel: 0, banner: null },
       progress: {
         current: Math.min(bank, 500),
         needed: 500,
