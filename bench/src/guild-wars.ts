@@ -4,6 +4,7 @@
 // 140 duels drawn, round 1 fought), each round's end, and the completion with the payouts (the house's three
 // prizes). The windows between deadlines are skipped, only the server's work is counted. Prints milliseconds,
 // duels per second and, on PostgreSQL, round trips per duel.
+import { GUILD_WAR_REST_HOURS } from "@bot-arena/game";
 import { sql } from "drizzle-orm";
 import { createWarEngine } from "../../packages/server/src/features/guild-wars/engine";
 import { musterWars } from "../../packages/server/src/features/guild-wars/muster";
@@ -68,7 +69,7 @@ export async function benchGuildWars(options: GuildWarBenchOptions): Promise<boo
     try {
       const db = database.db;
       await seedGuilds(database);
-      const engine = createWarEngine({ timings });
+      const engine = createWarEngine({ timings, restHours: GUILD_WAR_REST_HOURS });
       let now = new Date();
       let warId = "";
       const muster = await timed(async () => {

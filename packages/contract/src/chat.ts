@@ -13,6 +13,8 @@ export const chatMessage = z.object({
   createdAt: z.string(),
   /** "system": a line the arena wrote (a war's news in a guild's chat), with no author and nothing to report. */
   kind: z.enum(["player", "system"]),
+  /** A war's one line in a guild's chat (rewritten as the war moves on): the war it links to; null otherwise. */
+  warId: z.string().nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 

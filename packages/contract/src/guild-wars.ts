@@ -1,6 +1,7 @@
 // Guild wars: the active wars and the history, and one war's standings with every duel (each a stored battle
 // that opens in the COMBAT ZONE). The server plays them on its own; players only watch.
 import { MAX_BALANCE } from "@bot-arena/game";
+import { guildSummary, warMuster } from "./guilds";
 import { z } from "./zod";
 
 export const guildWarStatus = z.enum(["registration", "battle", "completed"]);
@@ -58,6 +59,9 @@ export const guildWarList = z.object({
   history: z.array(guildWarSummary),
   /** The viewer's own guild, if any: the page marks it in the standings. */
   myGuildId: z.string().nullable(),
+  /** The viewer's own guild as its card shows it, for when it can fight next. */
+  myGuild: guildSummary.nullable(),
+  muster: warMuster,
   /** The server's clock, so the countdowns follow it rather than the device's. */
   serverTime: z.string(),
 });

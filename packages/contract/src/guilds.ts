@@ -4,6 +4,7 @@ import {
   GUILD_DONATION_MAX,
   GUILD_RECENT_CONTRIBUTIONS,
   GUILD_WAR_ELIGIBILITY_BANK,
+  GUILDS_PER_WAR,
   messages,
 } from "@bot-arena/game";
 import { positiveCoinAmount } from "./bank";
@@ -34,9 +35,27 @@ export const guildSummary = z.object({
   sitsOutNextWar: z.boolean(),
   /** The war the guild is fighting, while it runs. */
   currentWarId: z.string().nullable(),
+  /** After a war the guild rests until then (GUILD_WAR_REST_HOURS): it is not enlisted before. */
+  restsUntil: z.string().nullable(),
   progress: warProgress,
+  /** Perks bought from the bank: seats levels (0..3), the war drill (0..2), and the banner beside the tag. */
+  perks: z.object({
+    seatLevel: z.number().int(),
+    warDrillLevel: z.number().int(),
+    banner: z.object({ color: z.string(), hex: z.string(), emblem: z.string() }).nullable(),
+  }),
 });
 export type GuildSummary = z.infer<typeof guildSummary>;
+
+/** The next war's muster as the pages tell it: how many guilds are enlisted now, how many rest after a war. */
+export const warMuster = z.object({
+  readyGuilds: z.number().int(),
+  restingGuilds: z.number().int(),
+  guildsPerWar: z.literal(GUILDS_PER_WAR),
+  /** How long a guild rests after each war. */
+  restHours: z.number().int(),
+});
+export type WarMuster = z.infer<typeof warMuster>;
 
 export const myGuild = z.object({ guild: guildSummary, role: guildRole });
 export type MyGuild = z.infer<typeof myGuild>;
@@ -71,7 +90,7 @@ export const guildContribution = z.object({
 });
 export type GuildContribution = z.infer<typeof guildContribution>;
 
-export const bankEntryKind = z.enum(["donation", "war_stake", "war_prize", "disband", "other"]);
+export const bankEntryKind = z.enum(["donation", "war_stake", "war_prize", "disband", "perk", "other"]);
 export type BankEntryKind = z.infer<typeof bankEntryKind>;
 
 /** One row of the guild bank's ledger: every coin in or out, with who (a donor) or what (a war) moved it. */
@@ -103,6 +122,9 @@ export const guildDetail = z.object({
   /** The bank's history from its ledger rows, newest first. */
   bankHistory: z.array(guildBankEntry),
   currentWar: z.object({ id: z.string(), name: z.string(), status: z.string() }).nullable(),
+  muster: warMuster,
+  /** The server's clock, so the rest's countdown follows it rather than the device's. */
+  serverTime: z.string(),
 });
 export type GuildDetail = z.infer<typeof guildDetail>;
 
@@ -153,6 +175,30 @@ export const guildMessage = z.object({ message: z.string() });
 export const sitOutBody = z.object({
   sitOut: z.boolean({ error: "Send sitOut: true to sit out the next war, false to be enlisted again" }),
 });
+const perkLevel = z
+  .number({ error: "Send the level you mean to buy (1 for the first)" })
+  .int()
+  .min(1)
+  .max(10);
+/** Loose strings on purpose: an unknown colour or emblem gets the rulebook's words, not a schema's. */
+export const buyPerkBody = z.discriminatedUnion(
+  "perk",
+  [
+    z.object({ perk: z.literal("seats"), level: perkLevel }),
+    z.object({ perk: z.literal("war_drill"), level: perkLevel }),
+    z.object({ perk: z.literal("banner"), color: z.string().max(40), emblem: z.string().max(40) }),
+  ],
+  { error: "Send perk: seats, war_drill or banner" },
+);
+export type BuyPerkBody = z.infer<typeof buyPerkBody>;
+export const buyPerkResponse = z.object({
+  message: z.string(),
+  /** The price destroyed from the bank. */
+  price: z.number().int(),
+  guild: guildSummary,
+});
+export type BuyPerkResponse = z.infer<typeof buyPerkResponse>;
+
 export const sitOutResponse = z.object({ message: z.string(), sitsOutNextWar: z.boolean() });
 export type SitOutResponse = z.infer<typeof sitOutResponse>;
 export type GuildMessage = z.infer<typeof guildMessage>;
@@ -225,6 +271,16 @@ export const guildRoutes = {
     params: guildIdParams,
     body: sitOutBody,
     response: sitOutResponse,
+  },
+  buyGuildPerk: {
+    method: "POST",
+    path: "/api/guilds/:id/perks",
+    summary:
+      "The leader or an officer buys a perk from the guild bank (seats, war drill, banner); the price is destroyed",
+    auth: "player",
+    params: guildIdParams,
+    body: buyPerkBody,
+    response: buyPerkResponse,
   },
   promoteGuildMember: memberAction(
     "/api/guilds/:id/members/:userId/promote",

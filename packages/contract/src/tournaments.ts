@@ -74,6 +74,8 @@ export const tournamentSummary = z.object({
   registrationEndsAt: isoTime.nullable(),
   /** When the last round is expected to end (the active countdown). */
   battleEndsAt: isoTime.nullable(),
+  /** When the next round starts (the current round's end) while one is still to come; null otherwise. */
+  nextRoundStartsAt: isoTime.nullable(),
   completedAt: isoTime.nullable(),
   createdAt: isoTime,
 });

@@ -195,9 +195,18 @@ describe("a guild war's news in the guild chat", () => {
       "101st",
       "111th",
     ]);
-    expect(guildWarNews.final(2, 1000)).toBe("Final: 2nd place, +1,000 coins");
-    expect(guildWarNews.final(5, 0)).toBe("Final: 5th place");
-    expect(guildWarNews.drafted("Guild War #3")).toBe("Your guild is in the war: Guild War #3");
-    expect(guildWarNews.duel("Iron Fang [AAA]", "Nova [BBB]")).toBe("Duel: Iron Fang [AAA] beat Nova [BBB]");
+    expect(guildWarNews.drafted("Guild War #3")).toBe(
+      "Guild War #3: your guild is in the war; the battle starts when registration ends",
+    );
+    expect(guildWarNews.round("Guild War #3", 2, 7, 6, 3, 8)).toBe(
+      "Guild War #3 · round 2 of 7: 6 duels won, 3rd of 8",
+    );
+    expect(guildWarNews.round("Guild War #3", 1, 7, 1, 1, 8)).toBe(
+      "Guild War #3 · round 1 of 7: 1 duel won, 1st of 8",
+    );
+    expect(guildWarNews.final("Guild War #3", 2, 1000, 21)).toBe(
+      "Guild War #3 · final: 2nd place, +1,000 coins (21 duels won)",
+    );
+    expect(guildWarNews.final("Guild War #3", 5, 0, 0)).toBe("Guild War #3 · final: 5th place (0 duels won)");
   });
 });

@@ -47,17 +47,19 @@ export function ordinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-/** The system lines a guild war writes into each of its guilds' chats. */
+const duelsWon = (wins: number) => `${wins} ${wins === 1 ? "duel" : "duels"} won`;
+
+/**
+ * The one line a guild war keeps in each of its guilds' chats, rewritten at each step: drafted, after each round,
+ * the final place. The duels themselves are on the war card the line links to.
+ */
 export const guildWarNews = {
-  drafted: (war: string) => `Your guild is in the war: ${war}`,
-  /** One duel decided, both sides as 'Bot name [TAG]'. */
-  duel: (winner: string, loser: string) => `Duel: ${winner} beat ${loser}`,
-  /** A slot the losing guild could not fill. */
-  forfeit: (winner: string, loserTag: string) => `Duel: ${winner} won by forfeit against [${loserTag}]`,
-  final: (placement: number, prize: number) =>
-    prize > 0
-      ? `Final: ${ordinal(placement)} place, +${prize.toLocaleString("en-US")} coins`
-      : `Final: ${ordinal(placement)} place`,
+  drafted: (war: string) => `${war}: your guild is in the war; the battle starts when registration ends`,
+  /** After round `round` of `rounds` is revealed: the guild's duel wins so far and its place now. */
+  round: (war: string, round: number, rounds: number, wins: number, rank: number, guilds: number) =>
+    `${war} · round ${round} of ${rounds}: ${duelsWon(wins)}, ${ordinal(rank)} of ${guilds}`,
+  final: (war: string, placement: number, prize: number, wins: number) =>
+    `${war} · final: ${ordinal(placement)} place${prize > 0 ? `, +${prize.toLocaleString("en-US")} coins` : ""} (${duelsWon(wins)})`,
 } as const;
 
 // Tabs and line breaks become spaces (a chat line is one line); every other control character goes. Format

@@ -185,6 +185,8 @@ export const GUILD_DESCRIPTION_MAX = 200;
 export const GUILD_MAX_MEMBERS = 20;
 export const GUILD_WAR_ELIGIBILITY_BANK = 500;
 export const GUILDS_PER_WAR = 8;
+/** After a war its guilds rest this long (GUILD_WAR_REST_HOURS) before they are enlisted again. */
+export const GUILD_WAR_REST_HOURS = 20;
 /** The input hint's maximum, and the house rule's limit on one donation (1..1000 whole coins). */
 export const GUILD_DONATION_HINT_MAX = 1000;
 export const GUILD_DONATION_MAX = GUILD_DONATION_HINT_MAX;

@@ -11,6 +11,7 @@ export * from "./economy";
 export * from "./energy";
 export * from "./formats";
 export * from "./fusion";
+export * from "./guild-perks";
 export * from "./guild-wars";
 export * from "./guilds";
 export * from "./levels";

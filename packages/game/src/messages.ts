@@ -227,6 +227,16 @@ export const messages = {
   onlySitOutLeaders: "Only the leader or an officer can choose to sit out",
   sittingOutNextWar: "Your guild will sit out the next war",
   enlistedForNextWar: "Your guild is enlisted for the next war",
+  /** Guild perks (issue 41). */
+  onlyPerkBuyers: "Only the leader or an officer can buy guild perks",
+  perkAtMaxLevel: "Your guild already has this perk at its last level",
+  perkLevelTaken: (level: number) =>
+    `Your guild is at level ${level} of this perk now: the level you chose was bought`,
+  bannerColorUnknown: "Choose one of the banner colours",
+  bannerEmblemUnknown: "Choose one of the banner emblems",
+  bannerUnchanged: "Your guild already flies that banner",
+  guildBankTooLow: (price: number) => `The guild bank needs ${price.toLocaleString("en-US")} coins for that`,
+  perkBought: (perk: string) => `Bought: ${perk}`,
   /** The three place rewards of the wars that open from now on (the admin sets them; the house pays them). */
   nextWarRewards: (first: number, second: number, third: number) =>
     `The next guild war pays ${[first, second, third].map((c) => c.toLocaleString("en-US")).join(" / ")} coins`,

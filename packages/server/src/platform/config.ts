@@ -7,6 +7,7 @@ import {
   type CashoutRules,
   DEFAULT_CASHOUT_RULES,
   DEFAULT_PVP_PROTECTION,
+  GUILD_WAR_REST_HOURS,
   type PvpProtectionRules,
 } from "@bot-arena/game";
 import { DEFAULT_PASSWORD_HASH_COST } from "./auth/password";
@@ -105,6 +106,8 @@ export type Config = {
   tournament: { registrationMinutes: number; roundSeconds: number };
   /** A guild war's registration window and battle window (the 7 rounds share it). */
   guildWar: { registrationSeconds: number; battleSeconds: number };
+  /** How long a guild rests after a war before it is enlisted again (GUILD_WAR_REST_HOURS; 0: no rest). */
+  guildWarRestHours: number;
   /** Parse every route's answer with its contract schema (tests; costs time in production). */
   checkResponses: boolean;
   /** TEST_BATTLE_SEEDS=on lets a request fix its battles' seeds (x-test-battle-seed); for tests only. */
@@ -484,6 +487,7 @@ function readConfig(rawEnv: Env, stdoutIsTerminal: boolean): Config {
       registrationSeconds: int(env, "GUILD_WAR_REGISTRATION_SECONDS", 600, 1),
       battleSeconds: int(env, "GUILD_WAR_BATTLE_SECONDS", 2100, 1),
     },
+    guildWarRestHours: int(env, "GUILD_WAR_REST_HOURS", GUILD_WAR_REST_HOURS, 0, 24 * 365),
     checkResponses: toggle(env, "CHECK_RESPONSES", "off") === "on",
     testBattleSeeds: toggle(env, "TEST_BATTLE_SEEDS", "off") === "on",
     testClock: toggle(env, "TEST_CLOCK", "off") === "on",

@@ -19,7 +19,10 @@ export type ReasonKind = "creation" | "destruction" | "transfer" | "unclassified
 const reasonKinds: [RegExp, ReasonKind][] = [
   // A cash-out refund gives back to the vault what its request took out: it re-creates those coins.
   [/^(signup|admin_grant|recycle|house_reward|cashout_refund)/, "creation"],
-  [/^(summon|shop|rename|refresh|repair|cashout|fusion|custom|guild_create|house_cut)/, "destruction"],
+  [
+    /^(summon|shop|rename|refresh|repair|cashout|fusion|custom|guild_create|guild_perk|house_cut)/,
+    "destruction",
+  ],
   // Transfers between accounts: wallet and vault, players, and players' wallets and pools or guild banks.
   [/^(vault|pvp|market|listing|trade|tournament|guild|war)/, "transfer"],
 ];

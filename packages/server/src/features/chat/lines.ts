@@ -29,6 +29,7 @@ export const toChatMessage = (row: MessageRow): ChatMessage => ({
   message: row.message,
   createdAt: row.createdAt.toISOString(),
   kind: row.kind,
+  warId: row.warId,
 });
 
 /** The live channel a line is announced on. */

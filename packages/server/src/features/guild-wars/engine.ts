@@ -7,9 +7,10 @@
 //   the last round    -> placements by duel wins then power; the three place rewards (2000/1000/500 by default)
 //                        into the winners' banks, created by the house (a "stakes" war opened before issue 26
 //                        pays them from its pool of stakes, the rest to the house); the guilds are free for the
-//                        next war, which may open at once
+//                        next war once they have rested (GUILD_WAR_REST_HOURS)
 import {
   Coins,
+  drilledStat,
   GuildId,
   placeWarGuilds,
   planDuels,
@@ -30,6 +31,7 @@ import {
   guildWarDuels,
   guildWarParticipants,
   guildWars,
+  warMusterRequests,
 } from "../../platform/db/schema";
 import type { BotId } from "../../platform/ids";
 import { moveCoins, payOut } from "../../platform/ledger";
@@ -40,12 +42,13 @@ import { announceGuild } from "../guilds/service";
 import { alertWarEnded } from "./alerts";
 import { announceWar } from "./events";
 import type { WarTimings } from "./muster";
-import { postDuelNews, postFinalNews } from "./war-news";
+import { postFinalNews, postRoundNews } from "./war-news";
 
 type WarRow = typeof guildWars.$inferSelect;
 
-export function createWarEngine(deps: { timings: WarTimings }) {
+export function createWarEngine(deps: { timings: WarTimings; restHours: number }) {
   const { timings } = deps;
+  const restMs = deps.restHours * 3_600_000;
 
   async function advance(tx: Tx, warId: string, now: Date): Promise<void> {
     const [war] = await tx.select().from(guildWars).where(eq(guildWars.id, warId)).for("update");
@@ -129,7 +132,7 @@ export function createWarEngine(deps: { timings: WarTimings }) {
       .returning({ id: guildWars.id });
     if (!moved) return;
     await revealRound(tx, war.id, round);
-    await postDuelNews(tx, war.id, round, now);
+    await postRoundNews(tx, war, round, warRounds(guildCount), now);
     await playRound(tx, war.id, round + 1, now);
     await announceWar(tx, war.id, "round");
   }
@@ -214,7 +217,6 @@ export function createWarEngine(deps: { timings: WarTimings }) {
       .returning({ id: guildWars.id });
     if (!moved) return;
     await revealRound(tx, war.id, war.currentRound);
-    await postDuelNews(tx, war.id, war.currentRound, now);
     const standings = await tx
       .select({
         guildId: guildWarParticipants.guildId,
@@ -245,9 +247,8 @@ export function createWarEngine(deps: { timings: WarTimings }) {
         where p.war_id = ${war.id} and p.guild_id = v.guild_id`);
     }
     await payWar(tx, war, placements);
-    await postFinalNews(tx, placements, now);
-    // The guilds are free again; the database asks for a muster for each one now eligible (migration 0010).
-    await tx.update(guilds).set({ currentWarId: null }).where(eq(guilds.currentWarId, war.id));
+    await postFinalNews(tx, war, placements, now);
+    await startRest(tx, war.id, now);
     await announceWar(tx, war.id, "completed");
     await alertWarEnded(
       tx,
@@ -293,7 +294,33 @@ export function createWarEngine(deps: { timings: WarTimings }) {
     }
   }
 
+  /**
+   * The guilds are free of the war and rest: not eligible until `rests_until` (the trigger), so the same eight
+   * are never drafted back to back. A muster request due when the rest ends makes them eligible then; without a
+   * rest the database asks for a muster for each guild now eligible (migration 0010).
+   */
+  async function startRest(tx: Tx, warId: string, now: Date): Promise<void> {
+    const restsUntil = restMs > 0 ? new Date(now.getTime() + restMs) : null;
+    await tx.update(guilds).set({ currentWarId: null, restsUntil }).where(eq(guilds.currentWarId, warId));
+    if (restsUntil) await tx.insert(warMusterRequests).values({ dueAt: restsUntil });
+  }
+
   return { advance };
+}
+
+/** A war bot with its guild's war drill: each stat up by the drill's percent, rounded down (capped at 5%). */
+function drilled(snapshot: FighterSnapshot, level: number): FighterSnapshot {
+  if (level === 0) return snapshot;
+  const { strength, agility, defense, intelligence } = snapshot.stats;
+  return {
+    ...snapshot,
+    stats: {
+      strength: drilledStat(strength, level),
+      agility: drilledStat(agility, level),
+      defense: drilledStat(defense, level),
+      intelligence: drilledStat(intelligence, level),
+    },
+  };
 }
 
 /** Each guild's 5 strongest active bots (by the game's total strength), snapshotted as they enter the war. */
@@ -321,12 +348,21 @@ async function rostersOf(tx: Tx, guildIds: readonly string[]): Promise<Map<strin
     [...byGuild].map(([guildId, list]) => [guildId, warRoster(list).map((b) => b.botId)]),
   );
   const snapshots = await snapshotBots(tx, [...chosen.values()].flat());
+  // The war drill perk: its bonus is written into the snapshot, so each duel's stored battle replays as fought.
+  const drills = new Map(
+    (
+      await tx
+        .select({ id: guilds.id, level: guilds.warDrillLevel })
+        .from(guilds)
+        .where(inArray(guilds.id, [...guildIds]))
+    ).map((g) => [g.id, g.level]),
+  );
   return new Map(
     [...chosen].map(([guildId, ids]) => [
       guildId,
       ids.flatMap((id) => {
         const snapshot = snapshots.get(id);
-        return snapshot ? [snapshot] : [];
+        return snapshot ? [drilled(snapshot, drills.get(guildId) ?? 0)] : [];
       }),
     ]),
   );

@@ -1,7 +1,7 @@
 // A whole guild war through the API and the reconciler on a test clock: it opens by itself when the 8th guild
 // becomes eligible, takes nothing from any bank, plays the round robin across the battle window, places the
 // guilds by duel wins and power, pays the three rewards into the winners' banks as the house's coins, enlists the
-// freed guilds again (except one that chose to sit out), and leaves the books clean.
+// freed guilds again when they do not rest (except one that chose to sit out), and leaves the books clean.
 
 import type { BattleReplay, GuildWarDetail, GuildWarList } from "@bot-arena/contract";
 import { eq } from "drizzle-orm";
@@ -23,6 +23,8 @@ beforeAll(async () => {
     config: {
       reconcilerIntervalMs: 0,
       guildWar: { registrationSeconds: REGISTRATION_S, battleSeconds: BATTLE_S },
+      // No rest after a war here: the freed guilds are enlisted again at once (rest.test.ts has the rest).
+      guildWarRestHours: 0,
     },
   });
   viewer = await signUp(t.app);
@@ -45,6 +47,8 @@ describe("before a war", () => {
       active: [],
       history: [],
       myGuildId: null,
+      myGuild: null,
+      muster: { readyGuilds: 0, restingGuilds: 0, guildsPerWar: 8, restHours: 0 },
       serverTime: clock.now().toISOString(),
     });
   });

@@ -1,6 +1,7 @@
 // Opening wars: whenever 8 guilds are eligible, a war takes the 8 strongest (ties by id) and registration starts.
 // No bank pays anything: the war copies the admin's current rewards (the house pays them when it ends), so a
-// later change of the rewards never touches it. A guild sitting out the next war is not eligible (the trigger).
+// later change of the rewards never touches it. A guild sitting out the next war, or resting after its last
+// (GUILD_WAR_REST_HOURS), is not eligible (the trigger).
 //
 // When: a guild that becomes eligible writes a request row in the same transaction (a database trigger,
 // migration 0010), and the event runner claims requests like any deadline, so a crash after a donation's
@@ -35,6 +36,7 @@ export type WarTimings = { registrationSeconds: number; battleSeconds: number };
 /** Opens as many wars as the eligible guilds allow (usually none or one); returns the new wars' ids. */
 export async function musterWars(tx: Tx, now: Date, timings: WarTimings): Promise<string[]> {
   await takeMusterLock(tx);
+  await endRests(tx, now);
   const opened: string[] = [];
   let rewards: WarRewards | undefined;
   for (;;) {
@@ -54,14 +56,30 @@ export async function musterWars(tx: Tx, now: Date, timings: WarTimings): Promis
 }
 
 /**
+ * Guilds whose rest after a war has passed (by the runner's clock) are free to be enlisted: clearing the rest lets
+ * the trigger make them eligible again. Each muster does it first, so the request left due at a rest's end and any
+ * muster after it agree.
+ */
+async function endRests(tx: Tx, now: Date): Promise<void> {
+  noteLocks(tx, "guild", []);
+  await tx.execute(sql`
+    update guilds set rests_until = null
+    where id in (select id from guilds where rests_until <= ${now.toISOString()}::timestamptz order by id for update)`);
+}
+
+/**
  * The runner's step for a claimed request: it answers every request committed so far that no other muster
  * holds (one muster sees every eligible guild), then opens what the guilds allow. A request committed after
  * this muster's look stays and brings another muster, which finds nothing or the war it needs.
  */
 export async function answerMusterRequests(tx: Tx, now: Date, timings: WarTimings): Promise<string[]> {
   await takeMusterLock(tx);
+  // A rest's end makes guilds eligible inside this step; the requests their trigger writes are answered here too.
+  await endRests(tx, now);
+  // A request due later (a rest's end) stays for its time.
   await tx.execute(sql`
-    delete from war_muster_requests where id in (select id from war_muster_requests for update skip locked)`);
+    delete from war_muster_requests
+    where id in (select id from war_muster_requests where due_at <= ${now.toISOString()}::timestamptz for update skip locked)`);
   return musterWars(tx, now, timings);
 }
 
@@ -110,7 +128,7 @@ async function openWar(
     .insert(guildWarParticipants)
     .values(chosen.map((g) => ({ warId, guildId: g.id, totalPower: g.totalPower, createdAt: now })));
   await announceWar(tx, warId, "opened");
-  await postDraftNews(tx, ids, name, now);
+  await postDraftNews(tx, { id: warId, name }, ids, now);
   await alertDrafted(tx, { id: warId, name }, ids);
   for (const id of ids) await announceGuild(tx, id);
   return warId;

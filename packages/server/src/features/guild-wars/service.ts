@@ -15,7 +15,8 @@ import {
 import { notFound } from "../../platform/errors";
 import { isUuid, type UserId } from "../../platform/ids";
 import type { FighterSnapshot } from "../battles/snapshot";
-import type { WarTimings } from "./muster";
+import { readMuster } from "../guilds/muster-view";
+import { toGuildSummary } from "../guilds/view";
 
 export type GuildWarsService = ReturnType<typeof createGuildWarsService>;
 
@@ -29,7 +30,7 @@ export type WarViewer = { isAdmin: boolean };
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: WarTimings }) {
+export function createGuildWarsService(deps: { db: Db; clock: Clock; restHours: number }) {
   const { db } = deps;
 
   async function summaries(rows: readonly WarRow[], viewer: WarViewer): Promise<GuildWarSummary[]> {
@@ -99,7 +100,7 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: Wa
 
   return {
     async list(viewer: WarViewer & { userId: UserId }): Promise<GuildWarList> {
-      const [active, history, [membership]] = await Promise.all([
+      const [active, history, [membership], muster] = await Promise.all([
         db
           .select()
           .from(guildWars)
@@ -112,9 +113,11 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: Wa
           .orderBy(desc(guildWars.completedAt), desc(guildWars.id))
           .limit(WAR_HISTORY_LIMIT),
         db
-          .select({ guildId: guildMembers.guildId })
+          .select({ guild: guilds })
           .from(guildMembers)
+          .innerJoin(guilds, eq(guilds.id, guildMembers.guildId))
           .where(eq(guildMembers.userId, viewer.userId)),
+        readMuster(db, deps.restHours),
       ]);
       const [activeViews, historyViews] = await Promise.all([
         summaries(active, viewer),
@@ -123,7 +126,9 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; timings: Wa
       return {
         active: activeViews,
         history: historyViews,
-        myGuildId: membership?.guildId ?? null,
+        myGuildId: membership?.guild.id ?? null,
+        myGuild: membership ? toGuildSummary(membership.guild) : null,
+        muster,
         serverTime: deps.clock.now().toISOString(),
       };
     },

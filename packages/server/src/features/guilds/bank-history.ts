@@ -23,6 +23,7 @@ function kindOf(reason: string): BankEntryKind {
   // A prize the house pays (every war since issue 26), or one from an old war's pool of stakes.
   if (reason === "war_prize" || reason === "house_reward_war") return "war_prize";
   if (reason.startsWith("house_cut_guild")) return "disband";
+  if (reason === "guild_perk") return "perk";
   return "other";
 }
 

@@ -21,7 +21,7 @@ export async function readGuildPage(
   db: Db,
   viewerId: UserId,
   guildId: string,
-): Promise<Omit<GuildDetail, "bankHistory"> | null> {
+): Promise<Omit<GuildDetail, "bankHistory" | "muster" | "serverTime"> | null> {
   const [guild] = await db.select().from(guilds).where(eq(guilds.id, guildId));
   if (!guild) return null;
   const [members, recent, [viewer], war] = await Promise.all([

@@ -1,9 +1,13 @@
 import { routes } from "@bot-arena/contract";
 import type { FastifyInstance } from "fastify";
 import { route } from "../../platform/route";
+import type { GuildPerksService } from "./perks";
 import type { GuildsService } from "./service";
 
-export function guildsRoutes(app: FastifyInstance, deps: { guilds: GuildsService }): void {
+export function guildsRoutes(
+  app: FastifyInstance,
+  deps: { guilds: GuildsService; guildPerks: GuildPerksService },
+): void {
   const { guilds } = deps;
   route(app, routes.guilds, ({ user, query }) => guilds.list(user.id, query.search), { expensiveRead: true });
   route(app, routes.createGuild, async ({ user, body, reply }) => {
@@ -19,6 +23,7 @@ export function guildsRoutes(app: FastifyInstance, deps: { guilds: GuildsService
   route(app, routes.sitOutNextWar, ({ user, params, body }) =>
     guilds.sitOut(user.id, params.id, body.sitOut),
   );
+  route(app, routes.buyGuildPerk, ({ user, params, body }) => deps.guildPerks.buy(user.id, params.id, body));
   route(app, routes.promoteGuildMember, ({ user, params }) =>
     guilds.promote(user.id, params.id, params.userId),
   );

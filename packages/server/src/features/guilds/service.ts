@@ -45,6 +45,7 @@ import { refuse } from "../../platform/refuse";
 import { refuseFrozen } from "../account/frozen";
 import { announceGuildChatAccess } from "../chat/guild-members";
 import { readBankHistory } from "./bank-history";
+import { readMuster } from "./muster-view";
 import { readGuildPage } from "./page";
 import { alreadyInGuild, guildFull, guildNotFound, notGuildMember, uniqueRefusal } from "./refusals";
 import { guildChannel, toGuildSummary } from "./view";
@@ -63,7 +64,13 @@ export async function announceGuild(tx: Db, guildId: string, kind = "guild"): Pr
   await publish(tx, { channel: "guilds", kind, data: { guildId } });
 }
 
-export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: EligibilityListener }) {
+export function createGuildsService(deps: {
+  db: Db;
+  clock: Clock;
+  /** How long a guild rests after a war (GUILD_WAR_REST_HOURS), as the page tells it. */
+  restHours: number;
+  onEligible?: EligibilityListener;
+}) {
   const { db, clock } = deps;
 
   async function liveGuild(tx: Db, guildId: string, lock = false) {
@@ -173,7 +180,11 @@ export function createGuildsService(deps: { db: Db; clock: Clock; onEligible?: E
       if (!isUuid(guildId)) throw guildNotFound();
       const page = await readGuildPage(db, userId, guildId);
       if (!page) throw guildNotFound();
-      return { ...page, bankHistory: await readBankHistory(db, guildId) };
+      const [bankHistory, muster] = await Promise.all([
+        readBankHistory(db, guildId),
+        readMuster(db, deps.restHours),
+      ]);
+      return { ...page, bankHistory, muster, serverTime: clock.now().toISOString() };
     },
 
     create(userId: UserId, body: CreateGuildBody): Promise<CreateGuildResponse> {

@@ -1,6 +1,6 @@
 // Guild rows as the contract shows them: the card fields with the progress bar toward war eligibility.
 import type { GuildSummary } from "@bot-arena/contract";
-import { warEligibilityProgress } from "@bot-arena/game";
+import { GUILD_BANNER_COLORS, warEligibilityProgress } from "@bot-arena/game";
 import type { guilds } from "../../platform/db/schema";
 
 export type GuildRow = typeof guilds.$inferSelect;
@@ -17,7 +17,20 @@ export const toGuildSummary = (row: GuildRow): GuildSummary => ({
   isEligibleForWar: row.isEligibleForWar,
   sitsOutNextWar: row.sitsOutNextWar,
   currentWarId: row.currentWarId,
+  restsUntil: row.restsUntil?.toISOString() ?? null,
   progress: { ...warEligibilityProgress(row.bankBalance), needed: 500 },
+  perks: {
+    seatLevel: row.seatLevel,
+    warDrillLevel: row.warDrillLevel,
+    banner:
+      row.bannerColor && row.bannerEmblem
+        ? {
+            color: row.bannerColor,
+            hex: GUILD_BANNER_COLORS.find((c) => c.name === row.bannerColor)?.hex ?? "#22e5ff",
+            emblem: row.bannerEmblem,
+          }
+        : null,
+  },
 });
 
 /** The spec's "user short id": enough of the uuid to tell members apart at a glance. */

@@ -62,6 +62,10 @@ describe("a player-mode tournament from registration to payout", () => {
       prizePool: 600,
       rewards: { first: 360, second: 120, third: 60 },
     });
+    // The header's two countdowns: the next round starts when this 30-second round ends; the battle, one more later.
+    const startedAt = arena.clock.now().getTime();
+    expect(started.tournament.nextRoundStartsAt).toBe(new Date(startedAt + 30_000).toISOString());
+    expect(started.tournament.battleEndsAt).toBe(new Date(startedAt + 60_000).toISOString());
     expect(await coinsOf(late!)).toBe(1000);
     expect(started.participants.map((p) => [p.userId, p.seed])).toEqual([
       [players[3]!.id, 1],
@@ -89,6 +93,8 @@ describe("a player-mode tournament from registration to payout", () => {
     expect(await t.app.reconciler.runOnce()).toBe(1);
     const final = await detail(players[0]!, cup.id);
     expect(final.tournament.currentRound).toBe(2);
+    // The last round: no next round to start.
+    expect(final.tournament.nextRoundStartsAt).toBeNull();
     expect(final.matches.slice(0, 2).every((m) => m.status === "completed" && m.winnerId !== null)).toBe(
       true,
     );

@@ -69,6 +69,8 @@ export function summaryOf(t: TournamentRow, counts: Counts): TournamentSummary {
     repeatEveryHours: t.repeatEveryHours,
     registrationEndsAt: iso(t.registrationEndsAt),
     battleEndsAt: iso(t.battleEndsAt),
+    // The round's deadline is the next round's start, unless the round playing is the last.
+    nextRoundStartsAt: t.status === "active" && t.currentRound < counts.totalRounds ? iso(t.nextDueAt) : null,
     completedAt: iso(t.completedAt),
     createdAt: iso(t.createdAt)!,
   };

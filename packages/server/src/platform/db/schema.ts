@@ -860,6 +860,16 @@ export const guilds = pgTable(
     isEligibleForWar: boolean("is_eligible_for_war").notNull().default(false),
     /** Its leader or an officer chose 'Sit out the next war': not eligible (the trigger), until they enlist it again. */
     sitsOutNextWar: boolean("sits_out_next_war").notNull().default(false),
+    /**
+     * After a war the guild rests until then: not eligible (the trigger) while it is set. The muster clears it once
+     * it has passed (the war's completion left a muster request due at that moment), which makes the guild eligible.
+     */
+    restsUntil: timestamp("rests_until", { withTimezone: true }),
+    /** Guild perks bought from the bank (issue 41): seats levels (max_members follows), the war drill, a banner. */
+    seatLevel: integer("seat_level").notNull().default(0),
+    warDrillLevel: integer("war_drill_level").notNull().default(0),
+    bannerColor: text("banner_color"),
+    bannerEmblem: text("banner_emblem"),
     /** The war the guild fights until it completes; a conditional update claims it, so no guild joins two. */
     currentWarId: uuid("current_war_id").references((): AnyPgColumn => guildWars.id, {
       onDelete: "set null",
@@ -880,6 +890,9 @@ export const guilds = pgTable(
     check("guilds_member_count_range", sql`${t.memberCount} between 0 and ${t.maxMembers}`),
     check("guilds_bank_non_negative", sql`${t.bankBalance} >= 0`),
     check("guilds_power_non_negative", sql`${t.totalPower} >= 0`),
+    check("guilds_seat_level_range", sql`${t.seatLevel} between 0 and 3`),
+    check("guilds_war_drill_level_range", sql`${t.warDrillLevel} between 0 and 2`),
+    check("guilds_banner_whole", sql`(${t.bannerColor} is null) = (${t.bannerEmblem} is null)`),
   ],
 );
 
@@ -1049,8 +1062,12 @@ export const chatMessages = pgTable(
     guildId: uuid("guild_id").references(() => guilds.id, { onDelete: "cascade" }),
     /** A player's line, or a system line (a war's news in a guild's chat): no author, nothing to report. */
     kind: text("kind").$type<(typeof chatLineKinds)[number]>().notNull().default("player"),
+    /** A war's one line in a guild's chat (a system line), rewritten as the war moves on; null otherwise. */
+    warId: uuid("war_id").references((): AnyPgColumn => guildWars.id, { onDelete: "set null" }),
   },
   (t) => [
+    // One line per war in each guild's chat: the engine rewrites it rather than adding lines.
+    uniqueIndex("chat_messages_war_line_unique").on(t.guildId, t.warId).where(sql`${t.warId} is not null`),
     // Each channel's latest 50 (the global chat is `guild_id is null`).
     index("chat_messages_channel_time_idx").on(t.guildId, t.createdAt),
     // The pace check counts a player's messages in the last 10 s and reads their previous one.

@@ -5,7 +5,9 @@ import type { ChatMessage } from "@bot-arena/contract";
 import { splitMentions } from "@bot-arena/game";
 import { EyeOff, Flag, MoreHorizontal, Swords, Trash2, VolumeX } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import { cn } from "../../ui/cn";
+import { warCardRoute } from "../guild-wars/api";
 
 export type ChatLineActions = {
   report(message: ChatMessage): void;
@@ -29,7 +31,10 @@ function ActionButton({ label, onClick, icon }: { label: string; onClick(): void
   );
 }
 
-/** The arena's own line (a war's news): no author to answer or report, set apart from the players' talk. */
+/**
+ * The arena's own line (a war's news): no author to answer or report, set apart from the players' talk. A war's
+ * line links to its card.
+ */
 function SystemLine({ message }: { message: ChatMessage }) {
   return (
     <li
@@ -40,7 +45,13 @@ function SystemLine({ message }: { message: ChatMessage }) {
       <Swords className="mt-0.5 size-3.5 shrink-0 text-amber" aria-hidden="true" />
       <p className="min-w-0 flex-1 break-words text-sm font-semibold text-amber">
         <span className="sr-only">{message.username}: </span>
-        {message.message}
+        {message.warId ? (
+          <Link to={warCardRoute(message.warId)} className="hover:underline" data-testid="war-line">
+            {message.message}
+          </Link>
+        ) : (
+          message.message
+        )}
       </p>
       <time dateTime={message.createdAt} className="shrink-0 text-[0.7rem] tabular-nums text-muted">
         {timeOf(message.createdAt)}

@@ -32,15 +32,18 @@ function aLine(n: number, text: string, userId: string | null = OTHER): ChatMess
     message: text,
     createdAt: `2026-01-01T00:0${n}:00.000Z`,
     kind: "player",
+    warId: null,
   };
 }
 
 const GUILD = { id: "00000000-0000-4000-8000-00000000d001", name: "Iron Wolves", tag: "IW" };
 const noGuild: GuildChat = { guild: null, canModerate: false, messages: [], mutedUntil: null };
+const WAR_ID = "00000000-0000-4000-8000-00000000e003";
 const drafted: ChatMessage = {
-  ...aLine(4, "Your guild is in the war: Guild War #3", null),
+  ...aLine(4, "Guild War #3: your guild is in the war; the battle starts when registration ends", null),
   username: "Arena",
   kind: "system",
+  warId: WAR_ID,
 };
 
 /** The widget as a signed-in player has it: the live session (which opens the socket) and the chat corner. */
@@ -132,9 +135,10 @@ describe("the chat widget", () => {
     await within(guildList).findByText("anyone online?");
     expect(within(panel).queryByTestId("chat-unread-guild")).toBeNull();
     // The war's news: set apart, with nothing to report or hide.
-    const news = within(guildList).getByText("Your guild is in the war: Guild War #3").closest("li")!;
+    const news = within(guildList).getByText(drafted.message).closest("li")!;
     expect(news.getAttribute("data-kind")).toBe("system");
     expect(within(news).queryByRole("button")).toBeNull();
+    expect(within(news).getByRole("link").getAttribute("href")).toBe(`/guild-wars#war-${WAR_ID}`);
     expect(within(panel).getByRole("textbox", { name: "Message" }).getAttribute("placeholder")).toBe(
       "Message your guild...",
     );
@@ -148,13 +152,43 @@ describe("the chat widget", () => {
         message: {
           ...drafted,
           id: "00000000-0000-4000-8000-00000000c009",
-          message: "Duel: Nova [IW] beat Rex [XO]",
+          warId: null,
+          message: "Another arena line",
         },
       },
     });
     await waitFor(() =>
       expect(within(panel).getByTestId("chat-unread-guild").textContent).toBe(", unread: 1"),
     );
+  });
+
+  it("a war's line rewritten live stays one line and moves below the players' words", async () => {
+    const { user } = renderSignedIn(() => ({ messages: [], mutedUntil: null }), {
+      guild: GUILD,
+      canModerate: false,
+      messages: [drafted, aLine(5, "good luck all")],
+      mutedUntil: null,
+    });
+    const socket = await openSocket();
+    await waitFor(() => expect(socket.channels()).toContain(guildChatChannel(GUILD.id)));
+    await user.click(screen.getByRole("button", { name: /^Open chat/ }));
+    const panel = await screen.findByRole("region", { name: "Chat" });
+    await user.click(within(panel).getByRole("tab", { name: /Guild \[IW\]/ }));
+    const guildList = within(panel).getByRole("list", { name: "Iron Wolves guild chat" });
+    await within(guildList).findByText("good luck all");
+    const round = "Guild War #3 · round 1 of 7: 3 duels won, 2nd of 8";
+    socket.push({
+      channel: guildChatChannel(GUILD.id),
+      kind: chatLiveKinds.message,
+      data: { message: { ...drafted, message: round, createdAt: "2026-01-01T00:09:00.000Z" } },
+    });
+    await within(guildList).findByText(round);
+    expect(
+      within(guildList)
+        .getAllByTestId("chat-line")
+        .map((line) => line.textContent),
+    ).toEqual([expect.stringContaining("good luck all"), expect.stringContaining(round)]);
+    expect(within(guildList).queryByText(drafted.message)).toBeNull();
   });
 
   it("the guild's leader or an officer deletes a member's line through the guild", async () => {

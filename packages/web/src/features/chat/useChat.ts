@@ -76,8 +76,12 @@ function appendMessage(
   key: LinesKey = queryKeys.chat.messages,
 ) {
   queryClient.setQueryData<Lines>(key, (old) => {
-    if (!old || old.messages.some((m) => m.id === message.id)) return old;
-    return { ...old, messages: [...old.messages, message].slice(-CHAT_HISTORY_SIZE) };
+    if (!old) return old;
+    const known = old.messages.find((m) => m.id === message.id);
+    // A repeat of a line already shown changes nothing; a war's line rewritten moves to the bottom.
+    if (known && known.message === message.message && known.createdAt === message.createdAt) return old;
+    const others = known ? old.messages.filter((m) => m.id !== message.id) : old.messages;
+    return { ...old, messages: [...others, message].slice(-CHAT_HISTORY_SIZE) };
   });
 }
 

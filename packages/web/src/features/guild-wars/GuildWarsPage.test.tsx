@@ -6,6 +6,9 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderPage } from "../../app/test-render";
 import GuildWarsPage from "./GuildWarsPage";
+import { formatRestEnd } from "./next-fight";
+
+const MUSTER = { readyGuilds: 0, restingGuilds: 0, guildsPerWar: 8, restHours: 20 } as const;
 
 const guild = (placement: number, prizeAmount: number): WarParticipant => ({
   guildId: `g${placement}`,
@@ -41,7 +44,16 @@ const completed = (fields: Partial<GuildWarSummary>): GuildWarSummary => ({
 function show(history: GuildWarSummary[] = [], myGuildId: string | null = null) {
   return renderPage(<GuildWarsPage />, {
     path: "/guild-wars",
-    api: { guildWars: { active: [], history, myGuildId, serverTime: "2030-01-02T12:00:00.000Z" } },
+    api: {
+      guildWars: {
+        active: [],
+        history,
+        myGuildId,
+        myGuild: null,
+        muster: MUSTER,
+        serverTime: "2030-01-02T12:00:00.000Z",
+      },
+    },
   });
 }
 
@@ -61,6 +73,67 @@ describe("/guild-wars: no war running", () => {
     );
     expect(screen.getByText(/Free to enter\./)).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/stake/i);
+  });
+});
+
+describe("/guild-wars: the next war", () => {
+  const resting = {
+    id: "g9",
+    name: "Neon Owls",
+    tag: "OWL",
+    description: null,
+    memberCount: 3,
+    maxMembers: 20,
+    bankBalance: 900,
+    totalPower: 300,
+    isEligibleForWar: false,
+    sitsOutNextWar: false,
+    currentWarId: null,
+    // 3 h 05 m after the server's time.
+    restsUntil: "2030-01-02T15:05:00.000Z",
+    progress: { current: 500, needed: 500 as const, percent: 100 },
+    perks: { seatLevel: 0, warDrillLevel: 0, banner: null },
+  };
+
+  it("says how many guilds are ready now, beside the spec's empty state", async () => {
+    renderPage(<GuildWarsPage />, {
+      path: "/guild-wars",
+      api: {
+        guildWars: {
+          active: [],
+          history: [],
+          myGuildId: null,
+          myGuild: null,
+          muster: { readyGuilds: 5, restingGuilds: 8, guildsPerWar: 8, restHours: 20 },
+          serverTime: "2030-01-02T12:00:00.000Z",
+        },
+      },
+    });
+    expect((await screen.findByTestId("war-muster")).textContent).toBe(
+      "5 of 8 guilds ready for the next war · 8 resting after a war",
+    );
+    expect(screen.queryByTestId("next-fight")).toBeNull();
+    expect(screen.getByText("No active guild wars at the moment")).toBeTruthy();
+    expect(screen.getByText(/rest 20 hours before they are enlisted again/)).toBeTruthy();
+  });
+
+  it("tells a player in a resting guild when it can fight next, on the server's clock", async () => {
+    renderPage(<GuildWarsPage />, {
+      path: "/guild-wars",
+      api: {
+        guildWars: {
+          active: [],
+          history: [],
+          myGuildId: "g9",
+          myGuild: resting,
+          muster: { readyGuilds: 0, restingGuilds: 8, guildsPerWar: 8, restHours: 20 },
+          serverTime: "2030-01-02T12:00:00.000Z",
+        },
+      },
+    });
+    expect((await screen.findByTestId("next-fight")).textContent).toBe(
+      `[OWL] Resting after its war: it can fight next in 3h 05m (${formatRestEnd("2030-01-02T15:05:00.000Z")}).`,
+    );
   });
 });
 

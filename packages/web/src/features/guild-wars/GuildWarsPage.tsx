@@ -1,9 +1,12 @@
 // /guild-wars: the tabs 'Active Wars (n)' and 'History (n)', live over the `guild-wars` channel. Wars open by
 // themselves when 8 guilds are ready; players watch the standings and open any duel in the COMBAT ZONE. The page
-// says in plain words what a war is: free to enter, the arena pays the top three banks.
+// says in plain words what a war is: free to enter, the arena pays the top three banks; above the tabs, how many
+// guilds are ready now and when the player's guild can fight next (guilds rest after each war).
 import type { GuildWarList, GuildWarSummary } from "@bot-arena/contract";
 import { GUILD_WAR_REWARDS, messages } from "@bot-arena/game";
 import { Shield, Swords } from "lucide-react";
+import { useEffect } from "react";
+import { useLocation } from "react-router";
 import { ScreenQueryView } from "../../app/QueryView";
 import { useServerNow } from "../../app/useServerNow";
 import { ButtonLink } from "../../ui/ButtonLink";
@@ -13,6 +16,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
 import { formatCoins } from "../bank/coins";
 import { useGuildWars } from "./api";
 import { HistoryCard } from "./HistoryCard";
+import { NextWarPanel } from "./NextWarPanel";
 import { type WarRewards, warRules } from "./rules";
 import { WarCard } from "./WarCard";
 
@@ -42,6 +46,13 @@ function GuildWars({ wars }: { wars: GuildWarList }) {
   const now = useServerNow(wars.serverTime);
   const { active, history, myGuildId } = wars;
   const rewards = quotedRewards([...active, ...history]);
+  // A link to one war's card (a guild chat's war line): its tab opens and the card scrolls into view.
+  const { hash } = useLocation();
+  const linked = hash.startsWith("#war-") ? hash.slice("#war-".length) : null;
+  const linkedTab = history.some((w) => w.id === linked) ? "history" : "active";
+  useEffect(() => {
+    if (linked) document.getElementById(`war-${linked}`)?.scrollIntoView?.({ block: "start" });
+  }, [linked]);
   const prizeTotal = rewards.first + rewards.second + rewards.third;
 
   return (
@@ -60,7 +71,8 @@ function GuildWars({ wars }: { wars: GuildWarList }) {
           </ButtonLink>
         }
       />
-      <Tabs defaultValue="active">
+      <NextWarPanel muster={wars.muster} myGuild={wars.myGuild} now={now} />
+      <Tabs defaultValue={linkedTab}>
         <TabsList className="max-w-lg">
           <TabsTrigger value="active">Active Wars ({active.length})</TabsTrigger>
           <TabsTrigger value="history">History ({history.length})</TabsTrigger>

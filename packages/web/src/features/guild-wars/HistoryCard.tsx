@@ -42,7 +42,7 @@ export function HistoryCard({
     );
   }
   return (
-    <Card data-testid="war-history">
+    <Card data-testid="war-history" id={`war-${war.id}`}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-display text-base font-bold uppercase text-ink">{war.name}</h3>
         <p className="flex items-center gap-1 text-sm text-muted">

@@ -5,6 +5,9 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderPage } from "../../app/test-render";
 import GuildWarsPage from "./GuildWarsPage";
+import { WarCard } from "./WarCard";
+
+const MUSTER = { readyGuilds: 0, restingGuilds: 0, guildsPerWar: 8, restHours: 20 } as const;
 
 const war = (fields: Partial<GuildWarSummary>): GuildWarSummary => ({
   id: "war-1",
@@ -29,7 +32,16 @@ const war = (fields: Partial<GuildWarSummary>): GuildWarSummary => ({
 function show(active: GuildWarSummary[], myGuildId: string | null = null) {
   renderPage(<GuildWarsPage />, {
     path: "/guild-wars",
-    api: { guildWars: { active, history: [], myGuildId, serverTime: "2030-01-01T12:30:00.000Z" } },
+    api: {
+      guildWars: {
+        active,
+        history: [],
+        myGuildId,
+        myGuild: null,
+        muster: MUSTER,
+        serverTime: "2030-01-01T12:30:00.000Z",
+      },
+    },
   });
 }
 
@@ -85,5 +97,38 @@ describe("/guild-wars: the player's guild in a war", () => {
       "Your guild [C2] is drafted: the battle starts when registration ends",
     );
     expect(within(hot).getByTestId("war-mine").textContent).toBe("Your guild [C2] is fighting, 2nd now");
+  });
+});
+
+describe("/guild-wars: the card's countdowns (issue 41)", () => {
+  it("counts to the end of the round being fought, and shows the battle's end apart", async () => {
+    // The server's time is 12:30; round 2 ends at 12:30:20, the battle at 12:32:14.
+    renderPage(
+      <WarCard
+        war={war({ nextDueAt: "2030-01-01T12:30:20.000Z", battleEndsAt: "2030-01-01T12:32:14.000Z" })}
+        now={Date.parse("2030-01-01T12:30:00.000Z")}
+      />,
+      { path: "/guild-wars" },
+    );
+    expect((await screen.findByTestId("war-countdown")).textContent).toBe("Round 2 of 7 · ends in 0m 20s");
+    expect(screen.getByTestId("war-battle-end").textContent).toBe("Battle ends in 2m 14s");
+  });
+
+  it("registration shows no battle end", async () => {
+    renderPage(
+      <WarCard
+        war={war({
+          status: "registration",
+          currentRound: 0,
+          registrationEndsAt: "2030-01-01T12:35:00.000Z",
+          battleEndsAt: null,
+          nextDueAt: "2030-01-01T12:35:00.000Z",
+        })}
+        now={Date.parse("2030-01-01T12:30:00.000Z")}
+      />,
+      { path: "/guild-wars" },
+    );
+    expect((await screen.findByTestId("war-countdown")).textContent).toBe("Battle begins in 5m 00s");
+    expect(screen.queryByTestId("war-battle-end")).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ import { cn } from "../../ui/cn";
 import { Panel } from "../../ui/Panel";
 import { RetryingNote } from "../../ui/RetryingNote";
 import { formatCoins } from "../bank/coins";
-import { warCountdown } from "./countdown";
+import { battleEndCountdown, warCountdown } from "./countdown";
 import { GuildDuels } from "./GuildDuels";
 import { OLD_RULE_STAKE } from "./rules";
 
@@ -83,10 +83,11 @@ export function WarCard({
     ["2nd", war.rewards.second],
     ["3rd", war.rewards.third],
   ] as const;
+  const battleEnd = battleEndCountdown(war, now);
   const toggle = (p: WarParticipant) => setOpen((current) => (current === p.guildId ? null : p.guildId));
 
   return (
-    <Panel tone={war.status === "battle" ? "magenta" : "cyan"} data-testid="war-card">
+    <Panel tone={war.status === "battle" ? "magenta" : "cyan"} data-testid="war-card" id={`war-${war.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <div className="flex items-center gap-2">
@@ -97,6 +98,11 @@ export function WarCard({
           <p className="mt-1 font-display text-sm tabular-nums text-cyan" data-testid="war-countdown">
             {warCountdown(war, now)}
           </p>
+          {battleEnd && (
+            <p className="text-xs tabular-nums text-muted" data-testid="war-battle-end">
+              {battleEnd}
+            </p>
+          )}
           <MyGuildLine war={war} myGuildId={myGuildId} />
         </div>
         <div className="text-right">

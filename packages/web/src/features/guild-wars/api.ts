@@ -29,3 +29,6 @@ export function useGuildWars() {
 }
 
 export const useGuildWar = (id: string | null) => useQuery(guildWarQuery(id));
+
+/** A war's card on /guild-wars (a war's line in a guild's chat links here). */
+export const warCardRoute = (id: string) => `/guild-wars#war-${id}`;

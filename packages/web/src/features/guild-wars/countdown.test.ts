@@ -1,6 +1,6 @@
 import type { GuildWarSummary } from "@bot-arena/contract";
 import { describe, expect, it } from "vitest";
-import { formatRemaining, warCountdown } from "./countdown";
+import { battleEndCountdown, formatRemaining, warCountdown } from "./countdown";
 
 const war = (fields: Partial<GuildWarSummary>): GuildWarSummary => ({
   id: "w",
@@ -36,10 +36,34 @@ describe("the war countdown", () => {
     );
     expect(warCountdown(war({ registrationEndsAt: "2030-01-01T11:00:00Z" }), now)).toBe("Registration Ended");
     expect(
-      warCountdown(war({ status: "battle", currentRound: 3, battleEndsAt: "2030-01-01T12:10:00Z" }), now),
+      warCountdown(
+        war({
+          status: "battle",
+          currentRound: 3,
+          nextDueAt: "2030-01-01T12:10:00Z",
+          battleEndsAt: "2030-01-01T12:50:00Z",
+        }),
+        now,
+      ),
     ).toBe("Round 3 of 7 · ends in 10m 00s");
-    expect(warCountdown(war({ status: "battle", battleEndsAt: "2030-01-01T11:00:00Z" }), now)).toBe(
-      "Calculating Results...",
-    );
+    expect(
+      warCountdown(war({ status: "battle", currentRound: 7, nextDueAt: "2030-01-01T11:00:00Z" }), now),
+    ).toBe("Calculating Results...");
+  });
+
+  it("counts to the end of the round being fought, and the battle's end apart (issue 41)", () => {
+    // Round 1 of 7 ends in 20 s while the whole battle ends in 2m 14s: the card once said 'ends in 2m 14s'.
+    const round1 = war({
+      status: "battle",
+      currentRound: 1,
+      nextDueAt: "2030-01-01T12:00:20Z",
+      battleEndsAt: "2030-01-01T12:02:14Z",
+    });
+    expect(warCountdown(round1, now)).toBe("Round 1 of 7 · ends in 0m 20s");
+    expect(battleEndCountdown(round1, now)).toBe("Battle ends in 2m 14s");
+    // Its deadline passed and the runner has not moved it yet: the round is ending, not the battle.
+    expect(warCountdown(round1, now + 21_000)).toBe("Round 1 of 7 · ending...");
+    expect(battleEndCountdown(round1, now + 134_000)).toBeNull();
+    expect(battleEndCountdown(war({ registrationEndsAt: "2030-01-01T12:01:30Z" }), now)).toBeNull();
   });
 });

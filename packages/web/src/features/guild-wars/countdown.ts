@@ -1,5 +1,5 @@
-// The war card's countdown text, ticking each second: to registration's end, then to the battle's end (with
-// the round being fought), then the completion date.
+// The war card's countdown texts, ticking each second: to registration's end, then to the end of the round being
+// fought (its `nextDueAt`), with the battle's end on a line of its own, then the completion date.
 import type { GuildWarSummary } from "@bot-arena/contract";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -19,9 +19,17 @@ export function warCountdown(war: GuildWarSummary, now: number): string {
     return end > now ? `Battle begins in ${formatRemaining(end - now)}` : "Registration Ended";
   }
   if (war.status === "battle") {
-    const end = war.battleEndsAt ? Date.parse(war.battleEndsAt) : now;
+    const end = war.nextDueAt ? Date.parse(war.nextDueAt) : now;
     const round = `Round ${war.currentRound} of ${war.rounds}`;
-    return end > now ? `${round} · ends in ${formatRemaining(end - now)}` : "Calculating Results...";
+    if (end > now) return `${round} · ends in ${formatRemaining(end - now)}`;
+    return war.currentRound < war.rounds ? `${round} · ending...` : "Calculating Results...";
   }
   return war.completedAt ? `Completed ${new Date(war.completedAt).toLocaleString()}` : "Completed";
+}
+
+/** The whole battle's end, shown apart from the round's: 'Battle ends in 1h 05m'; null outside the battle. */
+export function battleEndCountdown(war: GuildWarSummary, now: number): string | null {
+  if (war.status !== "battle" || !war.battleEndsAt) return null;
+  const end = Date.parse(war.battleEndsAt);
+  return end > now ? `Battle ends in ${formatRemaining(end - now)}` : null;
 }

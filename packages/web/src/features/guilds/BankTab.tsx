@@ -3,7 +3,7 @@
 // stakes wars took before the arena paid the prizes).
 import type { GuildBankEntry, GuildDetail } from "@bot-arena/contract";
 import { GUILD_DONATION_MAX, messages } from "@bot-arena/game";
-import { ArrowDownLeft, ArrowUpRight, Gift, HandCoins, Swords, Trophy } from "lucide-react";
+import { ArrowDownLeft, ArrowUpRight, Gift, HandCoins, Sparkles, Swords, Trophy } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
@@ -74,6 +74,7 @@ const entryLook: Record<GuildBankEntry["kind"], { label: string; icon: typeof Gi
   war_stake: { label: "War stake (old rule)", icon: Swords },
   war_prize: { label: "War prize", icon: Trophy },
   disband: { label: "Guild disbanded", icon: ArrowUpRight },
+  perk: { label: "Guild perk bought", icon: Sparkles },
   other: { label: "Adjustment", icon: ArrowDownLeft },
 };
 

@@ -27,6 +27,8 @@ function open() {
           isEligibleForWar: false,
           sitsOutNextWar: false,
           currentWarId: null,
+          restsUntil: null,
+          perks: { seatLevel: 0, warDrillLevel: 0, banner: null },
           progress: { current: 0, needed: 500, percent: 0 },
           disbandedAt: null,
           createdAt: "2030-01-01T00:00:00.000Z",

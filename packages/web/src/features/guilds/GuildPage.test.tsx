@@ -8,10 +8,12 @@ import { act, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { queryKeys } from "../../app/queryKeys";
 import { answerOnceThenFail, aPlayer, fail, findToast, rateLimited, renderPage } from "../../app/test-render";
+import { formatRestEnd } from "../guild-wars/next-fight";
 import GuildPage from "./GuildPage";
 
 const GUILD_ID = "00000000-0000-4000-8000-0000000000g1".replace("g", "a");
 const me = aPlayer();
+const SERVER_TIME = "2030-01-01T12:00:00.000Z";
 
 function aGuild(
   fields: {
@@ -20,6 +22,7 @@ function aGuild(
     sitsOut?: boolean;
     bankHistory?: GuildBankEntry[];
     disbanded?: boolean;
+    restsUntil?: string;
   } = {},
 ): GuildDetail {
   const bank = fields.bank ?? 620;
@@ -34,9 +37,11 @@ function aGuild(
       maxMembers: 20,
       bankBalance: bank,
       totalPower: 120,
-      isEligibleForWar: bank >= 500 && !fields.sitsOut,
+      isEligibleForWar: bank >= 500 && !fields.sitsOut && !fields.restsUntil,
       sitsOutNextWar: fields.sitsOut ?? false,
       currentWarId: null,
+      restsUntil: fields.restsUntil ?? null,
+      perks: { seatLevel: 0, warDrillLevel: 0, banner: null },
       progress: {
         current: Math.min(bank, 500),
         needed: 500,
@@ -63,6 +68,8 @@ function aGuild(
     recentContributions: [],
     bankHistory: fields.bankHistory ?? [],
     currentWar: null,
+    muster: { readyGuilds: 3, restingGuilds: fields.restsUntil ? 8 : 0, guildsPerWar: 8, restHours: 20 },
+    serverTime: SERVER_TIME,
   };
 }
 
@@ -116,6 +123,36 @@ describe("/guilds/:id: the next guild war", () => {
     );
     // Nothing on the page speaks of a stake.
     expect(document.body.textContent).not.toMatch(/stake/i);
+  });
+
+  it("a guild ready now says so, with how many guilds are ready", async () => {
+    show(aGuild());
+    expect((await screen.findByTestId("next-fight")).textContent).toBe(
+      "Ready now: it fights in the next war.",
+    );
+    expect(screen.getByTestId("war-muster").textContent).toBe("3 of 8 guilds ready for the next war");
+  });
+
+  it("a guild resting after its war: counted down to the rest's end on the server's clock, not the device's", async () => {
+    // 19 h 59 m 30 s after the server's time; the device's clock is years away from it.
+    show(aGuild({ restsUntil: "2030-01-02T07:59:30.000Z" }));
+    expect((await screen.findByTestId("next-fight")).textContent).toBe(
+      `Resting after its war: it can fight next in 19h 59m (${formatRestEnd("2030-01-02T07:59:30.000Z")}).`,
+    );
+    expect(screen.getByTestId("war-muster").textContent).toBe(
+      "3 of 8 guilds ready for the next war · 8 resting after a war",
+    );
+    expect(screen.getByText("Resting")).toBeTruthy();
+    expect(screen.getByTestId("war-standing").textContent).toBe(
+      "[OWL] fought its last war and rests before it is enlisted again, so no guild fights war after war.",
+    );
+  });
+
+  it("a guild short of 500 says how many coins it needs to fight", async () => {
+    show(aGuild({ bank: 120 }));
+    expect((await screen.findByTestId("next-fight")).textContent).toBe(
+      "It can fight once its bank holds 500 coins (380 more).",
+    );
   });
 
   it("a leader's switch sends sitOut: true, toasts the server's answer and then shows the guild sitting out", async () => {

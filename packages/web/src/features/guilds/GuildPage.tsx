@@ -26,6 +26,7 @@ import { type WarStanding, warStanding } from "./WarReadiness";
 const statusBadge: Record<WarStanding, ReactNode> = {
   disbanded: <Badge tone="danger">Disbanded</Badge>,
   at_war: <Badge tone="magenta">At War</Badge>,
+  resting: <Badge tone="neutral">Resting</Badge>,
   sitting_out: <Badge tone="neutral">Sitting Out</Badge>,
   enlisted: <Badge tone="success">Ready</Badge>,
   building: <Badge tone="neutral">Building</Badge>,

@@ -12,6 +12,7 @@ import { GuildStat, WarProgress, WarReadyBadge, type WarStanding, warStanding } 
 const readyText: Record<WarStanding, string> = {
   disbanded: "No",
   at_war: "At war",
+  resting: "Resting",
   sitting_out: "Sitting out",
   enlisted: "Yes",
   building: "No",

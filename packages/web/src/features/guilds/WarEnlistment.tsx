@@ -1,5 +1,5 @@
-// The guild page's 'Next Guild War' panel: where the guild stands (fighting, sitting out, enlisted, or building
-// toward 500 coins with the bar), one sentence of what a war is and that it costs nothing, and for every member
+// The guild page's 'Next Guild War' panel: where the guild stands (fighting, resting after a war, sitting out,
+// enlisted, or building toward 500 coins with the bar), when it can fight next and how many guilds are ready, one sentence of what a war is and that it costs nothing, and for every member
 // the 'Sit out the next war' switch, which only the leader and officers can turn (the server says so too).
 import type { GuildDetail } from "@bot-arena/contract";
 import { GUILD_WAR_ELIGIBILITY_BANK } from "@bot-arena/game";
@@ -9,12 +9,32 @@ import { useId } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
+import { useServerNow } from "../../app/useServerNow";
 import { cn } from "../../ui/cn";
 import { Panel } from "../../ui/Panel";
 import { formatCoins } from "../bank/coins";
+import { musterLine, nextFight } from "../guild-wars/next-fight";
 import { nextWarStarts, warRules } from "../guild-wars/rules";
 import { useSitOutNextWar } from "./api";
 import { WarProgress, warStanding } from "./WarReadiness";
+
+/** When the guild can fight next and how many guilds are ready now, on the server's clock. */
+function NextFightLine({ detail }: { detail: GuildDetail }) {
+  const now = useServerNow(detail.serverTime);
+  const text = nextFight(detail.guild, detail.muster, now);
+  return (
+    <div className="space-y-1 text-sm">
+      {text && (
+        <p className="text-ink" data-testid="next-fight">
+          {text}
+        </p>
+      )}
+      <p className="text-muted" data-testid="war-muster">
+        {musterLine(detail.muster)}
+      </p>
+    </div>
+  );
+}
 
 function StandingLine({ detail }: { detail: GuildDetail }) {
   const { guild } = detail;
@@ -30,6 +50,12 @@ function StandingLine({ detail }: { detail: GuildDetail }) {
             watch on Guild Wars
           </Link>
           {guild.sitsOutNextWar && <span className="text-muted"> · it sits out the war after this one.</span>}
+        </p>
+      );
+    case "resting":
+      return (
+        <p className="text-ink">
+          {who} fought its last war and rests before it is enlisted again, so no guild fights war after war.
         </p>
       );
     case "sitting_out":
@@ -131,6 +157,7 @@ export function WarEnlistment({ detail }: { detail: GuildDetail }) {
           <div data-testid="war-standing">
             <StandingLine detail={detail} />
           </div>
+          <NextFightLine detail={detail} />
           <p className="text-sm text-muted" data-testid="war-rules">
             {warRules()}
           </p>

@@ -1,19 +1,20 @@
-// A guild's standing toward the next war: at war, sitting it out, enlisted ('War Ready'), or building its bank
+// A guild's standing toward the next war: at war, resting after one, sitting it out, enlisted ('War Ready'), or building its bank
 // toward 500 coins (the bar, with what reaching it means: enlisted for free, and when the war starts).
 import type { GuildSummary } from "@bot-arena/contract";
-import { CirclePause, Swords } from "lucide-react";
+import { BedDouble, CirclePause, Swords } from "lucide-react";
 import { Badge } from "../../ui/Badge";
 import { ProgressBar } from "../../ui/ProgressBar";
 import { formatCoins } from "../bank/coins";
 import { enlistHint } from "../guild-wars/rules";
 
-export type WarStanding = "disbanded" | "at_war" | "sitting_out" | "enlisted" | "building";
+export type WarStanding = "disbanded" | "at_war" | "resting" | "sitting_out" | "enlisted" | "building";
 
-/** Where the guild stands for the next war; sitting out wins over the bank, whatever it holds. A disbanded
- * guild stands nowhere: it fights no war again. */
+/** Where the guild stands for the next war; a rest after a war, then sitting out, win over the bank, whatever it
+ * holds. A disbanded guild stands nowhere: it fights no war again. */
 export function warStanding(guild: GuildSummary & { disbandedAt?: string | null }): WarStanding {
   if (guild.disbandedAt) return "disbanded";
   if (guild.currentWarId) return "at_war";
+  if (guild.restsUntil) return "resting";
   if (guild.sitsOutNextWar) return "sitting_out";
   return guild.isEligibleForWar ? "enlisted" : "building";
 }
@@ -24,6 +25,13 @@ export function WarReadyBadge({ guild }: { guild: GuildSummary }) {
     return (
       <Badge tone="magenta">
         <Swords className="size-3" aria-hidden="true" /> At War
+      </Badge>
+    );
+  }
+  if (standing === "resting") {
+    return (
+      <Badge tone="neutral">
+        <BedDouble className="size-3" aria-hidden="true" /> Resting
       </Badge>
     );
   }

@@ -1,15 +1,16 @@
-// The tournament's header: its name and format, the status line, the countdown (ticking every second) and the
-// Warriors.
+// The tournament's header: its name and format, the status line, the countdowns (ticking every second: the next
+// round's start and the battle's end, or registration's end) and the Warriors.
 import type { TournamentSummary } from "@bot-arena/contract";
 import { tournamentStatusLine } from "@bot-arena/game";
 import { Network, Swords, Timer, Users } from "lucide-react";
 import { Panel } from "../../ui/Panel";
-import { countdownText } from "./countdown";
+import { countdownText, nextRoundText } from "./countdown";
 import { formatLabel } from "./formats";
 
 export function TournamentHeader({ tournament, now }: { tournament: TournamentSummary; now: number }) {
   const status = tournamentStatusLine(tournament);
   const countdown = countdownText(tournament, now);
+  const nextRound = nextRoundText(tournament, now);
   return (
     <Panel tone="magenta">
       <div className="flex flex-col gap-5 md:flex-row md:items-center md:justify-between">
@@ -38,7 +39,21 @@ export function TournamentHeader({ tournament, now }: { tournament: TournamentSu
             </p>
           )}
         </div>
-        <div className="flex gap-3">
+        <div className="flex flex-wrap gap-3">
+          {nextRound && (
+            <div className="min-w-32 rounded-lg border border-lime/40 bg-lime/10 px-4 py-3 text-center">
+              <p className="flex items-center justify-center gap-1.5 text-xs font-bold uppercase tracking-[0.16em] text-lime/80">
+                <Timer className="size-3.5" aria-hidden="true" />
+                Next round
+              </p>
+              <p
+                className="mt-1 font-display text-lg font-black tabular-nums text-lime"
+                data-testid="next-round"
+              >
+                {nextRound}
+              </p>
+            </div>
+          )}
           {countdown && (
             <div className="min-w-32 rounded-lg border border-amber/40 bg-amber/10 px-4 py-3 text-center">
               <p className="flex items-center justify-center gap-1.5 text-xs font-bold uppercase tracking-[0.16em] text-amber/80">

@@ -1,6 +1,6 @@
 import type { TournamentSummary } from "@bot-arena/contract";
 import { describe, expect, it } from "vitest";
-import { countdownText } from "./countdown";
+import { countdownText, nextRoundText } from "./countdown";
 
 const at = (iso: string) => new Date(iso).getTime();
 const base = { registrationEndsAt: "2030-01-01T12:10:00Z", battleEndsAt: "2030-01-01T14:05:00Z" };
@@ -20,6 +20,21 @@ describe("the tournament countdown", () => {
     expect(countdownText(active, at("2030-01-01T13:05:00.001Z"))).toBe("1h 0m");
     expect(countdownText(active, at("2030-01-01T14:04:18Z"))).toBe("0h 1m");
     expect(countdownText(active, at("2030-01-01T14:05:01Z"))).toBe("Calculating Results...");
+  });
+
+  it("active: the next round's start, minutes and seconds (issue 41)", () => {
+    const active = {
+      ...base,
+      status: "active",
+      currentRound: 2,
+      nextRoundStartsAt: "2030-01-01T12:00:45Z",
+    } as TournamentSummary;
+    expect(nextRoundText(active, at("2030-01-01T12:00:00Z"))).toBe("Round 3 in 0m 45s");
+    expect(nextRoundText(active, at("2030-01-01T11:58:44Z"))).toBe("Round 3 in 2m 01s");
+    expect(nextRoundText(active, at("2030-01-01T12:00:45Z"))).toBe("Round 3 starting...");
+    // The last round: nothing comes next.
+    expect(nextRoundText({ ...active, nextRoundStartsAt: null }, at("2030-01-01T12:00:00Z"))).toBeNull();
+    expect(nextRoundText({ ...active, status: "pending" }, at("2030-01-01T12:00:00Z"))).toBeNull();
   });
 
   it("shows nothing once the tournament is over", () => {

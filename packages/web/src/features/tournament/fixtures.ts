@@ -97,6 +97,7 @@ export function aTournament(overrides: Partial<TournamentSummary> = {}): Tournam
     repeatEveryHours: null,
     registrationEndsAt: null,
     battleEndsAt: "2030-01-01T13:00:00.000Z",
+    nextRoundStartsAt: "2030-01-01T12:30:20.000Z",
     completedAt: null,
     createdAt: "2030-01-01T12:00:00.000Z",
     ...overrides,
