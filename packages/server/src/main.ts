@@ -90,7 +90,6 @@ try {
     steps: [...platformSeedSteps, ...featureSeedSteps],
     migrate: config.migrateOnStart === "on",
   });
-  await database.warmUp();
   await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
 } catch (error) {
   // A database behind the release is the operator's next step, not a crash: one line that says which.

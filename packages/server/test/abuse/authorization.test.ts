@@ -55,6 +55,10 @@ const sharedByDesign: Record<string, string> = {
     "names another member; the guild's roles decide (guild tests)",
   "POST /api/guilds/:id/members/:userId/remove":
     "names another member; the guild's roles decide (guild tests)",
+  "POST /api/guilds/:id/perks":
+    "membership and role decide (a plain member or a non-member is refused: guilds/perks tests)",
+  "POST /api/alerts/:id/read":
+    "owner-scoped by the alert's player: another player's alert is 404 Alert not found (alerts/alerts.test.ts)",
   "GET /api/guild-wars/:id": "every war is public",
   "GET /api/tournaments/:id": "every tournament is public to players",
   "POST /api/tournaments/:id/join": "joining is what a tournament is for",
@@ -82,6 +86,7 @@ function bodyFor(route: ContractRoute): unknown {
     "POST /api/guilds/:id/contribute": { amount: 10 },
     "POST /api/guilds/:id/sit-out": { sitOut: true },
     "POST /api/guilds/:id/chat": { message: "Hello guild" },
+    "POST /api/guilds/:id/perks": { perk: "seats", level: 1 },
   };
   return bodies[route.name];
 }

@@ -26,11 +26,6 @@ export type Database = {
    * migrate and seed one after another.
    */
   withStartupLock<T>(fn: (db: Db) => Promise<T>): Promise<T>;
-  /**
-   * Opens every connection the pool may hold, before the process listens: the first seconds of play then pay
-   * no connection set-up (a backend's start and the primary check) in front of players' requests.
-   */
-  warmUp(): Promise<void>;
   /** The pool's connections now (for the metrics route); null where there is no pool (PGlite). */
   poolUse(): PoolUse | null;
   close(): Promise<void>;

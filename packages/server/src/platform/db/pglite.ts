@@ -75,8 +75,6 @@ export async function openPglite(
     client,
     bus,
     redis,
-    // One connection, opened already.
-    warmUp: async () => {},
     poolUse: () => null,
     // One connection only, and the lock file keeps other processes out: nothing to take turns with.
     withStartupLock: (fn) => fn(db),

@@ -121,19 +121,6 @@ export async function openPostgres(
     db,
     bus,
     redis,
-    async warmUp() {
-      // A head start, never a condition: a connection the server refuses now (its max_connections reached by
-      // other clients) is opened later, when a request needs it, as before.
-      const tries = await Promise.allSettled(Array.from({ length: options.poolSize }, () => pool.connect()));
-      const refused = tries.filter((t) => t.status === "rejected");
-      for (const t of tries) if (t.status === "fulfilled") t.value.release();
-      if (refused.length > 0) {
-        options.log.warn(
-          { refused: refused.length, err: (refused[0] as PromiseRejectedResult).reason },
-          "database: not every pooled connection opened at start; the rest open on demand",
-        );
-      }
-    },
     poolUse: () => ({
       max: options.poolSize,
       total: pool.totalCount,
