@@ -42,7 +42,7 @@ import { announceGuild } from "../guilds/service";
 import { alertWarEnded } from "./alerts";
 import { announceWar } from "./events";
 import type { WarTimings } from "./muster";
-import { postFinalNews, postRoundNews } from "./war-news";
+import { postFinalNews, postRoundNews, warStandings } from "./war-news";
 
 type WarRow = typeof guildWars.$inferSelect;
 
@@ -217,16 +217,7 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
       .returning({ id: guildWars.id });
     if (!moved) return;
     await revealRound(tx, war.id, war.currentRound);
-    const standings = await tx
-      .select({
-        guildId: guildWarParticipants.guildId,
-        duelWins: guildWarParticipants.duelWins,
-        totalPower: guildWarParticipants.totalPower,
-        disbandedAt: guilds.disbandedAt,
-      })
-      .from(guildWarParticipants)
-      .innerJoin(guilds, eq(guilds.id, guildWarParticipants.guildId))
-      .where(eq(guildWarParticipants.warId, war.id));
+    const standings = await warStandings(tx, war.id);
     const placements = placeWarGuilds(
       standings.map((s) => ({
         guildId: GuildId(s.guildId),

@@ -9,6 +9,20 @@ import { postGuildSystemLines } from "../chat/system-lines";
 
 type War = { id: string; name: string };
 
+/** Each guild of a war with its duel wins and power so far, as the standings and the placing read them. */
+export function warStandings(tx: Tx, warId: string) {
+  return tx
+    .select({
+      guildId: guildWarParticipants.guildId,
+      duelWins: guildWarParticipants.duelWins,
+      totalPower: guildWarParticipants.totalPower,
+      disbandedAt: guilds.disbandedAt,
+    })
+    .from(guildWarParticipants)
+    .innerJoin(guilds, eq(guilds.id, guildWarParticipants.guildId))
+    .where(eq(guildWarParticipants.warId, warId));
+}
+
 export function postDraftNews(tx: Tx, war: War, guildIds: readonly string[], now: Date) {
   return postGuildSystemLines(
     tx,
@@ -26,16 +40,7 @@ export async function postRoundNews(
   rounds: number,
   now: Date,
 ): Promise<void> {
-  const standings = await tx
-    .select({
-      guildId: guildWarParticipants.guildId,
-      duelWins: guildWarParticipants.duelWins,
-      totalPower: guildWarParticipants.totalPower,
-      disbandedAt: guilds.disbandedAt,
-    })
-    .from(guildWarParticipants)
-    .innerJoin(guilds, eq(guilds.id, guildWarParticipants.guildId))
-    .where(eq(guildWarParticipants.warId, war.id));
+  const standings = await warStandings(tx, war.id);
   const ranked = rankWarStandings(standings.map((s) => ({ ...s, guildId: GuildId(s.guildId) })));
   await postGuildSystemLines(
     tx,

@@ -18,6 +18,7 @@ import { formatDelta } from "../bank/coins";
 import { replayRoute } from "../battles/api";
 import { usePvpBattle } from "../fight/api";
 import { pilotRoute, useDefenseLog } from "./api";
+import { ResultMark } from "./ResultMark";
 import { endTime, ratingDeltaLabel } from "./rating";
 
 const header = (
@@ -89,15 +90,7 @@ function DefenseRow({ defense }: { defense: Defense }) {
   };
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="defense">
-      <span
-        className={cn(
-          "grid size-9 shrink-0 place-items-center rounded-md font-display text-sm font-black",
-          defense.held ? "bg-lime/15 text-lime" : "bg-danger/15 text-danger",
-        )}
-        aria-hidden="true"
-      >
-        {defense.held ? "W" : "L"}
-      </span>
+      <ResultMark won={defense.held} />
       {/* On a phone the words take the row and the figures go under them, indented past the W/L mark. */}
       <div className="min-w-0 flex-1 basis-[calc(100%-3rem)] sm:basis-0">
         <p className="wrap-anywhere font-semibold text-ink">

@@ -8,12 +8,12 @@ import { ScreenQueryView } from "../../app/QueryView";
 import { queryKeys } from "../../app/queryKeys";
 import { useLiveInvalidate } from "../../app/useLive";
 import { Badge } from "../../ui/Badge";
-import { cn } from "../../ui/cn";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { formatCoins } from "../bank/coins";
 import { replayRoute } from "../battles/api";
 import { pilotRoute, usePilotProfile } from "./api";
+import { ResultMark } from "./ResultMark";
 import { endTime, ratingDeltaLabel, ratingLabel } from "./rating";
 
 export default function PilotProfilePage() {
@@ -100,15 +100,7 @@ function Stat({ label, testId, children }: { label: string; testId?: string; chi
 function BattleRow({ battle }: { battle: PilotBattle }) {
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-2 py-3" data-testid="pilot-battle">
-      <span
-        className={cn(
-          "grid size-9 shrink-0 place-items-center rounded-md font-display text-sm font-black",
-          battle.won ? "bg-lime/15 text-lime" : "bg-danger/15 text-danger",
-        )}
-        aria-hidden="true"
-      >
-        {battle.won ? "W" : "L"}
-      </span>
+      <ResultMark won={battle.won} />
       <span className="sr-only">{battle.won ? "Win" : "Loss"}</span>
       {/* On a phone the words take the row and the figures go under them, indented past the W/L mark. */}
       <div className="min-w-0 flex-1 basis-[calc(100%-3rem)] sm:basis-0">
