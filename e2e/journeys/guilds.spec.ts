@@ -76,7 +76,7 @@ test("found, donate, get joined and promote, then leave until the guild is disba
   await expect(war.getByTestId("war-standing")).toHaveText(
     `[${tag}] will sit out the next war: it is not enlisted, whatever its bank holds.`,
   );
-  await expect(leader.getByText("Sitting Out")).toBeVisible();
+  await expect(leader.getByText("Sitting Out", { exact: true })).toBeVisible();
   // What the server holds, not only what the page shows.
   await leader.reload();
   await expect(leader.getByRole("switch", { name: "Sit out the next war" })).toHaveAttribute(
