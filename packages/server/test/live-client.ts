@@ -6,8 +6,15 @@ export type LiveClient = {
   socket: WebSocket;
   messages: LiveServerMessage[];
   send(message: unknown): void;
-  /** Resolves with the first message (already received or still to come) that matches. */
-  next<T extends LiveServerMessage>(match: (m: LiveServerMessage) => m is T, timeoutMs?: number): Promise<T>;
+  /**
+   * Resolves with the first message (already received or still to come) that matches, from the `since`-th
+   * message on (0: every message so far).
+   */
+  next<T extends LiveServerMessage>(
+    match: (m: LiveServerMessage) => m is T,
+    timeoutMs?: number,
+    since?: number,
+  ): Promise<T>;
   nextEvent(
     kind: string,
     timeoutMs?: number,
@@ -48,9 +55,9 @@ export async function connectLive(
     messages,
     closed,
     send: (message) => socket.send(JSON.stringify(message)),
-    next(match, timeoutMs = 5_000) {
+    next(match, timeoutMs = 5_000, since = 0) {
       return new Promise((resolve, reject) => {
-        let seen = 0;
+        let seen = since;
         const check = () => {
           for (; seen < messages.length; seen++) {
             const message = messages[seen]!;

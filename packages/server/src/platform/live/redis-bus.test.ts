@@ -237,11 +237,15 @@ describe("the live bus on Redis", () => {
           timeout: 10_000,
           interval: 20,
         });
-        expect(onOther.messages.some(isResync("chat"))).toBe(false);
+        // Only a resync after the restore counts: one before it (a heartbeat late on a loaded machine, or the
+        // previous test's notice arriving late) says nothing about the notice this process owes.
+        const beforeRestore = onOther.messages.length;
 
         proxy.restore();
         await onCut.next(isEvent(isResync("me")), 15_000);
-        for (const channel of ["me", "chat"]) await onOther.next(isEvent(isResync(channel)), 15_000);
+        for (const channel of ["me", "chat"]) {
+          await onOther.next(isEvent(isResync(channel)), 15_000, beforeRestore);
+        }
       } finally {
         for (const client of sockets) client.close();
         await c.close();
