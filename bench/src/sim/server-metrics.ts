@@ -39,7 +39,7 @@ export type ServerLoop = { base: URL; p50: number; p99: number; max: number; wai
 
 /** A process's CPU seconds and the requests it answered so far, from one scrape; by route with --route-cpu. */
 type RouteSpent = { cpu: number; requests: number; statements: number };
-type Spent = { cpu: number; requests: number; routes: Map<string, RouteSpent> };
+type Spent = { cpu: number; system: number; requests: number; routes: Map<string, RouteSpent> };
 
 const ROUTE_CPU_LINE = /^bot_arena_route_cpu_seconds_total\{route="([^"]+)"\} (\S+)$/gm;
 const ROUTE_STATEMENTS_LINE = /^bot_arena_route_statements_total\{route="([^"]+)"\} (\S+)$/gm;
@@ -67,7 +67,12 @@ const spentOf = (text: string | null): Spent | null => {
     (n, m) => n + Number(m[1]),
     0,
   );
-  return { cpu: sample(text, "process_cpu_seconds_total") ?? 0, requests, routes: routesOf(text) };
+  return {
+    cpu: sample(text, "process_cpu_seconds_total") ?? 0,
+    system: sample(text, "process_cpu_system_seconds_total") ?? 0,
+    requests,
+    routes: routesOf(text),
+  };
 };
 
 export type RouteCpuRow = { route: string; requests: number; cpuMs: number; statements: number };
@@ -100,7 +105,8 @@ function postgresCpuSeconds(): number {
 }
 
 export type CpuPerRequest = {
-  servers: ({ base: URL; ms: number; requests: number } | null)[];
+  /** `ms` is user and system CPU per request, `systemMs` the kernel's part of it (socket writes mostly). */
+  servers: ({ base: URL; ms: number; systemMs: number; requests: number } | null)[];
   /** PostgreSQL's CPU over the play per request the servers answered (null on PGlite: it is the servers'). */
   postgres: number | null;
   bench: number;
@@ -169,6 +175,7 @@ export async function startServerWatch(bases: URL[], admin: Caller | null) {
         return {
           base,
           ms: ((b.cpu - a.cpu) * 1000) / (b.requests - a.requests),
+          systemMs: ((b.system - a.system) * 1000) / (b.requests - a.requests),
           requests: b.requests - a.requests,
         };
       });
@@ -221,14 +228,17 @@ export function printLoops(
     console.log(
       "\nCPU per request answered over the play (each process's own CPU time over the requests it admitted; refusing the shed ones is in the time, not in the count)",
     );
-    console.log("| process | requests | CPU ms per request |");
-    console.log("|---------|----------|--------------------|");
+    console.log("| process | requests | CPU ms per request | of which the kernel's |");
+    console.log("|---------|----------|--------------------|-----------------------|");
     cpu.servers.forEach((s, i) => {
-      if (s) console.log(`| server ${i + 1} (:${s.base.port}) | ${s.requests} | ${s.ms.toFixed(3)} |`);
+      if (s)
+        console.log(
+          `| server ${i + 1} (:${s.base.port}) | ${s.requests} | ${s.ms.toFixed(3)} | ${s.systemMs.toFixed(3)} |`,
+        );
     });
     if (cpu.postgres !== null)
-      console.log(`| PostgreSQL (every postgres process) | | ${cpu.postgres.toFixed(3)} |`);
-    console.log(`| the bench itself | | ${cpu.bench.toFixed(3)} |`);
+      console.log(`| PostgreSQL (every postgres process) | | ${cpu.postgres.toFixed(3)} | |`);
+    console.log(`| the bench itself | | ${cpu.bench.toFixed(3)} | |`);
   }
   if (cpu.routes.length > 0) printRouteCpu(cpu.routes);
   if (result.serverWindows.length === 0) return;

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { Coins, MAX_BALANCE, messages, splitAtMaximum } from "@bot-arena/game";
 import { type SQL, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "./db/database";
+import { hotRawStatement } from "./db/hot-statements";
 import { eventKey, noteLocks } from "./db/locks";
 import type { LedgerAccount } from "./db/schema";
 import { AppError, notFound } from "./errors";
@@ -130,27 +131,63 @@ async function applyMove(tx: Tx, move: CoinMove): Promise<number | undefined> {
     throw new Error(`moveCoins: an amount must be a whole number above 0, got ${amount}`);
   }
   const delta = move.credit === undefined ? -amount : amount;
-  const { table, column, ownerColumn, ownerId } = accountOf(move);
   noteAccountLock(tx, move);
-  const guard =
-    delta < 0
-      ? sql`${column} + ${delta}::bigint >= 0`
-      : sql`${column} + ${delta}::bigint <= ${MAX_BALANCE}::bigint`;
-  const result = await tx.execute(sql`
-    with moved as (
-      update ${table} set ${column} = ${column} + ${delta}::bigint
-      where id = ${ownerId}::uuid and ${guard}
-      returning ${column} as balance
-    ), logged as (
-      insert into coin_ledger (${ownerColumn}, account, delta, balance_after, reason, ref_type, ref_id,
-        transfer_id)
-      select ${ownerId}::uuid, ${move.account}::text, ${delta}::bigint, balance, ${move.reason}::text,
-        ${move.refType ?? null}::text, ${move.refId ?? null}::text, ${move.transferId ?? null}::uuid
-      from moved
-      returning balance_after
-    )
-    select balance_after as balance from logged`);
-  return rowsOf<{ balance: number }>(result)[0]?.balance;
+  const rows = await moveStatement(move.account, delta < 0 ? "debit" : "credit")(tx, {
+    delta,
+    ownerId: ownerIdOf(move),
+    account: move.account,
+    reason: move.reason,
+    refType: move.refType ?? null,
+    refId: move.refId ?? null,
+    transferId: move.transferId ?? null,
+  });
+  return rows[0]?.balance;
+}
+
+type MoveValues = {
+  delta: number;
+  ownerId: string;
+  account: LedgerAccount;
+  reason: string;
+  refType: string | null;
+  refId: string | null;
+  transferId: string | null;
+};
+
+const moveStatements = new Map<string, (tx: Tx, values: MoveValues) => Promise<{ balance: number }[]>>();
+
+/** The move's statement for one account and direction, built once (db/hot-statements.ts): ten in all. */
+function moveStatement(account: LedgerAccount, direction: "debit" | "credit") {
+  const key = `${account}_${direction}`;
+  let statement = moveStatements.get(key);
+  if (!statement) {
+    statement = hotRawStatement<{ balance: number }, MoveValues>(`move_coins_${key}`, () => {
+      const { table, column, ownerColumn } = accountColumns[account];
+      const [t, c, o] = [sql.raw(table), sql.raw(column), sql.raw(ownerColumn)];
+      const delta = sql.placeholder("delta");
+      // The guard only looks the way the coins go (see above).
+      const guard =
+        direction === "debit"
+          ? sql`${c} + ${delta}::bigint >= 0`
+          : sql`${c} + ${delta}::bigint <= ${sql.raw(String(MAX_BALANCE))}::bigint`;
+      return sql`
+        with moved as (
+          update ${t} set ${c} = ${c} + ${delta}::bigint
+          where id = ${sql.placeholder("ownerId")}::uuid and ${guard}
+          returning ${c} as balance
+        ), logged as (
+          insert into coin_ledger (${o}, account, delta, balance_after, reason, ref_type, ref_id, transfer_id)
+          select ${sql.placeholder("ownerId")}::uuid, ${sql.placeholder("account")}::text, ${delta}::bigint, balance,
+            ${sql.placeholder("reason")}::text, ${sql.placeholder("refType")}::text,
+            ${sql.placeholder("refId")}::text, ${sql.placeholder("transferId")}::uuid
+          from moved
+          returning balance_after
+        )
+        select balance_after as balance from logged`;
+    });
+    moveStatements.set(key, statement);
+  }
+  return statement;
 }
 
 /** The account's row in the one lock order (platform/db/locks.ts): a wallet is its profile, a pool its event. */

@@ -5,6 +5,7 @@ import { botsMessages } from "@bot-arena/contract";
 import { messages, regenerateEnergy } from "@bot-arena/game";
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
+import { hotStatement } from "../../platform/db/hot-statements";
 import { assertProfileHeld, botWithListing, lockProfiles } from "../../platform/db/locks";
 import { bots, marketplaceListings } from "../../platform/db/schema";
 import { AppError, conflict, notFound } from "../../platform/errors";
@@ -20,14 +21,18 @@ export const isBotId = (id: string): id is BotId => UUID.test(id);
 
 export const botNotFound = () => notFound(messages.botNotFound);
 
+const ownedBot = (db: Db) =>
+  db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.id, sql.placeholder("botId")), eq(bots.userId, sql.placeholder("userId"))));
+const readOwnedBot = hotStatement("owned_bot", ownedBot);
+const lockOwnedBotRow = hotStatement("owned_bot_locked", (db) => ownedBot(db).for("update"));
+
 async function selectOwned(db: Db, userId: UserId, botId: string, lock: boolean): Promise<BotRow> {
   if (!isBotId(botId)) throw botNotFound();
   if (lock) assertProfileHeld(db, userId);
-  const query = db
-    .select()
-    .from(bots)
-    .where(and(eq(bots.id, botId), eq(bots.userId, userId)));
-  const rows = lock ? await query.for("update") : await query;
+  const rows = await (lock ? lockOwnedBotRow : readOwnedBot)(db, { botId, userId });
   const row = rows[0];
   if (!row) throw botNotFound();
   return row;
@@ -44,37 +49,49 @@ export const findOwnedBot = (db: Db, userId: UserId, botId: string): Promise<Bot
 export const lockOwnedBot = (db: Db, userId: UserId, botId: string): Promise<BotRow> =>
   selectOwned(db, userId, botId, true);
 
+const activeBot = (db: Db) =>
+  db
+    .select()
+    .from(bots)
+    .where(and(eq(bots.userId, sql.placeholder("userId")), eq(bots.isActive, true)));
+const readActiveBot = hotStatement("active_bot", activeBot);
+const lockActiveBotRow = hotStatement("active_bot_locked", (db) => activeBot(db).for("update"));
+
 /** The player's active bot, or null when none is active. */
 export async function findActiveBot(db: Db, userId: UserId, options: { lock?: boolean } = {}) {
   if (options.lock) assertProfileHeld(db, userId);
-  const query = db
-    .select()
-    .from(bots)
-    .where(and(eq(bots.userId, userId), eq(bots.isActive, true)));
-  const rows = options.lock ? await query.for("update") : await query;
+  const rows = await (options.lock ? lockActiveBotRow : readActiveBot)(db, { userId });
   return rows[0] ?? null;
 }
+
+const lockActiveBotWithListing = hotStatement("active_bot_with_listing_locked", (db) =>
+  db
+    .select(botWithListing)
+    .from(bots)
+    .where(and(eq(bots.userId, sql.placeholder("userId")), eq(bots.isActive, true)))
+    .for("update"),
+);
 
 /** The player's active bot locked (after their profile), with whether it is listed; null when none is active. */
 export async function lockActiveBot(db: Db, userId: UserId) {
   assertProfileHeld(db, userId);
-  const rows = await db
-    .select(botWithListing)
-    .from(bots)
-    .where(and(eq(bots.userId, userId), eq(bots.isActive, true)))
-    .for("update");
+  const rows = await lockActiveBotWithListing(db, { userId });
   return rows[0] ?? null;
 }
 
 /** The player's bots, newest first (created_at descending, as the spec's roster reads them), each with
  * whether it is on the marketplace, in one query. */
-export async function listOwnedBots(db: Db, userId: UserId): Promise<{ bot: BotRow; isListed: boolean }[]> {
-  const rows = await db
+const ownedBotsNewestFirst = hotStatement("owned_bots", (db) =>
+  db
     .select({ bot: bots, listingId: marketplaceListings.id })
     .from(bots)
     .leftJoin(marketplaceListings, eq(marketplaceListings.botId, bots.id))
-    .where(eq(bots.userId, userId))
-    .orderBy(desc(bots.createdAt), desc(bots.id));
+    .where(eq(bots.userId, sql.placeholder("userId")))
+    .orderBy(desc(bots.createdAt), desc(bots.id)),
+);
+
+export async function listOwnedBots(db: Db, userId: UserId): Promise<{ bot: BotRow; isListed: boolean }[]> {
+  const rows = await ownedBotsNewestFirst(db, { userId });
   return rows.map((row) => ({ bot: row.bot, isListed: row.listingId !== null }));
 }
 
@@ -91,8 +108,15 @@ export async function lockProfile(db: Db, userId: UserId): Promise<{ coins: numb
   return row;
 }
 
+const botCount = hotStatement("bot_count", (db) =>
+  db
+    .select({ total: count() })
+    .from(bots)
+    .where(eq(bots.userId, sql.placeholder("userId"))),
+);
+
 export async function countBots(db: Db, userId: UserId): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(bots).where(eq(bots.userId, userId));
+  const [row] = await botCount(db, { userId });
   return row?.total ?? 0;
 }
 

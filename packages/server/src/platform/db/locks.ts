@@ -4,9 +4,10 @@
 // a lock taken out of order fails loudly (LockOrderError) in every test that takes that path instead of
 // deadlocking now and then in production. The ledger (moveCoins) and the event runner's claim report their
 // locks here too; a row the transaction created itself is its own and takes no place in the order.
-import { asc, getTableColumns, inArray, sql } from "drizzle-orm";
+import { asc, getTableColumns, inArray, type Placeholder, sql } from "drizzle-orm";
 import type { BotId, UserId } from "../ids";
 import type { Db } from "./database";
+import { hotStatement } from "./hot-statements";
 import { bots, profiles } from "./schema";
 import type { TransactionLayer } from "./transaction-pipeline";
 
@@ -107,21 +108,34 @@ export const eventKey = (table: string, id: string): string => `${table}:${id}`;
 
 export type LockedProfile = { id: UserId; username: string; coins: number; vaultCoins: number };
 
-/** Locks the players' profiles in id order (FOR UPDATE) and returns them; call before any bot lock. */
-export async function lockProfiles(tx: Db, userIds: readonly UserId[]): Promise<LockedProfile[]> {
-  const ids = [...new Set(userIds)].sort();
-  noteLocks(tx, "profile", ids);
-  return tx
-    .select({
-      id: profiles.id,
-      username: profiles.username,
-      coins: profiles.coins,
-      vaultCoins: profiles.vaultCoins,
-    })
+const lockedProfileColumns = {
+  id: profiles.id,
+  username: profiles.username,
+  coins: profiles.coins,
+  vaultCoins: profiles.vaultCoins,
+};
+
+const profilesInIdOrder = (tx: Db, ids: readonly (UserId | Placeholder)[]) =>
+  tx
+    .select(lockedProfileColumns)
     .from(profiles)
     .where(inArray(profiles.id, ids))
     .orderBy(asc(profiles.id))
     .for("update");
+
+// One player (most actions) and two (a PvP battle, a sale) are nearly every lock: built once each.
+const lockOneProfile = hotStatement("lock_profiles_1", (tx) => profilesInIdOrder(tx, [sql.placeholder("a")]));
+const lockTwoProfiles = hotStatement("lock_profiles_2", (tx) =>
+  profilesInIdOrder(tx, [sql.placeholder("a"), sql.placeholder("b")]),
+);
+
+/** Locks the players' profiles in id order (FOR UPDATE) and returns them; call before any bot lock. */
+export async function lockProfiles(tx: Db, userIds: readonly UserId[]): Promise<LockedProfile[]> {
+  const ids = [...new Set(userIds)].sort();
+  noteLocks(tx, "profile", ids);
+  if (ids.length === 1) return lockOneProfile(tx, { a: ids[0] });
+  if (ids.length === 2) return lockTwoProfiles(tx, { a: ids[0], b: ids[1] });
+  return profilesInIdOrder(tx, ids);
 }
 
 /** Call before locking (or writing) a bot of `owner`: its profile must already be held by this transaction. */
