@@ -8,10 +8,11 @@ import {
   type WinChance,
 } from "@bot-arena/contract";
 import { type AiOpponent, createRng, effectiveStats, generateAiOpponent, maxHp } from "@bot-arena/game";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { SessionUser } from "../../platform/auth/session";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/database";
+import { hotStatement, placeholdersFor, setPlaceholdersFor } from "../../platform/db/hot-statements";
 import { aiOpponents } from "../../platform/db/schema";
 import { conflict } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
@@ -72,6 +73,21 @@ function aiSnapshot(opponent: KeptOpponent): FighterSnapshot {
   };
 }
 
+const KEPT_COLUMNS = ["botId", "seed", "opponent", "createdAt"] as const;
+/** One waiting opponent per player: a new roll replaces the last. */
+const keepOpponent = hotStatement("keep_ai_opponent", (db) =>
+  db
+    .insert(aiOpponents)
+    .values({ userId: sql.placeholder("userId"), ...placeholdersFor(KEPT_COLUMNS) })
+    .onConflictDoUpdate({ target: aiOpponents.userId, set: setPlaceholdersFor(KEPT_COLUMNS) }),
+);
+const takeOpponent = hotStatement("take_ai_opponent", (db) =>
+  db
+    .delete(aiOpponents)
+    .where(eq(aiOpponents.userId, sql.placeholder("userId")))
+    .returning(),
+);
+
 export function createAiArena(deps: ArenaDeps) {
   const { db, clock } = deps;
 
@@ -96,11 +112,7 @@ export function createAiArena(deps: ArenaDeps) {
       // Drawn from the look alone (ai-looks.ts), each drawn once, at start: here it is read from the store.
       const imageUrl = await generateBotImage({ media: deps.media, log: deps.log }, aiLookInput(rolled));
       const opponent: KeptOpponent = { ...rolled, imageUrl };
-      const kept = { botId: active.id, seed, opponent, createdAt: clock.now() };
-      await db
-        .insert(aiOpponents)
-        .values({ userId, ...kept })
-        .onConflictDoUpdate({ target: aiOpponents.userId, set: kept });
+      await keepOpponent(db, { userId, botId: active.id, seed, opponent, createdAt: clock.now() });
       const odds = aiWinChance(await fighterOfBot(db, active), active.id, opponent, seed);
       return { opponent: toOpponentDto(opponent, odds) };
     },
@@ -113,7 +125,7 @@ export function createAiArena(deps: ArenaDeps) {
         const [{ coins }, locked, [kept]] = await Promise.all([
           lockProfile(tx, user.id),
           lockActiveBot(tx, user.id),
-          tx.delete(aiOpponents).where(eq(aiOpponents.userId, user.id)).returning(),
+          takeOpponent(tx, { userId: user.id }),
         ]);
         if (!locked) throw noActiveBot();
         if (locked.isListed) throw conflict(botsMessages.botListed);

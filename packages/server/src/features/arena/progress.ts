@@ -10,8 +10,9 @@ import {
   battleLogLines,
   settleBattle,
 } from "@bot-arena/game";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
+import { hotStatement, setPlaceholdersFor } from "../../platform/db/hot-statements";
 import { bots } from "../../platform/db/schema";
 import type { RecordedBattle } from "../battles/record";
 import type { FighterSnapshot } from "../battles/snapshot";
@@ -34,6 +35,26 @@ export const attackerAftermath = (bot: BotRow, outcome: AttackerOutcome, now: Da
  * row still holds it, which the lock guarantees and which a caller that forgot the lock would learn from.
  * Issued at once, so the battle's other writes can share its flight (see platform/db/pipelining.ts).
  */
+const SETTLED_COLUMNS = [
+  "energy",
+  "lastEnergyUpdate",
+  "xp",
+  "level",
+  "availablePoints",
+  "wins",
+  "losses",
+  "durability",
+] as const satisfies readonly (keyof typeof bots.$inferInsert)[];
+
+// The write is guarded by the energy the lock read: a battle that raced another one on a stale row finds none.
+const settleBot = hotStatement("settle_attacker", (db) =>
+  db
+    .update(bots)
+    .set(setPlaceholdersFor(SETTLED_COLUMNS))
+    .where(and(eq(bots.id, sql.placeholder("botId")), eq(bots.energy, sql.placeholder("storedEnergy"))))
+    .returning(),
+);
+
 export async function settleAttacker(
   db: Db,
   bot: BotRow,
@@ -41,20 +62,18 @@ export async function settleAttacker(
   storedEnergy: number,
 ): Promise<Settled> {
   const { aftermath, mode } = settlement;
-  const [row] = await db
-    .update(bots)
-    .set({
-      energy: aftermath.energy,
-      lastEnergyUpdate: new Date(aftermath.lastEnergyUpdate),
-      xp: aftermath.xp,
-      level: aftermath.level,
-      availablePoints: aftermath.availablePoints,
-      wins: aftermath.wins,
-      losses: aftermath.losses,
-      durability: aftermath.durability,
-    })
-    .where(and(eq(bots.id, bot.id), eq(bots.energy, storedEnergy)))
-    .returning();
+  const [row] = await settleBot(db, {
+    energy: aftermath.energy,
+    lastEnergyUpdate: new Date(aftermath.lastEnergyUpdate),
+    xp: aftermath.xp,
+    level: aftermath.level,
+    availablePoints: aftermath.availablePoints,
+    wins: aftermath.wins,
+    losses: aftermath.losses,
+    durability: aftermath.durability,
+    botId: bot.id,
+    storedEnergy,
+  });
   if (!row || bot.energy < battleEnergyCost(mode)) throw notEnoughEnergy(mode);
   return { bot: row, aftermath };
 }

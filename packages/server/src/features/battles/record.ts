@@ -3,6 +3,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { type BattleResult, createRng, runBattle } from "@bot-arena/game";
 import type { Db } from "../../platform/db/database";
+import { hotStatement, placeholdersFor } from "../../platform/db/hot-statements";
 import { battles } from "../../platform/db/schema";
 import { injectedBattleSeed } from "../../platform/test-seeds";
 import { type FighterSnapshot, fighterOf } from "./snapshot";
@@ -38,8 +39,27 @@ export type BattleRecord = {
   createdAt: Date;
 };
 
+const BATTLE_ROW_KEYS = [
+  "id",
+  "kind",
+  "seed",
+  "attackerSnapshot",
+  "defenderSnapshot",
+  "winner",
+  "log",
+  "attackerUserId",
+  "defenderUserId",
+  "attackerBotId",
+  "defenderBotId",
+  "xpGained",
+  "coinsMoved",
+  "createdAt",
+] as const satisfies readonly (keyof typeof battles.$inferInsert)[];
+/** Every column a battle row is written with, each named: the insert is one hot statement. */
+type BattleInsert = { [K in (typeof BATTLE_ROW_KEYS)[number]]: (typeof battles.$inferInsert)[K] };
+
 /** The row a battle is stored as. */
-function battleRowOf(record: BattleRecord): typeof battles.$inferInsert {
+function battleRowOf(record: BattleRecord): BattleInsert {
   return {
     id: record.id,
     kind: record.kind,
@@ -58,12 +78,16 @@ function battleRowOf(record: BattleRecord): typeof battles.$inferInsert {
   };
 }
 
-export async function recordBattle(db: Db, record: BattleRecord): Promise<RecordedBattle> {
-  const [row] = await db
+const insertBattle = hotStatement("record_battle", (db) =>
+  db
     .insert(battles)
-    .values(battleRowOf(record))
+    .values(placeholdersFor(BATTLE_ROW_KEYS))
     // Not the jsonb columns: sending the log back would double the bytes of every battle.
-    .returning({ id: battles.id, kind: battles.kind, seed: battles.seed, createdAt: battles.createdAt });
+    .returning({ id: battles.id, kind: battles.kind, seed: battles.seed, createdAt: battles.createdAt }),
+);
+
+export async function recordBattle(db: Db, record: BattleRecord): Promise<RecordedBattle> {
+  const [row] = await insertBattle(db, battleRowOf(record));
   if (!row) throw new Error("recordBattle: the insert returned no row");
   return row;
 }

@@ -92,20 +92,31 @@ export function createShopService(deps: { db: Db; clock: Clock }) {
     return { newCoinBalance, message, inventoryId: null, bot: row! };
   }
 
+  async function readCatalogue(): Promise<ShopCatalogue> {
+    const consumables = await db
+      .select({
+        id: shopItems.id,
+        name: shopItems.name,
+        description: shopItems.description,
+        price: shopItems.price,
+        type: shopItems.type,
+      })
+      .from(shopItems)
+      .orderBy(asc(shopItems.price), asc(shopItems.name));
+    const gear = await db.select().from(equipment).orderBy(asc(equipment.price), asc(equipment.name));
+    return { consumables, equipment: gear.map(toEquipmentItem) };
+  }
+  // The catalogue is the seed's (platform/seed): written at start, before the app serves, and never changed by a
+  // route, so a process reads it once. A read that failed is not kept.
+  let catalogue: Promise<ShopCatalogue> | null = null;
+
   return {
-    async catalogue(): Promise<ShopCatalogue> {
-      const consumables = await db
-        .select({
-          id: shopItems.id,
-          name: shopItems.name,
-          description: shopItems.description,
-          price: shopItems.price,
-          type: shopItems.type,
-        })
-        .from(shopItems)
-        .orderBy(asc(shopItems.price), asc(shopItems.name));
-      const gear = await db.select().from(equipment).orderBy(asc(equipment.price), asc(equipment.name));
-      return { consumables, equipment: gear.map(toEquipmentItem) };
+    catalogue(): Promise<ShopCatalogue> {
+      catalogue ??= readCatalogue().catch((error: unknown) => {
+        catalogue = null;
+        throw error;
+      });
+      return catalogue;
     },
 
     purchase(userId: UserId, body: PurchaseBody): Promise<PurchaseResponse> {

@@ -5,7 +5,7 @@
 // inside one (a transaction checks a connection out of a pool of a handful, so each statement is built a handful
 // of times in a process's life). PGlite gives each transaction a client of its own: there it is built per
 // transaction, as before. The name is also the statement's name on PostgreSQL (parsed once per connection).
-import type { SQL } from "drizzle-orm";
+import { type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./database";
 
 type Prepared<Row> = { execute(values?: Record<string, unknown>): Promise<Row> };
@@ -70,3 +70,16 @@ function preparedOn<Row>(db: Db, name: string, build: (db: Db) => Preparable<Row
   }
   return statement;
 }
+
+/** A placeholder named after each key: the values of an insert or an update written once as a hot statement. */
+export function placeholdersFor<K extends string>(keys: readonly K[]): Record<K, Placeholder<K>> {
+  return Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)])) as Record<K, Placeholder<K>>;
+}
+
+/**
+ * The same for an update's `set`: Drizzle's types take placeholders only in an insert's values, but it treats
+ * a placeholder in `set` the same way (wrapped as the column's parameter, filled through the column's encoder
+ * when the statement runs), so only the type is cast here.
+ */
+export const setPlaceholdersFor = <K extends string>(keys: readonly K[]): Record<K, SQL> =>
+  placeholdersFor(keys) as unknown as Record<K, SQL>;

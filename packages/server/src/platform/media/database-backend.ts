@@ -6,6 +6,7 @@
 import { Readable } from "node:stream";
 import { eq, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../db/database";
+import { hotRawStatement, hotStatement } from "../db/hot-statements";
 import { mediaObjects } from "../db/schema";
 import type { MediaBackend } from "./store";
 
@@ -17,17 +18,30 @@ import type { MediaBackend } from "./store";
  */
 export const PART_BYTES = 64 * 1024;
 
+const statObject = hotRawStatement<
+  { size: number; modified: Date; bytes: Uint8Array | null },
+  { key: string; bytesUpTo: number }
+>(
+  "media_stat",
+  () => sql`
+    select octet_length(bytes) as size, created_at as modified,
+           case when octet_length(bytes) <= ${sql.placeholder("bytesUpTo")}::int then bytes end as bytes
+      from media_objects where key = ${sql.placeholder("key")}`,
+);
+// The key names its bytes: a row already there holds the same ones, so a second writer adds nothing.
+const putObject = hotStatement("media_put", (db) =>
+  db
+    .insert(mediaObjects)
+    .values({ key: sql.placeholder("key"), bytes: sql.placeholder("bytes") })
+    .onConflictDoNothing(),
+);
+
 export function databaseBackend(db: Db): MediaBackend {
   return {
     kind: "database",
 
     async stat(key, bytesUpTo) {
-      const [row] = rowsOf<{ size: number; modified: Date; bytes: Uint8Array | null }>(
-        await db.execute(sql`
-          select octet_length(bytes) as size, created_at as modified,
-                 case when octet_length(bytes) <= ${bytesUpTo}::int then bytes end as bytes
-            from media_objects where key = ${key}`),
-      );
+      const [row] = await statObject(db, { key, bytesUpTo });
       return row ? { size: row.size, modified: new Date(row.modified), bytes: row.bytes } : null;
     },
 
@@ -36,8 +50,7 @@ export function databaseBackend(db: Db): MediaBackend {
     },
 
     async put(key, bytes) {
-      // The key names its bytes: a row already there holds the same ones, so a second writer adds nothing.
-      await db.insert(mediaObjects).values({ key, bytes }).onConflictDoNothing();
+      await putObject(db, { key, bytes });
     },
 
     async remove(key) {
