@@ -13,19 +13,26 @@ afterAll(() => t.close());
 const minutesAgo = (minutes: number) => new Date(clock.now().getTime() - minutes * 60_000);
 
 describe("GET /api/stats", () => {
-  it("counts from the database: battles of the last hour, open tournaments, active guild wars, players", async () => {
+  it("counts from the database: battles of the last hour (and the PvP ones), open tournaments, active guild wars, players", async () => {
     expect((await t.app.inject("/api/stats")).json()).toEqual({
       battlesLastHour: 0,
+      pvpBattlesLastHour: 0,
       openTournaments: 0,
       activeGuildWars: 0,
       players: 0,
     });
 
     const players = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
-    const battle = (createdAt: Date) => storedBattle({ attackerUserId: players[0]!.id, createdAt });
+    const battle = (createdAt: Date, kind: "ai" | "pvp" | "tournament" = "ai") =>
+      storedBattle({ attackerUserId: players[0]!.id, createdAt, kind });
     await t.db
       .insert(battles)
-      .values([battle(minutesAgo(5)), battle(minutesAgo(59)), battle(minutesAgo(61))]);
+      .values([
+        battle(minutesAgo(5)),
+        battle(minutesAgo(59), "pvp"),
+        battle(minutesAgo(30), "tournament"),
+        battle(minutesAgo(61), "pvp"),
+      ]);
     const tournament = (status: "pending" | "active" | "completed" | "archived") => ({
       name: `Cup ${status}`,
       status,
@@ -42,7 +49,8 @@ describe("GET /api/stats", () => {
     ]);
 
     expect((await t.app.inject("/api/stats")).json()).toEqual({
-      battlesLastHour: 2,
+      battlesLastHour: 3,
+      pvpBattlesLastHour: 1,
       openTournaments: 2,
       activeGuildWars: 2,
       players: 3,

@@ -13,7 +13,7 @@ export function LiveCounters() {
   return (
     <div>
       <ul aria-label="Live arena activity" className="grid grid-cols-3 gap-2 sm:gap-3">
-        <Counter icon={<Swords />} label="Active PvP" value={value(data?.battlesLastHour)} tone="cyan" />
+        <Counter icon={<Swords />} label="Active PvP" value={value(data?.pvpBattlesLastHour)} tone="cyan" />
         <Counter icon={<Trophy />} label="Tournaments" value={value(data?.openTournaments)} tone="amber" />
         <Counter icon={<Castle />} label="Guild Wars" value={value(data?.activeGuildWars)} tone="magenta" />
       </ul>
