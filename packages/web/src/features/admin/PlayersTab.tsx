@@ -53,7 +53,7 @@ function GrantCoinsForm({ email, setEmail }: EmailProps) {
         (await grant.mutateAsync({ email: email.trim(), amount: coins, reason })).message,
         reason,
       );
-      setReason("");
+      // The reason stays: grants come in batches (a contest's winners), each with the same one.
     } catch (error) {
       log.fail(error, adminGrantMessages.failedToGrantCoins);
     }
@@ -110,7 +110,6 @@ function GrantEquipmentForm({ email, setEmail }: EmailProps) {
         (await grant.mutateAsync({ email: email.trim(), equipmentId, reason })).message,
         reason,
       );
-      setReason("");
     } catch (error) {
       log.fail(error, adminGrantMessages.failedToGrantEquipment);
     }
