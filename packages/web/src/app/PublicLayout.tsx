@@ -1,13 +1,31 @@
-// The public shell of / and /auth (and the not-found page): no navigation bar, ad banners top and bottom.
-import { Suspense } from "react";
-import { Outlet } from "react-router";
+// The public shell of / and /auth (and the not-found page): no navigation bar, ad banners top and bottom. A
+// signed-in player who lands on the not-found page keeps the navigation bar, so the way on is one click.
+import { lazy, Suspense } from "react";
+import { Outlet, useLocation } from "react-router";
 import { AdSlot } from "../features/ads/AdSlot";
 import { ScreenLoader } from "./ScreenState";
+import { useMe } from "./session";
 import { Footer } from "./shell/Footer";
 
+// The signed-in shell's bar, loaded only for a player on the not-found page.
+const NavBar = lazy(() => import("./shell/NavBar").then((m) => ({ default: m.NavBar })));
+
+function PlayersNavBar() {
+  const me = useMe();
+  if (!me.data) return null;
+  return (
+    <Suspense fallback={null}>
+      <NavBar />
+    </Suspense>
+  );
+}
+
 export function PublicLayout() {
+  const { pathname } = useLocation();
+  const notFound = pathname !== "/" && pathname !== "/auth";
   return (
     <div className="flex min-h-dvh flex-col">
+      {notFound && <PlayersNavBar />}
       <AdSlot placement="top" className="mx-auto w-full max-w-7xl px-4 pt-3" />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<ScreenLoader />}>

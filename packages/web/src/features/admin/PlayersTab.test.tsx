@@ -96,7 +96,9 @@ describe("the admin's grant forms", () => {
     await waitFor(() => expect(api.callsTo("grantCoins")).toHaveLength(1));
     expect(api.callsTo("grantCoins")[0]!.body).toMatchObject({ email: "coins@arena.test", amount: 1000 });
     // Kept for the next grant of the batch.
-    expect((within(form("Grant coins")).getByLabelText("Reason") as HTMLInputElement).value).toBe("Contest winner");
+    expect((within(form("Grant coins")).getByLabelText("Reason") as HTMLInputElement).value).toBe(
+      "Contest winner",
+    );
 
     await within(form("Grant equipment")).findByRole("option", { name: /Neon Visor/ });
     await user.selectOptions(within(form("Grant equipment")).getByLabelText("Equipment"), "eq-visor");
@@ -107,7 +109,9 @@ describe("the admin's grant forms", () => {
       email: "gear@arena.test",
       equipmentId: "eq-visor",
     });
-    expect((within(form("Grant equipment")).getByLabelText("Reason") as HTMLInputElement).value).toBe("Runner-up");
+    expect((within(form("Grant equipment")).getByLabelText("Reason") as HTMLInputElement).value).toBe(
+      "Runner-up",
+    );
   });
 
   it("'Use this e-mail' from the lookup fills both forms", async () => {
