@@ -33,9 +33,18 @@ test("sign up lands on /create-bot, sign out goes home, sign in lands on /dashbo
   await expect(page.getByText("Account created! Redirecting...")).toBeVisible();
   // A player without bots is sent on from /dashboard to /summon, so give this one its first bot.
   await createFirstBot(page.request);
+  await page.goto("/dashboard");
+  await expect(page.getByTestId("bot-detail")).toBeVisible();
+  // Signing out asks for nothing the ended session would refuse: the console stays free of 401s.
+  const refused: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() === 401) refused.push(response.url());
+  });
   await page.getByRole("button", { name: /logout/i }).click();
   await expect(page.getByText("Logged out successfully")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("heading", { name: /battle/i }).first()).toBeVisible();
+  expect(refused).toEqual([]);
 
   await signIn(page, player);
   await expect(page).toHaveURL(/\/dashboard$/);

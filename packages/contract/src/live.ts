@@ -55,6 +55,9 @@ export type LiveClientMessage = z.infer<typeof liveClientMessage>;
  */
 export const LIVE_RESYNC_KIND = "resync";
 
+/** The kind of the `me` event that ends one session (a sign-out) or all of a player's: its sockets close next. */
+export const SIGNED_OUT_KIND = "signed-out";
+
 /** Events are small hints: the client refetches the queries they name. */
 export const liveEvent = z.object({
   channel: z.string(),

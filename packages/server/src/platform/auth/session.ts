@@ -1,6 +1,7 @@
 // Server-side sessions behind an httpOnly cookie. The cookie holds a random token; the database holds only its
 // sha256, so a leaked table cannot be replayed. Sessions slide: past half their lifetime, a visit renews them.
 import { hash, randomBytes } from "node:crypto";
+import { SIGNED_OUT_KIND } from "@bot-arena/contract";
 import { Coins } from "@bot-arena/game";
 import type {} from "@fastify/cookie";
 import { and, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
@@ -210,7 +211,7 @@ export function createSessions(deps: {
      */
     observe(envelope: Pick<LiveEnvelope, "channel" | "kind" | "userId" | "sessionId">) {
       if (envelope.channel !== "me" || !envelope.userId) return;
-      if (envelope.kind === "signed-out") {
+      if (envelope.kind === SIGNED_OUT_KIND) {
         if (envelope.sessionId) {
           memory.forgetSession(envelope.userId, envelope.sessionId);
           // This process's own sign-out waits to hear its revocation back (revocations.ts).
@@ -247,7 +248,7 @@ export function createSessions(deps: {
         .returning({ id: sessions.id });
       for (const session of ended) {
         memory.forgetSession(userId, session.id);
-        await publish(db, { channel: "me", kind: "signed-out", userId, sessionId: session.id });
+        await publish(db, { channel: "me", kind: SIGNED_OUT_KIND, userId, sessionId: session.id });
       }
       // The caller's transaction answers only once every process has heard these end (or cannot trust what it
       // remembers): from then on no process accepts them.
@@ -273,7 +274,7 @@ export function createSessions(deps: {
             memory.forgetSession(session.userId, session.id);
             await publish(tx, {
               channel: "me",
-              kind: "signed-out",
+              kind: SIGNED_OUT_KIND,
               userId: session.userId,
               sessionId: session.id,
             });

@@ -11,6 +11,7 @@ import {
   type LiveClientMessage,
   type LiveServerMessage,
   liveClientMessage,
+  SIGNED_OUT_KIND,
 } from "@bot-arena/contract";
 import type { WebSocket } from "ws";
 import type { UserId } from "../ids";
@@ -241,7 +242,7 @@ export function createLiveHub(deps: {
     if (!targets) return;
     const event = { channel: envelope.channel, kind: envelope.kind, data: envelope.data, at: envelope.at };
     const data = Buffer.from(JSON.stringify({ type: "event", event } satisfies LiveServerMessage));
-    const endsSession = envelope.kind === "signed-out" && envelope.sessionId;
+    const endsSession = envelope.kind === SIGNED_OUT_KIND && envelope.sessionId;
     for (const client of [...targets]) {
       if (envelope.sessionId && client.sessionId !== envelope.sessionId) continue;
       if (client.channels.has(envelope.channel)) push(client, data);
