@@ -155,9 +155,15 @@ export function createPvpArena(deps: ArenaDeps & { pvp: PvpProtection }) {
       const self = pilots.get(userId);
       const rating = self?.rating.rating ?? 0;
       const of = { viewerId: userId, now, rules: pvp };
-      const window = pvpRatingWindow(await candidatesWithinWindows(db, of, rating));
       const level = pvpListLevel(me?.level ?? null);
-      const rows = await pvpOpponentsQuery(db, of, level, { rating, window });
+      const rows = await db.transaction(async (tx) => {
+        // Guessing that few bots pass the candidate filter, the planner would fetch and sort every bot on one
+        // side of the viewer's level to keep ten; walking the level index in order stops at the tenth. Measured
+        // on the sim bench's arena (1,461 bots): 6.5 ms of PostgreSQL's time for the list, 0.6 ms this way.
+        await tx.execute(sql`set local enable_sort = off`);
+        const window = pvpRatingWindow(await candidatesWithinWindows(tx, of, rating));
+        return pvpOpponentsQuery(tx, of, level, { rating, window });
+      });
       // Each run in its own order again: SQL promises no order across a UNION ALL (a parallel plan may mix them).
       const run = (up: boolean) =>
         rows
