@@ -10,6 +10,7 @@ import { type FormEvent, useDeferredValue, useState } from "react";
 import { QueryView } from "../../app/QueryView";
 import { Badge, type BadgeTone } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
+import { formatWhen } from "../../ui/dates";
 import { Field } from "../../ui/Input";
 import { Panel } from "../../ui/Panel";
 import { Spinner } from "../../ui/Spinner";
@@ -206,8 +207,7 @@ function PlayerCard({ player, onUse }: { player: PlayerLookupEntry; onUse: () =>
         {player.recentCoins.map((move) => (
           <li key={move.id} className="flex items-center justify-between gap-3 py-1.5">
             <span className="truncate text-muted">
-              {reasonLabel(move.reason)} ·{" "}
-              <span className="text-xs">{new Date(move.createdAt).toLocaleString()}</span>
+              {reasonLabel(move.reason)} · <span className="text-xs">{formatWhen(move.createdAt)}</span>
             </span>
             <span
               className={

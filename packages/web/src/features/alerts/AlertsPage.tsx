@@ -7,11 +7,10 @@ import { Link } from "react-router";
 import { ScreenQueryView } from "../../app/QueryView";
 import { Button, buttonClass } from "../../ui/Button";
 import { cn } from "../../ui/cn";
+import { formatWhen } from "../../ui/dates";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { useAlerts, useMarkAlertsRead } from "./api";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 const toneDot: Record<AlertText["tone"], string> = {
   info: "bg-cyan",
@@ -92,7 +91,7 @@ function AlertRow({ alert, onOpen }: { alert: Alert; onOpen: () => void }) {
         </p>
         {said.description && <p className="mt-0.5 text-sm break-words text-muted">{said.description}</p>}
         <p className="mt-1 text-xs text-muted/80">
-          <time dateTime={alert.createdAt}>{when.format(new Date(alert.createdAt))}</time>
+          <time dateTime={alert.createdAt}>{formatWhen(alert.createdAt)}</time>
         </p>
       </div>
       {said.action && (

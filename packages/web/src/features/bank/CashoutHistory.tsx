@@ -3,11 +3,10 @@
 import type { CashoutRequest } from "@bot-arena/contract";
 import { Send } from "lucide-react";
 import { Badge } from "../../ui/Badge";
+import { formatWhen } from "../../ui/dates";
 import { Panel } from "../../ui/Panel";
 import { phaseBadge, phaseSentence } from "./cashoutPhase";
 import { formatCoins } from "./coins";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 function CashoutItem({ request }: { request: CashoutRequest }) {
   const badge = phaseBadge[request.phase];
@@ -15,7 +14,7 @@ function CashoutItem({ request }: { request: CashoutRequest }) {
     <li className="flex items-start gap-3 py-3" data-testid="cashout-request" data-phase={request.phase}>
       <div className="min-w-0 flex-1 space-y-0.5">
         <p className="truncate font-semibold text-ink">{request.gamertag}</p>
-        <p className="text-xs text-muted">{when.format(new Date(request.createdAt))}</p>
+        <p className="text-xs text-muted">{formatWhen(request.createdAt)}</p>
         <p
           className={request.phase === "refunded" ? "text-sm text-danger" : "text-sm text-muted"}
           data-testid="cashout-outcome"

@@ -5,13 +5,12 @@ import { QueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
+import { formatWhen } from "../../ui/dates";
 import { Panel } from "../../ui/Panel";
 import { SpinnerArea } from "../../ui/Spinner";
 import { formatCoins, formatDelta } from "./coins";
 import { entryTitle } from "./ledgerReasons";
 import { useLedger } from "./useBank";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 const AccountBadge = ({ account }: { account: string }) => (
   <Badge tone={account === "vault" ? "magenta" : "cyan"}>{account}</Badge>
@@ -63,7 +62,7 @@ export function LedgerHistory() {
                         </p>
                       )}
                       <p className="flex flex-wrap items-center gap-x-2 text-xs text-muted">
-                        {when.format(new Date(entry.createdAt))}
+                        {formatWhen(entry.createdAt)}
                         {entry.counterparty?.kind === "house" && (
                           <span data-testid="ledger-house">· House</span>
                         )}

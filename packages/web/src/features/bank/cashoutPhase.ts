@@ -2,9 +2,9 @@
 import type { CashoutRequest } from "@bot-arena/contract";
 import { CASHOUT_PROCESSING_HOURS, cashoutMessages } from "@bot-arena/game";
 import type { BadgeTone } from "../../ui/Badge";
+import { formatWhen } from "../../ui/dates";
 
 const [soonest, latest] = CASHOUT_PROCESSING_HOURS;
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export const phaseBadge: Record<CashoutRequest["phase"], { label: string; tone: BadgeTone }> = {
   under_review: { label: cashoutMessages.underReview, tone: "legendary" },
@@ -21,7 +21,7 @@ export function phaseSentence(request: CashoutRequest): string {
     case "processing":
       return "Approved: being sent to your ZBD gamertag";
     case "paid":
-      return request.settledAt ? `Paid ${when.format(new Date(request.settledAt))}` : "Paid";
+      return request.settledAt ? `Paid ${formatWhen(request.settledAt)}` : "Paid";
     case "refunded":
       return `Refunded to your vault: ${request.refundReason ?? ""}`;
   }

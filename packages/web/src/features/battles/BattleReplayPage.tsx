@@ -10,6 +10,7 @@ import { ScreenQueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
+import { formatWhen } from "../../ui/dates";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { BotImage } from "../bots/BotImage";
@@ -36,7 +37,7 @@ export default function BattleReplayPage() {
           <PageHeader
             title="Battle Replay"
             icon={<Clapperboard className="size-6" />}
-            subtitle={new Date(battle.createdAt).toLocaleString()}
+            subtitle={formatWhen(battle.createdAt)}
             actions={
               <div className="flex flex-wrap gap-2">
                 <Button

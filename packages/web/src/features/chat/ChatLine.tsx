@@ -7,6 +7,7 @@ import { EyeOff, Flag, MoreHorizontal, Swords, Trash2, VolumeX } from "lucide-re
 import { useState } from "react";
 import { Link } from "react-router";
 import { cn } from "../../ui/cn";
+import { formatClock } from "../../ui/dates";
 import { warCardRoute } from "../guild-wars/api";
 
 export type ChatLineActions = {
@@ -15,8 +16,6 @@ export type ChatLineActions = {
   remove?(message: ChatMessage): void;
   mute?(message: ChatMessage): void;
 };
-
-const timeOf = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
 
 function ActionButton({ label, onClick, icon }: { label: string; onClick(): void; icon: React.ReactNode }) {
   return (
@@ -54,7 +53,7 @@ function SystemLine({ message }: { message: ChatMessage }) {
         )}
       </p>
       <time dateTime={message.createdAt} className="shrink-0 text-[0.7rem] tabular-nums text-muted">
-        {timeOf(message.createdAt)}
+        {formatClock(message.createdAt)}
       </time>
     </li>
   );
@@ -89,7 +88,7 @@ export function ChatLine({
           {message.username}
         </span>
         <time dateTime={message.createdAt} className="shrink-0 text-[0.7rem] tabular-nums text-muted">
-          {timeOf(message.createdAt)}
+          {formatClock(message.createdAt)}
         </time>
         {canAct && (
           <button

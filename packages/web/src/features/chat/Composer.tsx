@@ -6,11 +6,11 @@ import { useId, useState } from "react";
 import { toast } from "sonner";
 import { ApiError, errorMessage } from "../../app/api";
 import { cn } from "../../ui/cn";
+import { formatWhen } from "../../ui/dates";
 import { IconButton } from "../../ui/IconButton";
 import { useSendMessage } from "./useChat";
 
-export const localTime = (iso: string) =>
-  new Date(iso).toLocaleString([], { hour: "2-digit", minute: "2-digit", month: "short", day: "numeric" });
+export const localTime = (iso: string) => formatWhen(iso);
 
 /** `guildId`: the guild chat's box; null: the global chat's. */
 export function Composer({ mutedUntil, guildId }: { mutedUntil: string | null; guildId: string | null }) {

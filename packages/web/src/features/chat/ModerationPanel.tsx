@@ -10,11 +10,10 @@ import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
+import { formatWhen } from "../../ui/dates";
 import { Panel } from "../../ui/Panel";
 import { MuteDialog } from "./MuteDialog";
 import { useChatActions, useChatMutes, useChatReports } from "./useChat";
-
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: "short", timeStyle: "short" });
 
 export function ModerationPanel() {
   const queryClient = useQueryClient();
@@ -49,7 +48,7 @@ export function ModerationPanel() {
             <li key={report.messageId} className="rounded-md border border-cyan/20 bg-void/50 p-3">
               <div className="flex flex-wrap items-center gap-2 text-sm">
                 <span className="font-bold text-cyan">{report.username}</span>
-                <span className="text-muted">{when(report.createdAt)}</span>
+                <span className="text-muted">{formatWhen(report.createdAt)}</span>
                 <Badge tone={report.guild ? "magenta" : "neutral"}>
                   {report.guild ? `Guild [${report.guild.tag}]` : "Global chat"}
                 </Badge>
@@ -91,7 +90,7 @@ export function ModerationPanel() {
           {mutes.data?.mutes.map((mute) => (
             <li key={mute.userId} className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <span>
-                <strong className="text-cyan">{mute.username}</strong> until {when(mute.mutedUntil)}
+                <strong className="text-cyan">{mute.username}</strong> until {formatWhen(mute.mutedUntil)}
                 <span className="text-muted"> · {mute.reason}</span>
               </span>
               <Button

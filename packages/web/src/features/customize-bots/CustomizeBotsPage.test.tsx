@@ -57,7 +57,7 @@ describe("/customize-bots", () => {
     const box = within(dialog).getByTestId("cost-box");
     const line = (label: string) => within(box).getByText(label).parentElement?.textContent;
     expect(line("Rename")).toBe("Rename5 coins");
-    expect(line("Colours")).toBe("Colours5 coins");
+    expect(line("Colors")).toBe("Colors5 coins");
     expect(line("Total")).toBe("TotalFree");
     expect(line("Balance")).toBe("Balance1,000");
     expect(within(dialog).queryByRole("button", { name: "Skip" })).toBeNull();

@@ -63,8 +63,8 @@ export default function CustomizeBotsPage() {
       title={isReCustomization ? "Re-customize Bots" : "Customize Bots"}
       subtitle={
         isReCustomization
-          ? "New names and colours: 5 coins a rename, 5 a colour change."
-          : "Name your new bots and give them their colours. The first customization is free."
+          ? "New names and colors: 5 coins a rename, 5 a color change."
+          : "Name your new bots and give them their colors. The first customization is free."
       }
       icon={<Palette className="size-6" />}
     />

@@ -122,7 +122,7 @@ export function CustomizeDialog({
 
           <fieldset>
             <legend className="mb-2 text-sm font-semibold uppercase tracking-[0.14em] text-muted">
-              Colour scheme
+              Color scheme
             </legend>
             <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               {CUSTOMIZATION_COLOR_SCHEMES.map((option) => (
@@ -167,7 +167,7 @@ export function CustomizeDialog({
                 </span>
               </p>
               <p className="flex justify-between">
-                <span className="text-muted">Colours</span>
+                <span className="text-muted">Colors</span>
                 <span className={cn(recolored ? "text-ink" : "text-muted/60")}>
                   {RECUSTOMIZE_COLOR_COST} coins
                 </span>
@@ -180,7 +180,7 @@ export function CustomizeDialog({
                 <span>Balance</span>
                 <span className="inline-flex items-center gap-1">
                   <Coins className="size-3" aria-hidden="true" />
-                  {coins.toLocaleString()}
+                  {coins.toLocaleString("en-US")}
                 </span>
               </p>
               {short && !plan.ok && (

@@ -52,7 +52,7 @@ export function ManageBotsSection() {
             >
               Your Bots
             </h2>
-            <p className="text-sm text-muted">Pick bots to give them new names and colours.</p>
+            <p className="text-sm text-muted">Pick bots to give them new names and colors.</p>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button

@@ -5,6 +5,7 @@ import type { GuildWarSummary } from "@bot-arena/contract";
 import { CalendarCheck, ChevronDown } from "lucide-react";
 import { useState } from "react";
 import { Card } from "../../ui/Card";
+import { formatWhen } from "../../ui/dates";
 import { formatCoins } from "../bank/coins";
 import { OLD_RULE_STAKE, oldRuleNote } from "./rules";
 import { MyGuildLine, PlacementBadge, WarCard } from "./WarCard";
@@ -47,7 +48,7 @@ export function HistoryCard({
         <h3 className="font-display text-base font-bold uppercase text-ink">{war.name}</h3>
         <p className="flex items-center gap-1 text-sm text-muted">
           <CalendarCheck className="size-4" aria-hidden="true" />
-          {war.completedAt ? new Date(war.completedAt).toLocaleString() : "Completed"}
+          {war.completedAt ? formatWhen(war.completedAt) : "Completed"}
         </p>
       </div>
       <MyGuildLine war={war} myGuildId={myGuildId} />

@@ -1,6 +1,7 @@
 // The war card's countdown texts, ticking each second: to registration's end, then to the end of the round being
 // fought (its `nextDueAt`), with the battle's end on a line of its own, then the completion date.
 import type { GuildWarSummary } from "@bot-arena/contract";
+import { formatWhen } from "../../ui/dates";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
@@ -24,7 +25,7 @@ export function warCountdown(war: GuildWarSummary, now: number): string {
     if (end > now) return `${round} · ends in ${formatRemaining(end - now)}`;
     return war.currentRound < war.rounds ? `${round} · ending...` : "Calculating Results...";
   }
-  return war.completedAt ? `Completed ${new Date(war.completedAt).toLocaleString()}` : "Completed";
+  return war.completedAt ? `Completed ${formatWhen(war.completedAt)}` : "Completed";
 }
 
 /** The whole battle's end, shown apart from the round's: 'Battle ends in 1h 05m'; null outside the battle. */

@@ -2,14 +2,13 @@
 // share. A guild rests after each war (GUILD_WAR_REST_HOURS): the rest's end is counted on the server's clock.
 import type { GuildSummary, WarMuster } from "@bot-arena/contract";
 import { GUILD_WAR_ELIGIBILITY_BANK } from "@bot-arena/game";
+import { formatWhen } from "../../ui/dates";
 import { formatCoins } from "../bank/coins";
 import { warStanding } from "../guilds/WarReadiness";
 import { formatRemaining } from "./countdown";
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
 /** The rest's end as the pages show it beside the countdown. */
-export const formatRestEnd = (iso: string): string => when.format(new Date(iso));
+export const formatRestEnd = (iso: string): string => formatWhen(iso);
 
 /** One sentence: when the guild can fight next. Null for a disbanded guild, which fights no war again. */
 export function nextFight(

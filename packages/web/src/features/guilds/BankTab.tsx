@@ -8,6 +8,7 @@ import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { errorMessage } from "../../app/api";
 import { Button } from "../../ui/Button";
+import { formatWhen } from "../../ui/dates";
 import { Input } from "../../ui/Input";
 import { Panel } from "../../ui/Panel";
 import { coinsFromInput, formatCoins, formatDelta } from "../bank/coins";
@@ -143,7 +144,7 @@ export function BankTab({ detail }: { detail: GuildDetail }) {
                         {label}
                         {detail && <span className="text-muted"> · {detail}</span>}
                       </p>
-                      <p className="text-xs text-muted" title={new Date(entry.createdAt).toLocaleString()}>
+                      <p className="text-xs text-muted" title={formatWhen(entry.createdAt)}>
                         {timeAgo(entry.createdAt, now)} · balance {formatCoins(entry.balanceAfter)}
                       </p>
                     </div>

@@ -5,10 +5,9 @@ import { Link } from "react-router";
 import { QueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
 import { Dialog } from "../../ui/Dialog";
+import { formatWhen } from "../../ui/dates";
 import { SpinnerArea } from "../../ui/Spinner";
 import { useListingBattles } from "./useMarketplace";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export function BattleRecordDialog({
   listing,
@@ -57,8 +56,7 @@ export function BattleRecordDialog({
                         vs {battle.opponentName} · Lv. {battle.opponentLevel}
                       </span>
                       <span className="text-xs text-muted">
-                        {battle.kind.toUpperCase()} · {battle.rounds} rounds ·{" "}
-                        {when.format(new Date(battle.createdAt))}
+                        {battle.kind.toUpperCase()} · {battle.rounds} rounds · {formatWhen(battle.createdAt)}
                       </span>
                     </span>
                     <span className="text-xs font-semibold uppercase tracking-widest text-cyan">Replay</span>

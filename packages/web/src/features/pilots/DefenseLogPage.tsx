@@ -12,6 +12,7 @@ import { useLiveInvalidate } from "../../app/useLive";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
 import { cn } from "../../ui/cn";
+import { formatWhen } from "../../ui/dates";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { formatDelta } from "../bank/coins";
@@ -104,7 +105,7 @@ function DefenseRow({ defense }: { defense: Defense }) {
           raided {defense.botName}: {defense.held ? "held" : "lost"}
         </p>
         <p className="wrap-anywhere text-sm text-muted">
-          with {defense.attackerBotName} · {new Date(defense.createdAt).toLocaleString()}
+          with {defense.attackerBotName} · {formatWhen(defense.createdAt)}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3 max-sm:pl-12">

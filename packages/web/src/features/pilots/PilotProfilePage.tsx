@@ -8,6 +8,7 @@ import { ScreenQueryView } from "../../app/QueryView";
 import { queryKeys } from "../../app/queryKeys";
 import { useLiveInvalidate } from "../../app/useLive";
 import { Badge } from "../../ui/Badge";
+import { formatWhen } from "../../ui/dates";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { formatCoins } from "../bank/coins";
@@ -115,7 +116,7 @@ function BattleRow({ battle }: { battle: PilotBattle }) {
           )}
         </p>
         <p className="wrap-anywhere text-sm text-muted">
-          {battle.botName} vs {battle.opponentBotName} · {new Date(battle.createdAt).toLocaleString()}
+          {battle.botName} vs {battle.opponentBotName} · {formatWhen(battle.createdAt)}
         </p>
       </div>
       <div className="flex flex-wrap items-center gap-3 max-sm:pl-12">

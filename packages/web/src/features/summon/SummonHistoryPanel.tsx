@@ -1,10 +1,9 @@
 // The player's pull history, newest first, a page at a time.
 import type { SummonHistory } from "@bot-arena/contract";
 import { ChevronLeft, ChevronRight, History } from "lucide-react";
+import { formatWhen } from "../../ui/dates";
 import { IconButton } from "../../ui/IconButton";
 import { RarityBadge } from "../bots/RarityBadge";
-
-const time = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export function SummonHistoryPanel(props: {
   history: SummonHistory | undefined;
@@ -61,7 +60,7 @@ export function SummonHistoryPanel(props: {
                 {roll.mode === "ten" ? "10x" : "Single"}
               </span>
               <time className="shrink-0 text-xs text-muted" dateTime={roll.createdAt}>
-                {time.format(new Date(roll.createdAt))}
+                {formatWhen(roll.createdAt)}
               </time>
             </li>
           ))}

@@ -6,12 +6,11 @@ import { useState } from "react";
 import { QueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
 import { cn } from "../../ui/cn";
+import { formatDay } from "../../ui/dates";
 import { Panel } from "../../ui/Panel";
 import { Spinner } from "../../ui/Spinner";
 import { EventView } from "./EventView";
 import { usePastTournaments, useTournamentDetail } from "./useTournament";
-
-const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 const noBracket = <p className="py-3 text-sm text-muted">No bracket was played.</p>;
 
@@ -37,7 +36,7 @@ function PastRow({ tournament }: { tournament: PastTournament }) {
       >
         <div className="min-w-0 flex-1">
           <p className="truncate font-semibold text-ink">{tournament.name}</p>
-          <p className="text-sm text-muted">{day.format(new Date(when))}</p>
+          <p className="text-sm text-muted">{formatDay(when)}</p>
         </div>
         {tournament.status === "cancelled" ? (
           <Badge tone="danger">{messages.tournamentCancelled}</Badge>

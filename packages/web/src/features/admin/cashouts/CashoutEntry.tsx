@@ -6,6 +6,7 @@ import { CircleCheck, Snowflake, Sun, ThumbsUp, Undo2 } from "lucide-react";
 import { Badge } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { cn } from "../../../ui/cn";
+import { formatWhen } from "../../../ui/dates";
 import { RetryingNote } from "../../../ui/RetryingNote";
 import { formatCoins, formatCount } from "../../bank/coins";
 import { formatSats, waited } from "./amounts";
@@ -13,15 +14,13 @@ import { LinkedAccounts } from "./LinkedAccounts";
 import { RiskSummary } from "./RiskSummary";
 import { canApprove, canSettle, isInFlight, stageBadge } from "./stages";
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
 export type CashoutAction = "approve" | "paid" | "refund" | "freeze" | "unfreeze";
 
 function Settled({ cashout }: { cashout: AdminCashout }) {
   return (
     <p className="text-sm text-muted" data-testid="cashout-settled">
       {cashout.status === "paid" ? `Paid · ref ${cashout.providerRef}` : `Refunded · ${cashout.refundReason}`}
-      {cashout.settledAt && ` · ${when.format(new Date(cashout.settledAt))}`}
+      {cashout.settledAt && ` · ${formatWhen(cashout.settledAt)}`}
       {` · by ${cashout.settledBy ?? "the payout provider"}`}
     </p>
   );
@@ -139,7 +138,7 @@ export function CashoutEntry({
         </p>
       </div>
       <p className="break-words text-xs text-muted">
-        {cashout.email} · requested {when.format(new Date(cashout.createdAt))}
+        {cashout.email} · requested {formatWhen(cashout.createdAt)}
         {pending && ` · waiting ${waited(cashout.ageHours)}`}
       </p>
       <p className="text-sm text-ink" data-testid="cashout-account">

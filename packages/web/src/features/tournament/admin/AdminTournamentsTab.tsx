@@ -11,6 +11,7 @@ import { QueryView } from "../../../app/QueryView";
 import { Badge, type BadgeTone } from "../../../ui/Badge";
 import { Button } from "../../../ui/Button";
 import { ConfirmDialog } from "../../../ui/ConfirmDialog";
+import { formatWhen } from "../../../ui/dates";
 import { Panel } from "../../../ui/Panel";
 import { RetryingNote } from "../../../ui/RetryingNote";
 import { SpinnerArea } from "../../../ui/Spinner";
@@ -84,8 +85,6 @@ function confirmationOf(action: AdminTournamentAction, t: AdminTournament) {
   return null;
 }
 
-const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
 /** The event runner failed this tournament's last steps: it retries, and the admin sees why. */
 function StuckNote({ tournament }: { tournament: AdminTournament }) {
   if (tournament.attempts === 0) return null;
@@ -137,7 +136,7 @@ function TournamentRow({ tournament }: { tournament: AdminTournament }) {
         <p className="text-sm text-muted">
           {tournament.currentPlayers}/{tournament.maxPlayers} players (min {tournament.minPlayers}) ·{" "}
           {tournament.readyCount} ready · {moneyLine(tournament)} · {tournament.roundSeconds}s rounds ·{" "}
-          {dateTime.format(new Date(tournament.createdAt))}
+          {formatWhen(tournament.createdAt)}
         </p>
         <StuckNote tournament={tournament} />
       </div>
