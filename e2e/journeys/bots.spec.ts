@@ -210,7 +210,7 @@ test("a 10x summon with admin-granted coins yields ten bots and a legendary", as
 
   await page.goto("/summon");
   await expect(page.getByRole("button", { name: "10x Summon" })).toBeDisabled();
-  await expect(page.getByText("Maximum 20 bots allowed!")).toBeVisible();
+  await expect(page.getByText("Needs 10 free slots (9 free)")).toBeVisible();
 });
 
 test("BOT COMMAND: make active, rename, refresh, recycle, then train a point", async ({ page }) => {

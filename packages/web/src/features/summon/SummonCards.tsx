@@ -1,5 +1,5 @@
 // The two summon buttons as cards: Single (500) and 10x (5000, 'Guaranteed Legendary'), each disabled with
-// its reason ('Maximum 20 bots allowed!', 'Need N coins!').
+// its reason ('Maximum 20 bots allowed!', 'Needs 10 free slots (N free)', 'Need N coins!').
 import { SUMMON_SINGLE_COUNT, SUMMON_TEN_COUNT, type SummonCount, summonPrice } from "@bot-arena/game";
 import { Coins, Crown, Sparkles } from "lucide-react";
 import { Button } from "../../ui/Button";

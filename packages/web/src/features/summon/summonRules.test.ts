@@ -8,7 +8,10 @@ describe("summonBlockedReason", () => {
     expect(summonBlockedReason(1, 19, 500)).toBeNull();
     expect(summonBlockedReason(1, 20, 99_999)).toBe("Maximum 20 bots allowed!");
     expect(summonBlockedReason(10, 10, 5000)).toBeNull();
-    expect(summonBlockedReason(10, 11, 99_999)).toBe("Maximum 20 bots allowed!");
+    // The 10x is refused for want of room for ten, said as such (at 12 bots, 8 slots are still free).
+    expect(summonBlockedReason(10, 11, 99_999)).toBe("Needs 10 free slots (9 free)");
+    expect(summonBlockedReason(10, 12, 99_999)).toBe("Needs 10 free slots (8 free)");
+    expect(summonBlockedReason(10, 20, 99_999)).toBe("Needs 10 free slots (0 free)");
   });
 
   it("names the price the wallet lacks", () => {

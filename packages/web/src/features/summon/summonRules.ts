@@ -1,4 +1,5 @@
-// Why a summon button is disabled, in the spec's words: the roster thresholds first, then the wallet.
+// Why a summon button is disabled, in the spec's words where it has them: the roster thresholds first, then
+// the wallet.
 import {
   MAX_BOTS,
   messages,
@@ -11,7 +12,9 @@ import {
 
 export function summonBlockedReason(count: SummonCount, owned: number, coins: number): string | null {
   const { singleDisabled, tenDisabled } = summonButtons(owned);
-  if (count === SUMMON_SINGLE_COUNT ? singleDisabled : tenDisabled) return messages.maxBots;
+  if (count === SUMMON_SINGLE_COUNT && singleDisabled) return messages.maxBots;
+  // The 10x stops well before the roster is full: what it lacks is room for ten, not the 20-bot limit itself.
+  if (count === SUMMON_TEN_COUNT && tenDisabled) return `Needs 10 free slots (${MAX_BOTS - owned} free)`;
   const price = summonPrice(count);
   return coins < price ? messages.needCoins(price) : null;
 }
