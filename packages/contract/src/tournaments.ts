@@ -178,6 +178,8 @@ export const pastTournament = z.object({
   createdAt: isoTime,
   completedAt: isoTime.nullable(),
   champion: z.object({ username: z.string(), botName: z.string(), prizeWon: coins }).nullable(),
+  /** How it ended, kept once archived (an archived tournament's status says only that). */
+  ended: z.enum(["completed", "cancelled"]).nullable(),
 });
 export type PastTournament = z.infer<typeof pastTournament>;
 

@@ -1,7 +1,7 @@
 // What the admin's tournament list says beyond the summary: the create form's defaults from the server's
 // configuration (not numbers the web app made up), and how each tournament ended, so a cancelled one is not
 // read as owing prizes and a paid one not as an empty pool.
-import type { AdminTournament, AdminTournamentsResponse } from "@bot-arena/contract";
+import type { AdminTournament, AdminTournamentsResponse, PastTournamentsResponse } from "@bot-arena/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Arena, adminAction, createTournament, detail, entrants, openArena, playUntil } from "./testing";
 
@@ -14,6 +14,11 @@ afterAll(() => arena.t.close());
 const list = async () => (await arena.admin.get("/api/admin/tournaments")).json<AdminTournamentsResponse>();
 const inList = async (id: string): Promise<AdminTournament> =>
   (await list()).tournaments.find((t) => t.id === id)!;
+/** The players' list of past tournaments (the /tournament page's), which keeps how each ended too. */
+const inPast = async (id: string) =>
+  (await arena.admin.get("/api/tournaments"))
+    .json<PastTournamentsResponse>()
+    .tournaments.find((t) => t.id === id);
 
 describe("GET /api/admin/tournaments", () => {
   it("gives the create form the configured registration and round lengths", async () => {
@@ -28,6 +33,7 @@ describe("GET /api/admin/tournaments", () => {
     expect(await inList(cup.id)).toMatchObject({ status: "cancelled", ended: "cancelled", prizesPaid: 0 });
     await adminAction(arena.admin, cup.id, "archive");
     expect(await inList(cup.id)).toMatchObject({ status: "archived", ended: "cancelled", prizesPaid: 0 });
+    expect(await inPast(cup.id)).toMatchObject({ status: "archived", ended: "cancelled", champion: null });
   });
 
   it("a completed tournament says what its podium was paid, archived or not", async () => {
@@ -41,5 +47,6 @@ describe("GET /api/admin/tournaments", () => {
     expect(await inList(cup.id)).toMatchObject({ ended: "completed", prizesPaid: 540, poolBalance: 0 });
     await adminAction(arena.admin, cup.id, "archive");
     expect(await inList(cup.id)).toMatchObject({ status: "archived", ended: "completed", prizesPaid: 540 });
+    expect(await inPast(cup.id)).toMatchObject({ status: "archived", ended: "completed" });
   });
 });

@@ -118,7 +118,7 @@ async function outcomesOf(db: Db, ids: readonly string[]) {
 }
 
 /** How a tournament ended; an archived one keeps it (a completed event placed its entrants, a cancelled none). */
-function endedOf(status: TournamentRow["status"], placed: boolean): AdminTournament["ended"] {
+export function endedOf(status: TournamentRow["status"], placed: boolean): AdminTournament["ended"] {
   if (status === "completed" || status === "cancelled") return status;
   if (status === "archived") return placed ? "completed" : "cancelled";
   return null;
@@ -370,5 +370,7 @@ export function pastOf(
     createdAt: iso(t.createdAt)!,
     completedAt: iso(t.completedAt),
     champion,
+    // A completed event crowned its champion; a cancelled one placed nobody.
+    ended: endedOf(t.status, champion !== null),
   };
 }

@@ -38,7 +38,7 @@ function PastRow({ tournament }: { tournament: PastTournament }) {
           <p className="truncate font-semibold text-ink">{tournament.name}</p>
           <p className="text-sm text-muted">{formatDay(when)}</p>
         </div>
-        {tournament.status === "cancelled" ? (
+        {tournament.ended === "cancelled" ? (
           <Badge tone="danger">{messages.tournamentCancelled}</Badge>
         ) : tournament.champion ? (
           <span className="flex min-w-0 items-center gap-1.5 text-sm text-amber">
