@@ -25,28 +25,41 @@ const count = (data: Data, key: string) =>
   typeof data[key] === "number" && Number.isInteger(data[key]) ? (data[key] as number) : null;
 const coins = (n: number) => `${n.toLocaleString("en-US")} coins`;
 
+/** 'LOSERS ROUND 1' as prose: 'Losers Round 1'; 'SEMI-FINALS': 'Semi-Finals'. */
+const prose = (title: string) =>
+  title.toLowerCase().replace(/(^|[\s-])(\p{L})/gu, (_, gap, letter) => gap + letter.toUpperCase());
+
 function tournamentResult(data: Data, name: string, round: number): AlertText | null {
   const action = view(TOURNAMENT_PAGE);
+  const title = text(data, "roundTitle");
+  const stage = title === null ? `round ${round}` : prose(title);
+  // In a round robin or a Swiss everyone plays every round: a win moves nobody on, a loss sends nobody home.
+  const everyRound = data.format === "round_robin" || data.format === "swiss";
   switch (data.outcome) {
     case "won":
       return {
         tone: "success",
-        title: `You won round ${round} of ${name}`,
-        description: "You advance to the next round.",
+        title: `You won ${stage} of ${name}`,
+        description: everyRound
+          ? "Your next match comes in the next round."
+          : "You advance to the next round.",
         action,
       };
     case "lost":
       return {
         tone: "warning",
-        title: `You lost round ${round} of ${name}`,
-        description: "You are still in: your next match comes in the next round.",
+        title: `You lost ${stage} of ${name}`,
+        description:
+          data.format === "double_elimination"
+            ? "You drop to the losers' bracket: one more loss and you are out."
+            : "You are still in: your next match comes in the next round.",
         action,
       };
     case "knocked_out":
       return {
         tone: "error",
         title: `Knocked out of ${name}`,
-        description: `You lost in round ${round}. Better luck in the next tournament.`,
+        description: `You lost in ${stage}. Better luck in the next tournament.`,
         action,
       };
     case "finished": {

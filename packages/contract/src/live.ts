@@ -1,5 +1,6 @@
 // The live channel (/api/live): what a client may send and what the server pushes.
 
+import { EVENT_FORMAT_NAMES } from "@bot-arena/game";
 import { TOURNAMENT_OUTCOMES } from "./player-alerts";
 import { z } from "./zod";
 
@@ -97,6 +98,13 @@ export const tournamentResultAlert = z.object({
   place: z.number().int().positive().nullable(),
   /** Coins won with that place (0 before the end or off the podium). */
   prize: alertCoins,
+  /**
+   * The match's title as the bracket shows it ('SEMI-FINALS', 'LOSERS ROUND 1', 'ROUND 3') and the event's
+   * format, so the words fit it: a round robin's or a Swiss's win advances nobody. Absent in alerts kept from
+   * before they were sent: those say 'round N'.
+   */
+  roundTitle: z.string().optional(),
+  format: z.enum(EVENT_FORMAT_NAMES).optional(),
 });
 export type TournamentResultAlert = z.infer<typeof tournamentResultAlert>;
 

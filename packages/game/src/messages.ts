@@ -155,6 +155,8 @@ export const messages = {
   botInAnotherTournament: "This bot is already in another tournament - one tournament at a time per bot",
   joinedTournament: "Joined tournament!",
   readyWaiting: "Ready! Waiting for other players...",
+  /** The last ready-up of a full tournament: it starts now, so nobody is left to wait for. */
+  readyStarting: "Ready! Everyone is ready: the tournament starts now.",
   readyNote: "Ready - Waiting for other players",
   allPlayersReady: "All players ready! Tournament starting soon...",
   waitingForPlayers: (count: number) => `Waiting for ${count} more player(s) to join`,

@@ -1,7 +1,12 @@
 // The players' tournament alerts on a stopped clock: each entrant is told on their own `me` channel when their
 // match goes live (with its battle), and how each decided match left them (won, lost but still in, knocked out,
 // placed at the end); an unready entrant who was dropped and a player who never joined hear nothing.
-import { playerAlertKinds, tournamentMatchLiveAlert, tournamentResultAlert } from "@bot-arena/contract";
+import {
+  alertText,
+  playerAlertKinds,
+  tournamentMatchLiveAlert,
+  tournamentResultAlert,
+} from "@bot-arena/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hearAlerts } from "../../../test/player-alerts";
 import type { LiveEnvelope } from "../../platform/live/publish";
@@ -99,6 +104,12 @@ describe("a single elimination of 8", () => {
         ];
       });
     expect(told(afterQuarters)).toEqual([...results(quarters, "knocked_out"), ...liveTo(semis)].sort());
+    // Told in the bracket's own words: the quarter-finals, not 'round 1'.
+    const out = afterQuarters.find((e) => e.data?.outcome === "knocked_out")!;
+    expect(alertText(playerAlertKinds.tournamentResult, out.data as Record<string, unknown>)).toMatchObject({
+      title: "Knocked out of Alert Cup",
+      description: "You lost in Quarter-Finals. Better luck in the next tournament.",
+    });
 
     // Semi-finals decided: their losers lost but play the bronze match, so they are still in.
     const afterSemis = await nextStep(cup.id);
@@ -140,7 +151,7 @@ describe("a single elimination of 8", () => {
 });
 
 describe("a round robin", () => {
-  it("tells a loser they lost, never that they are out", async () => {
+  it("tells a loser they lost, never that they are out, and a winner that nobody moves on", async () => {
     const cup = await createTournament(arena.admin, {
       name: "Alert League",
       entryFeeMode: "admin",
@@ -158,10 +169,14 @@ describe("a round robin", () => {
       players.push(p);
     }
     await nextStep(cup.id);
-    const outcomes = (await nextStep(cup.id))
-      .filter((e) => e.kind === playerAlertKinds.tournamentResult)
-      .map((e) => e.data?.outcome)
-      .sort();
-    expect(outcomes).toEqual(["lost", "lost", "won", "won"]);
+    const results = (await nextStep(cup.id)).filter((e) => e.kind === playerAlertKinds.tournamentResult);
+    expect(results.map((e) => e.data?.outcome).sort()).toEqual(["lost", "lost", "won", "won"]);
+    // And says a win moves nobody on: every entrant plays every round.
+    for (const e of results) expect(e.data).toMatchObject({ format: "round_robin", roundTitle: "ROUND 1" });
+    const won = results.find((e) => e.data?.outcome === "won")!;
+    expect(alertText(playerAlertKinds.tournamentResult, won.data as Record<string, unknown>)).toMatchObject({
+      title: "You won Round 1 of Alert League",
+      description: "Your next match comes in the next round.",
+    });
   });
 });

@@ -13,6 +13,7 @@ import { isKnockedOut } from "@bot-arena/game";
 import type { Tx } from "../../platform/db/database";
 import { type RaisedAlert, raiseAlerts } from "../alerts/raise";
 import { matchesOf, participantsOf, type TournamentRow } from "./rows";
+import { matchTitlesOf } from "./views";
 
 /**
  * Call at the end of a step with the row as the step found it: its `currentRound` is the round the step
@@ -20,6 +21,7 @@ import { matchesOf, participantsOf, type TournamentRow } from "./rows";
  */
 export async function alertEntrants(tx: Tx, t: TournamentRow): Promise<void> {
   const [matches, entrants] = await Promise.all([matchesOf(tx, t.id), participantsOf(tx, t.id)]);
+  const titleOf = matchTitlesOf(matches, t);
   const byId = new Map(entrants.map((p) => [p.id, p]));
   const named = { tournamentId: t.id, tournamentName: t.name };
   const raised: RaisedAlert[] = [];
@@ -52,6 +54,8 @@ export async function alertEntrants(tx: Tx, t: TournamentRow): Promise<void> {
         outcome,
         place: entrant?.placement ?? null,
         prize: entrant?.prizeWon ?? 0,
+        roundTitle: titleOf(m),
+        format: t.format,
       } satisfies TournamentResultAlert;
       tell(id, playerAlertKinds.tournamentResult, result);
     }

@@ -164,6 +164,13 @@ describe("POST /api/tournaments/:id/join", () => {
     expect(await coinsOf(late)).toBe(1000);
   });
 
+  it("the last ready-up of a full tournament hears that it starts now, the others that they wait", async () => {
+    const cup = await createTournament(arena.admin, { name: "Full House Cup", maxPlayers: 2 });
+    const [first, last] = await entrants(arena, cup.id, 2, { ready: false });
+    expect((await ready(first!, cup.id)).json()).toEqual({ message: messages.readyWaiting });
+    expect((await ready(last!, cup.id)).json()).toEqual({ message: messages.readyStarting });
+  });
+
   it("a bot named in the body must be the player's active one: someone else's is 'Bot not found'", async () => {
     const cup = await createTournament(arena.admin, { name: "Whose Bot Cup" });
     const [p, other] = [await pilot(arena.t), await pilot(arena.t)];

@@ -235,7 +235,7 @@ export function createTournamentService(deps: {
         return full;
       });
       if (early) deps.reconciler.nudge();
-      return { message: messages.readyWaiting };
+      return { message: early ? messages.readyStarting : messages.readyWaiting };
     },
   };
 }
