@@ -65,7 +65,7 @@ export async function startEventRound(tx: Tx, t: TournamentRow, now: Date): Prom
     const matches = event.format.nextRound(event.entrants, event.options, event.results);
     if (matches.length === 0) return false;
     const round = matches[0]!.round;
-    await claimRound(tx, current, round, now);
+    await claimRound(tx, current, round);
     current = { ...current, currentRound: round };
     const layout = event.format.layout?.(event.entrants, event.options, event.results);
     const numberOf = layout

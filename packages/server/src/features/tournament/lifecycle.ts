@@ -1,6 +1,7 @@
-// The tournament's life after creation, as steps on a row the caller holds FOR UPDATE (the reconciler's claim
-// or an admin action's lock). Each step checks the status it expects and ends by writing the next status and
-// deadline, so a step repeated by a second process or after a crash finds nothing to do.
+// The tournament's life after creation, as the events' steps (packages/game formats/event-steps.ts: start,
+// playRound, complete, cancel) on a row the caller holds FOR UPDATE (the reconciler's claim or an admin action's
+// lock). Each step's conditional update runs only from the statuses the rulebook's machine gives it and writes
+// the next status and deadline, so a step repeated by a second process or after a crash finds nothing to do.
 //
 //   pending --registration end / Start--> active (the format's round 1 of the ready players, live)
 //           \--too few ready------------> cancelled (every fee back)
@@ -12,6 +13,7 @@
 // A join takes a wallet and then this row, but only for a player who is not yet in this tournament, so the two
 // orders never wait on each other.
 import {
+  dueStep,
   entryFee,
   eventOptionsFor,
   formatGenerator,
@@ -19,6 +21,8 @@ import {
   plannedRounds,
   prizeForPlace,
   statTotal,
+  stepFrom,
+  stepTo,
   TOURNAMENT_MIN_PLAYERS,
   tournamentPrizes,
 } from "@bot-arena/game";
@@ -42,7 +46,7 @@ type Placement = { participantId: string; place: number };
 export type StepOutcome = "started" | "cancelled" | "next_round" | "completed" | "nothing";
 
 /** Stop: every entrant gets their fee back, the bracket (if any) stops where it is. */
-export async function cancelTournament(
+export async function cancel(
   tx: Tx,
   t: TournamentRow,
   now: Date,
@@ -51,14 +55,14 @@ export async function cancelTournament(
   const [moved] = await tx
     .update(tournaments)
     .set({
-      status: "cancelled",
+      status: stepTo("tournament", "cancel"),
       isReadyPhase: false,
       nextDueAt: null,
       completedAt: now,
       prizePool: 0,
       ...(options.endSeries ? { repeatDueAt: null } : {}),
     })
-    .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, ["registration", "pending", "active"])))
+    .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, stepFrom("tournament", "cancel"))))
     .returning({ id: tournaments.id });
   if (!moved) return "nothing";
   const entrants = await participantsOf(tx, t.id);
@@ -96,26 +100,28 @@ async function snapshotEntrants(
  * Registration ends (deadline or Start): the ready players make the bracket, the unready get their fees back
  * and leave; with fewer ready players than the minimum the tournament is cancelled and everyone refunded.
  */
-export async function closeRegistration(tx: Tx, t: TournamentRow, now: Date): Promise<StepOutcome> {
-  if (t.status !== "pending" && t.status !== "registration") return "nothing";
+export async function start(tx: Tx, t: TournamentRow, now: Date): Promise<StepOutcome> {
+  if (!stepFrom("tournament", "start").includes(t.status)) return "nothing";
   const entrants = await participantsOf(tx, t.id);
   const ready = entrants.filter((p) => p.isReady);
   if (ready.length < Math.max(t.minPlayers, TOURNAMENT_MIN_PLAYERS)) {
-    return cancelTournament(tx, t, now, { endSeries: false });
+    return cancel(tx, t, now, { endSeries: false });
   }
   const players = ready.length;
   // The step's claim: registration to active, its row count checked before any fee moves.
   const [moved] = await tx
     .update(tournaments)
     .set({
-      status: "active",
+      status: stepTo("tournament", "start"),
       isReadyPhase: false,
       bracketGenerated: true,
       currentPlayers: players,
       prizePool: tournamentPrizes({ mode: t.entryFeeMode, players, rewards: rewardsOf(t) }).pool,
       registrationEndsAt: t.registrationEndsAt && t.registrationEndsAt < now ? t.registrationEndsAt : now,
+      // Every round's deadline counts from here (the events' one deadline rule).
+      startedAt: now,
     })
-    .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, ["registration", "pending"])))
+    .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, stepFrom("tournament", "start"))))
     .returning({ id: tournaments.id });
   if (!moved) return "nothing";
   const unready = entrants.filter((p) => !p.isReady);
@@ -133,7 +139,7 @@ export async function closeRegistration(tx: Tx, t: TournamentRow, now: Date): Pr
     );
   }
 
-  await startEvent(tx, t, ready, now);
+  await startEvent(tx, { ...t, startedAt: now }, ready, now);
   await alertEntrants(tx, t);
   await publishTournamentChange(tx, t.id, "started");
   return "started";
@@ -167,7 +173,11 @@ async function startEvent(
   await tx.execute(sql`
     update tournament_participants p set seed = v.seed, snapshot = v.snapshot, total_strength = v.strength
     from (values ${entries}) as v(id, seed, snapshot, strength) where p.id = v.id`);
-  await startEventRound(tx, { ...t, status: "active", currentRound: 0, plannedRounds: rounds }, now);
+  await startEventRound(
+    tx,
+    { ...t, status: stepTo("tournament", "start"), currentRound: 0, plannedRounds: rounds },
+    now,
+  );
 }
 
 const rewardsOf = (t: TournamentRow) => ({
@@ -191,7 +201,7 @@ async function completeLiveEventMatches(tx: Tx, t: TournamentRow): Promise<void>
 }
 
 /** The podium is paid and everyone placed; the pool's remainder goes to the house. */
-async function completeTournament(
+async function complete(
   tx: Tx,
   t: TournamentRow,
   final: { ranking: readonly Placement[]; players: number; lastRound: number },
@@ -200,13 +210,13 @@ async function completeTournament(
   const [moved] = await tx
     .update(tournaments)
     .set({
-      status: "completed",
+      status: stepTo("tournament", "complete"),
       nextDueAt: null,
       completedAt: now,
       battleEndsAt: now,
       currentRound: final.lastRound,
     })
-    .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "active")))
+    .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, stepFrom("tournament", "complete"))))
     .returning({ id: tournaments.id });
   if (!moved) return "nothing";
   const { ranking } = final;
@@ -235,18 +245,13 @@ async function completeTournament(
 }
 
 /** A round's window has ended: its matches are decided, then the next round goes live or the podium is paid. */
-export async function advanceRound(tx: Tx, t: TournamentRow, now: Date): Promise<StepOutcome> {
-  if (t.status !== "active") return "nothing";
+export async function playRound(tx: Tx, t: TournamentRow, now: Date): Promise<StepOutcome> {
+  if (!stepFrom("tournament", "playRound").includes(t.status)) return "nothing";
   await completeLiveEventMatches(tx, t);
   const event = await eventOf(tx, t);
   if (event.format.isOver(event.entrants, event.options, event.results)) {
     const ranking = eventStandings(event).map((s) => ({ participantId: s.id, place: s.place }));
-    return completeTournament(
-      tx,
-      t,
-      { ranking, players: event.entrants.length, lastRound: t.currentRound },
-      now,
-    );
+    return complete(tx, t, { ranking, players: event.entrants.length, lastRound: t.currentRound }, now);
   }
   if (!(await startEventRound(tx, t, now))) throw new Error(`tournament ${t.id}: no round to pair, not over`);
   await alertEntrants(tx, t);
@@ -263,14 +268,18 @@ export async function finishNow(tx: Tx, t: TournamentRow, now: Date): Promise<St
     (await participantsOf(tx, t.id)).map((p) => p.userId),
   );
   let current = t;
-  if (current.status === "pending" || current.status === "registration") {
-    const outcome = await closeRegistration(tx, current, now);
+  if (dueStep("tournament", current.status) === "start") {
+    const outcome = await start(tx, current, now);
     if (outcome !== "started") return outcome;
     current = await reread(tx, t.id);
   }
   // Every round there is, and one more: the bound only stops a bug from looping for ever.
-  for (let guard = 0; current.status === "active" && guard <= current.plannedRounds + 1; guard++) {
-    const outcome = await advanceRound(tx, current, now);
+  for (
+    let guard = 0;
+    dueStep("tournament", current.status) === "playRound" && guard <= current.plannedRounds + 1;
+    guard++
+  ) {
+    const outcome = await playRound(tx, current, now);
     if (outcome === "completed" || outcome === "nothing") return outcome;
     current = await reread(tx, t.id);
   }
@@ -284,8 +293,9 @@ async function reread(tx: Tx, id: string): Promise<TournamentRow> {
 
 /** The reconciler's step for a due tournament: whatever its status says comes next. */
 export async function advanceDue(tx: Tx, t: TournamentRow, now: Date): Promise<StepOutcome> {
-  if (t.status === "pending" || t.status === "registration") return closeRegistration(tx, t, now);
-  if (t.status === "active") return advanceRound(tx, t, now);
+  const step = dueStep("tournament", t.status);
+  if (step === "start") return start(tx, t, now);
+  if (step === "playRound") return playRound(tx, t, now);
   // Finished rows should have no deadline; clear a stray one so it is not claimed again.
   await tx.update(tournaments).set({ nextDueAt: null }).where(eq(tournaments.id, t.id));
   return "nothing";

@@ -2,32 +2,40 @@
 // checked before anything is fought), fight its matches with the bots as they entered, and decide its live
 // matches from their stored battles. First strike is the format's to give (packages/game strike-order): a
 // match's `first_strike_id` says whose bot attacked.
-import { and, eq, sql } from "drizzle-orm";
+import { roundEndsAt, stepFrom } from "@bot-arena/game";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../platform/db/database";
 import { tournamentParticipants, tournaments } from "../../platform/db/schema";
 import { type BattleRecord, fight, newBattleId, newBattleSeed, recordBattles } from "../battles/record";
 import type { FighterSnapshot } from "../battles/snapshot";
 import type { TournamentRow } from "./rows";
 
-const after = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
+/**
+ * Round `round`'s end by the events' one deadline rule, counted from the tournament's start (when its start step
+ * ran), never from when this step ran.
+ */
+function roundEnd(t: TournamentRow, round: number): Date {
+  if (t.startedAt === null) throw new Error(`tournament ${t.id} plays a round but never started`);
+  return new Date(roundEndsAt(t.startedAt.getTime(), round, { windowMs: t.roundSeconds * 1000 }));
+}
 
 /**
  * The round's claim: the row must still be active at the round before, or the whole step rolls back (any
  * match decided before it with it) rather than fight a round twice.
  */
-export async function claimRound(tx: Tx, t: TournamentRow, round: number, now: Date): Promise<void> {
-  const roundsLeft = Math.max(1, t.plannedRounds - round + 1);
+export async function claimRound(tx: Tx, t: TournamentRow, round: number): Promise<void> {
   const [moved] = await tx
     .update(tournaments)
     .set({
       currentRound: round,
-      nextDueAt: after(now, t.roundSeconds),
-      battleEndsAt: after(now, roundsLeft * t.roundSeconds),
+      nextDueAt: roundEnd(t, round),
+      // The planned rounds' end; a round past the plan (a bracket reset) moves it to its own end.
+      battleEndsAt: roundEnd(t, Math.max(t.plannedRounds, round)),
     })
     .where(
       and(
         eq(tournaments.id, t.id),
-        eq(tournaments.status, "active"),
+        inArray(tournaments.status, stepFrom("tournament", "playRound")),
         eq(tournaments.currentRound, round - 1),
       ),
     )
