@@ -2,7 +2,9 @@
 // pairings, each pairing's five duels between the guilds' strongest bots (forfeits where a guild has fewer), the
 // schedule that spreads the rounds across the battle window, and the placements and payouts when the last round
 // ends.
+
 import { GUILD_WAR_REWARDS, GUILD_WAR_ROSTER_SIZE, GUILD_WAR_STAKE, GUILDS_PER_WAR } from "./constants";
+import { roundEndsAt } from "./formats/event-steps";
 import { Coins, type GuildId } from "./types";
 
 export interface WarRewards {
@@ -118,16 +120,15 @@ export function planDuels<B>(home: readonly B[], away: readonly B[]): DuelPlan<B
 
 /**
  * When round `round` (1-based) of `rounds` ends: the battle window split evenly, the last round ending exactly at
- * the window's end. A round's duels are played when it starts and revealed as won or lost when it ends.
+ * the window's end (the events' one deadline rule). A round's duels are played when it starts and revealed as
+ * won or lost when it ends.
  */
-export function warRoundEndsAt(
+export const warRoundEndsAt = (
   battleStartMs: number,
   battleMs: number,
   round: number,
   rounds: number,
-): number {
-  return battleStartMs + Math.ceil((battleMs * round) / rounds);
-}
+): number => roundEndsAt(battleStartMs, round, { windowMs: battleMs, rounds });
 
 // Placements and payouts -------------------------------------------------------------------------------------------
 

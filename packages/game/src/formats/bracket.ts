@@ -2,11 +2,10 @@
 // loser of an earlier slot, played step by step. A missing seed is nobody: a slot with one side is a bye, a
 // slot with none is void and never shown. Standings: the podium, then the later an entrant was knocked out,
 // the better, then the seed.
-import { seedOrder } from "../tournament";
 import { matchKey } from "./match-keys";
 import type { DecidedMatch, Draft, FormatContext } from "./replay";
 import type { RankRow } from "./standings";
-import type { MatchSide } from "./types";
+import type { LaidOutMatch, MatchSide } from "./types";
 
 export type Feed = { readonly seed: number } | { readonly winnerOf: string } | { readonly loserOf: string };
 
@@ -20,6 +19,16 @@ export interface Slot {
   readonly onlyIfSecondWon?: string;
 }
 
+/** Seed numbers (1-based) in bracket order: 1, N, N/2+1… so that seed 1 and seed 2 meet only in the final. */
+export function seedOrder(size: number): number[] {
+  let order = [1];
+  while (order.length < size) {
+    const next = order.length * 2 + 1;
+    order = order.flatMap((seed) => [seed, next - seed]);
+  }
+  return order;
+}
+
 /** The entrant count rounded up to a power of two, at least 2. */
 export function bracketSize(entrants: number): number {
   let size = 2;
@@ -28,7 +37,7 @@ export function bracketSize(entrants: number): number {
 }
 
 /**
- * The knockout rounds from seeds to one winner, in tournament.ts's layout (1 v N in round 1, so seeds 1 and 2
+ * The knockout rounds from seeds to one winner, in the standard layout (1 v N in round 1, so seeds 1 and 2
  * meet only in the last round; the top seeds take the byes). Round r is played in step r.
  */
 export function knockoutSlots(size: number, side: "main" | "winners"): Slot[] {
@@ -112,7 +121,27 @@ function resolver<Id extends string>(slots: readonly Slot[], context: FormatCont
       : { key: slot.key, side: slot.side, entrant1Id: a, entrant2Id: b };
   }
 
-  return { outcomeOf, draftOf };
+  return { sideOf, outcomeOf, draftOf };
+}
+
+/**
+ * Every slot in step order with its seats as far as they are known (null for nobody and for not yet), numbered
+ * 1, 2, 3… in that order; a slot with one seat filled and the other nobody is won by walkover.
+ */
+export function layOutBracket<Id extends string>(
+  slots: readonly Slot[],
+  context: FormatContext<Id>,
+): LaidOutMatch<Id>[] {
+  const { sideOf, outcomeOf } = resolver(slots, context);
+  return slots.map((slot, i) => ({
+    key: slot.key,
+    matchNumber: i + 1,
+    round: slot.step,
+    side: slot.side,
+    entrant1Id: sideOf(slot.feeds[0]) ?? null,
+    entrant2Id: sideOf(slot.feeds[1]) ?? null,
+    winnerId: outcomeOf(slot.key)?.winner ?? null,
+  }));
 }
 
 /** The first step with a slot still to play, or null when every slot is decided, void or not needed. */

@@ -22,6 +22,7 @@ export {
   eventRuleMessages,
   plannedRounds,
 } from "./event-rules";
+export * from "./event-steps";
 export { isKnockedOut, type StoredEventMatch } from "./knocked-out";
 export { formatMessages } from "./replay";
 export { ROUND_ROBIN_MAX_ENTRANTS, roundRobinFormat, roundRobinMessages } from "./round-robin";

@@ -2,7 +2,6 @@
 // A format only says how to pair the next round from the decided ones and how to rank; the engine seeds,
 // hands out first strike, matches results to rounds and refuses results that fit nowhere. Because nothing
 // else is kept, a server that stores only the results always gets the same rounds back.
-import { type Entrant, seedEntrants } from "../tournament";
 import { type Check, fail, pass } from "../types";
 import { placeRows, type RankRow } from "./standings";
 import { firstStriker, recordStrikes, type StrikeBook } from "./strike-order";
@@ -16,6 +15,7 @@ import type {
   EventRound,
   EventStanding,
   EventState,
+  LaidOutMatch,
   MatchSide,
   PlayedMatch,
 } from "./types";
@@ -51,6 +51,8 @@ export interface FormatRules {
   refuse(entrantCount: number, options: EventOptions): string | null;
   /** The next round once every earlier one is decided; null when the event is over. */
   pair<Id extends string>(context: FormatContext<Id>): readonly Draft<Id>[] | null;
+  /** The whole bracket ahead, for a format that shows it (see EventFormat.layout). */
+  layout?<Id extends string>(context: FormatContext<Id>): LaidOutMatch<Id>[];
   /** Every entrant's tie-break values, in any order. */
   rank<Id extends string>(context: FormatContext<Id>): readonly RankRow<Id>[];
 }
@@ -76,10 +78,11 @@ function refusal(
   return rules.refuse(entrants.length, options);
 }
 
-// tournament.ts owns the seeding rule; its entrants are ParticipantIds, ours any string brand, and the rule
-// reads nothing but id and totalStrength.
-const seedIds = <Id extends string>(entrants: readonly EventEntrant<Id>[]): Id[] =>
-  seedEntrants(entrants as unknown as readonly Entrant[]) as unknown as Id[];
+/** Seed 1 first: the highest total strength, ties by id. */
+export const seedIds = <Id extends string>(entrants: readonly EventEntrant<Id>[]): Id[] =>
+  [...entrants]
+    .sort((x, y) => y.totalStrength - x.totalStrength || (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))
+    .map((e) => e.id);
 
 function resultsByKey<Id extends string>(results: readonly EventResult<Id>[]): Map<string, EventResult<Id>> {
   const byKey = new Map<string, EventResult<Id>>();
@@ -229,7 +232,11 @@ function nextRoundOf<Id extends string>(state: EventState<Id>): EventMatch<Id>[]
 
 /** The public face of a format: every answer is a fresh replay. */
 export function eventFormat(rules: FormatRules): EventFormat {
+  const { layout } = rules;
   return {
+    ...(layout && {
+      layout: (entrants, options, results) => layout(replay(rules, entrants, options, results).context),
+    }),
     name: rules.name,
     check(entrants: readonly EventEntrant[], options: EventOptions = {}): Check {
       const refused = refusal(rules, entrants, options);

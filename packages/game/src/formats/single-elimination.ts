@@ -1,8 +1,16 @@
-// Single elimination with a bronze match, the bracket of tournament.ts: top seeds take the round-1 byes, the
+// Single elimination with a bronze match, laid out whole from the start (the spec's bracket view): top seeds take the round-1 byes, the
 // two semi-final losers play for 3rd beside the final, and a lone semi-final loser (3 entrants) takes 3rd by
 // walkover. Standings: the final's winner and loser, the bronze match's winner and loser, then the round
 // each other entrant lost in (later is better), then the seed.
-import { bracketSize, eliminationRows, knockoutSlots, pairBracket, type Slot, slotResult } from "./bracket";
+import {
+  bracketSize,
+  eliminationRows,
+  knockoutSlots,
+  layOutBracket,
+  pairBracket,
+  type Slot,
+  slotResult,
+} from "./bracket";
 import { BRONZE_KEY, matchKey } from "./match-keys";
 import { eventFormat, type FormatRules } from "./replay";
 
@@ -27,6 +35,7 @@ const rules: FormatRules = {
   name: "single_elimination",
   refuse: () => null,
   pair: (context) => pairBracket(singleEliminationSlots(context.seeds.length), context),
+  layout: (context) => layOutBracket(singleEliminationSlots(context.seeds.length), context),
   rank(context) {
     const slots = singleEliminationSlots(context.seeds.length);
     const final = slotResult(

@@ -51,6 +51,20 @@ export interface PlayedMatch<Id extends string = string> extends EventMatch<Id> 
   readonly winnerId: Id | null;
 }
 
+/** A match of a bracket laid out ahead, before anyone knows who will stand in it. */
+export interface LaidOutMatch<Id extends string = string> {
+  readonly key: string;
+  /** 1, 2, 3… across the whole bracket, round by round (the bronze match last): the order it is shown in. */
+  readonly matchNumber: number;
+  readonly round: number;
+  readonly side: MatchSide;
+  /** null while nobody knows yet, and for nobody at all (a bye's empty seat). */
+  readonly entrant1Id: Id | null;
+  readonly entrant2Id: Id | null;
+  /** A bye's or a walkover's lone entrant as soon as it is known; a fight's winner once its result is in. */
+  readonly winnerId: Id | null;
+}
+
 export interface EventRound<Id extends string = string> {
   readonly round: number;
   readonly matches: readonly PlayedMatch<Id>[];
@@ -118,6 +132,15 @@ export interface EventFormat {
     options: EventOptions,
     results: readonly EventResult<Id>[],
   ): boolean;
+  /**
+   * Only a format whose whole bracket is shown from the start (single elimination, the spec's view with its TBD
+   * seats): every match of it, the seats filled as far as the results so far tell.
+   */
+  layout?<Id extends string>(
+    entrants: readonly EventEntrant<Id>[],
+    options: EventOptions,
+    results: readonly EventResult<Id>[],
+  ): LaidOutMatch<Id>[];
   /** Final once the event is over; before that, the order so far (in elimination: those still in first). */
   standings<Id extends string>(
     entrants: readonly EventEntrant<Id>[],

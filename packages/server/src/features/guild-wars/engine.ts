@@ -1,21 +1,26 @@
-// The war engine: the reconciler's due-row handler for `guild_wars.next_due_at`. Each advance is one step in
-// one transaction on the locked war row, guarded by the status it expects, so a repeat is a no-op:
+// The war engine: the reconciler's due-row handler for `guild_wars.next_due_at`. Each advance is one of the
+// events' steps (packages/game formats/event-steps.ts) in one transaction on the locked war row, guarded by the
+// statuses the rulebook's war machine gives it, so a repeat is a no-op. Every round's deadline counts from the
+// war's start (when its start step ran), so a late round step moves no later round:
 //
-//   registration ends -> battle: every guild's 5 strongest active bots are snapshotted, the round robin's 140
-//                        duels are written, round 1 is played (its battles stored, shown as live)
-//   a round ends      -> its duels are revealed (won, lost, forfeit) and counted; the next round is played
-//   the last round    -> placements by duel wins then power; the three place rewards (2000/1000/500 by default)
+//   start (registration ends) -> battle: every guild's 5 strongest active bots are snapshotted, the round robin's
+//                        140 duels are written, round 1 is played (its battles stored, shown as live)
+//   playRound (a round ends) -> its duels are revealed (won, lost, forfeit) and counted; the next round is played
+//   complete (the last round) -> placements by duel wins then power; the three place rewards (2000/1000/500 by default)
 //                        into the winners' banks, created by the house (a "stakes" war opened before issue 26
 //                        pays them from its pool of stakes, the rest to the house); the guilds are free for the
 //                        next war once they have rested (GUILD_WAR_REST_HOURS)
 import {
   Coins,
   drilledStat,
+  dueStep,
   GuildId,
   placeWarGuilds,
   planDuels,
   roundRobin,
   statTotal,
+  stepFrom,
+  stepTo,
   warPayout,
   warRoster,
   warRoundEndsAt,
@@ -53,30 +58,33 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
   async function advance(tx: Tx, warId: string, now: Date): Promise<void> {
     const [war] = await tx.select().from(guildWars).where(eq(guildWars.id, warId)).for("update");
     if (!war || war.nextDueAt === null || war.nextDueAt > now) return;
-    if (war.status === "registration") return startBattle(tx, war, now);
-    if (war.status === "battle") return endRound(tx, war, now);
+    const step = dueStep("guild_war", war.status);
+    if (step === "start") return start(tx, war, now);
+    if (step === "playRound") return playRound(tx, war, now);
     // A completed war is never due; clear a stray deadline so it is not claimed again.
     await tx.update(guildWars).set({ nextDueAt: null }).where(eq(guildWars.id, war.id));
   }
 
-  async function startBattle(tx: Tx, war: WarRow, now: Date): Promise<void> {
+  async function start(tx: Tx, war: WarRow, now: Date): Promise<void> {
     const participants = await tx
       .select({ guildId: guildWarParticipants.guildId, totalPower: guilds.totalPower })
       .from(guildWarParticipants)
       .innerJoin(guilds, eq(guilds.id, guildWarParticipants.guildId))
       .where(eq(guildWarParticipants.warId, war.id))
       .orderBy(asc(guildWarParticipants.guildId));
-    const battleEndsAt = new Date(now.getTime() + timings.battleSeconds * 1000);
+    // The war's start, which every round's deadline counts from (battle_ends_at minus the window keeps it).
+    const battleStart = now;
+    const battleEndsAt = new Date(battleStart.getTime() + timings.battleSeconds * 1000);
     // The step's claim: registration to battle, its row count checked before anything else is written.
     const [moved] = await tx
       .update(guildWars)
       .set({
-        status: "battle",
+        status: stepTo("guild_war", "start"),
         currentRound: 1,
         battleEndsAt,
-        nextDueAt: new Date(roundEnd(now, 1, participants.length)),
+        nextDueAt: new Date(roundEnd(battleStart, 1, participants.length)),
       })
-      .where(and(eq(guildWars.id, war.id), eq(guildWars.status, "registration")))
+      .where(and(eq(guildWars.id, war.id), inArray(guildWars.status, stepFrom("guild_war", "start"))))
       .returning({ id: guildWars.id });
     if (!moved) return;
     // The power the placements break ties with is the power the guild brought to the battle.
@@ -107,7 +115,7 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
       })),
     );
     if (rows.length > 0) await tx.insert(guildWarDuels).values(rows);
-    await playRound(tx, war.id, 1, now);
+    await fightDuels(tx, war.id, 1, now);
     await announceWar(tx, war.id, "battle");
   }
 
@@ -116,7 +124,7 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
     return warRoundEndsAt(battleStart.getTime(), timings.battleSeconds * 1000, round, warRounds(guildCount));
   }
 
-  async function endRound(tx: Tx, war: WarRow, now: Date): Promise<void> {
+  async function playRound(tx: Tx, war: WarRow, now: Date): Promise<void> {
     const round = war.currentRound;
     const [{ guildCount } = { guildCount: 0 }] = await tx
       .select({ guildCount: sql<number>`count(*)::int` })
@@ -128,12 +136,18 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
     const [moved] = await tx
       .update(guildWars)
       .set({ currentRound: round + 1, nextDueAt: new Date(roundEnd(battleStart, round + 1, guildCount)) })
-      .where(and(eq(guildWars.id, war.id), eq(guildWars.status, "battle"), eq(guildWars.currentRound, round)))
+      .where(
+        and(
+          eq(guildWars.id, war.id),
+          inArray(guildWars.status, stepFrom("guild_war", "playRound")),
+          eq(guildWars.currentRound, round),
+        ),
+      )
       .returning({ id: guildWars.id });
     if (!moved) return;
     await revealRound(tx, war.id, round);
     await postRoundNews(tx, war, round, warRounds(guildCount), now);
-    await playRound(tx, war.id, round + 1, now);
+    await fightDuels(tx, war.id, round + 1, now);
     await announceWar(tx, war.id, "round");
   }
 
@@ -151,7 +165,7 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
   }
 
   /** Plays every duel of the round at once: one insert for its battles, one update for its duels. */
-  async function playRound(tx: Tx, warId: string, round: number, now: Date): Promise<void> {
+  async function fightDuels(tx: Tx, warId: string, round: number, now: Date): Promise<void> {
     const duels = await tx
       .select()
       .from(guildWarDuels)
@@ -206,11 +220,11 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
     // The step's claim: battle to completed, its row count checked before the last round is told or anything paid.
     const [moved] = await tx
       .update(guildWars)
-      .set({ status: "completed", completedAt: now, nextDueAt: null })
+      .set({ status: stepTo("guild_war", "complete"), completedAt: now, nextDueAt: null })
       .where(
         and(
           eq(guildWars.id, war.id),
-          eq(guildWars.status, "battle"),
+          inArray(guildWars.status, stepFrom("guild_war", "complete")),
           eq(guildWars.currentRound, war.currentRound),
         ),
       )

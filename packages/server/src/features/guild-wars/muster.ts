@@ -11,7 +11,7 @@
 // lock, then guilds by id.
 
 import { randomUUID } from "node:crypto";
-import { GuildId, selectWarGuilds, type WarRewards } from "@bot-arena/game";
+import { GuildId, selectWarGuilds, stepTo, type WarRewards } from "@bot-arena/game";
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { eventKey, noteCreated, noteLocks } from "../../platform/db/locks";
@@ -107,7 +107,7 @@ async function openWar(
   await tx.insert(guildWars).values({
     id: warId,
     name,
-    status: "registration",
+    status: stepTo("guild_war", "openRegistration"),
     registrationEndsAt,
     nextDueAt: registrationEndsAt,
     funding: "house",

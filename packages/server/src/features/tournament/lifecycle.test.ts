@@ -272,6 +272,39 @@ describe("End Now and admin mode", () => {
   });
 });
 
+describe("deadlines", () => {
+  it("a round's step that ran 30 s late moves no later round: round k ends at the start + k × the round's length", async () => {
+    const { t, admin } = arena;
+    const cup = await createTournament(admin, { name: "Late Cup", roundSeconds: 60, registrationMinutes: 5 });
+    await entrants(arena, cup.id, 8);
+    const start = Date.parse(cup.registrationEndsAt!);
+    const at = (ms: number) => new Date(start + ms);
+
+    arena.clock.advance(start - arena.clock.now().getTime());
+    await t.app.reconciler.runOnce();
+    expect(await tournamentRow(t.db, cup.id)).toMatchObject({
+      status: "active",
+      startedAt: at(0),
+      currentRound: 1,
+      nextDueAt: at(60_000),
+      battleEndsAt: at(180_000),
+    });
+
+    // Round 1's step runs 30 s after its deadline: round 2 still ends at the start + 2 minutes.
+    arena.clock.advance(start + 90_000 - arena.clock.now().getTime());
+    await t.app.reconciler.runOnce();
+    expect(await tournamentRow(t.db, cup.id)).toMatchObject({
+      currentRound: 2,
+      nextDueAt: at(120_000),
+      battleEndsAt: at(180_000),
+    });
+    arena.clock.advance(start + 150_000 - arena.clock.now().getTime());
+    await t.app.reconciler.runOnce();
+    expect(await tournamentRow(t.db, cup.id)).toMatchObject({ currentRound: 3, nextDueAt: at(180_000) });
+    await playUntil(arena, cup.id, "completed");
+  });
+});
+
 describe("repeating tournaments", () => {
   it("opens a copy every N hours and hands the series on", async () => {
     const cup = await createTournament(arena.admin, { name: "Hourly Brawl", repeatEveryHours: 2 });

@@ -1,8 +1,9 @@
-// The tournament's life after creation, as steps on a row the caller holds FOR UPDATE (the reconciler's claim
-// or an admin action's lock). Each step checks the status it expects and ends by writing the next status and
-// deadline, so a step repeated by a second process or after a crash finds nothing to do.
+// The tournament's life after creation, as the events' steps (packages/game formats/event-steps.ts: start,
+// playRound, complete, cancel) on a row the caller holds FOR UPDATE (the reconciler's claim or an admin action's
+// lock). Each step's conditional update runs only from the statuses the rulebook's machine gives it and writes
+// the next status and deadline, so a step repeated by a second process or after a crash finds nothing to do.
 //
-//   pending --registration end / Start--> active (bracket of the ready players, round 1 live)
+//   pending --registration end / Start--> active (the format's round 1 of the ready players, live)
 //           \--too few ready------------> cancelled (every fee back)
 //   active  --round window ends---------> next round live ... --> completed (podium paid, pool swept)
 //   pending/active --Stop---------------> cancelled (every fee back)
@@ -12,35 +13,32 @@
 // A join takes a wallet and then this row, but only for a player who is not yet in this tournament, so the two
 // orders never wait on each other.
 import {
-  type Bracket,
-  createBracket,
+  dueStep,
   entryFee,
   eventOptionsFor,
-  finalRanking,
   formatGenerator,
-  isBracketComplete,
   ParticipantId,
   plannedRounds,
-  playableInRound,
   prizeForPlace,
-  recordWinner,
   statTotal,
+  stepFrom,
+  stepTo,
   TOURNAMENT_MIN_PLAYERS,
   tournamentPrizes,
 } from "@bot-arena/game";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { lockProfiles } from "../../platform/db/locks";
-import { tournamentMatches, tournamentParticipants, tournaments } from "../../platform/db/schema";
+import { tournamentParticipants, tournaments } from "../../platform/db/schema";
 import type { BotId, UserId } from "../../platform/ids";
 import { snapshotBots } from "../battles/entrants";
 import type { FighterSnapshot } from "../battles/snapshot";
 import { alertEntrants } from "./alerts";
-import { eventOf, eventStandings, playsBracket, startEventRound } from "./event-rounds";
+import { eventOf, eventStandings, startEventRound } from "./event-rounds";
 import { publishTournamentChange } from "./live";
 import { payPrizes, refundFees, sweepPoolToHouse } from "./money";
-import { bracketStriker, claimRound, decideLiveMatches, fightRound, strikeBookOf } from "./rounds";
-import { loadBracket, matchesOf, type ParticipantRow, participantsOf, type TournamentRow } from "./rows";
+import { decideLiveMatches } from "./rounds";
+import { type ParticipantRow, participantsOf, type TournamentRow } from "./rows";
 
 /** A participant's final place. */
 type Placement = { participantId: string; place: number };
@@ -48,7 +46,7 @@ type Placement = { participantId: string; place: number };
 export type StepOutcome = "started" | "cancelled" | "next_round" | "completed" | "nothing";
 
 /** Stop: every entrant gets their fee back, the bracket (if any) stops where it is. */
-export async function cancelTournament(
+export async function cancel(
   tx: Tx,
   t: TournamentRow,
   now: Date,
@@ -57,14 +55,14 @@ export async function cancelTournament(
   const [moved] = await tx
     .update(tournaments)
     .set({
-      status: "cancelled",
+      status: stepTo("tournament", "cancel"),
       isReadyPhase: false,
       nextDueAt: null,
       completedAt: now,
       prizePool: 0,
       ...(options.endSeries ? { repeatDueAt: null } : {}),
     })
-    .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, ["registration", "pending", "active"])))
+    .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, stepFrom("tournament", "cancel"))))
     .returning({ id: tournaments.id });
   if (!moved) return "nothing";
   const entrants = await participantsOf(tx, t.id);
@@ -102,26 +100,28 @@ async function snapshotEntrants(
  * Registration ends (deadline or Start): the ready players make the bracket, the unready get their fees back
  * and leave; with fewer ready players than the minimum the tournament is cancelled and everyone refunded.
  */
-export async function closeRegistration(tx: Tx, t: TournamentRow, now: Date): Promise<StepOutcome> {
-  if (t.status !== "pending" && t.status !== "registration") return "nothing";
+export async function start(tx: Tx, t: TournamentRow, now: Date): Promise<StepOutcome> {
+  if (!stepFrom("tournament", "start").includes(t.status)) return "nothing";
   const entrants = await participantsOf(tx, t.id);
   const ready = entrants.filter((p) => p.isReady);
   if (ready.length < Math.max(t.minPlayers, TOURNAMENT_MIN_PLAYERS)) {
-    return cancelTournament(tx, t, now, { endSeries: false });
+    return cancel(tx, t, now, { endSeries: false });
   }
   const players = ready.length;
   // The step's claim: registration to active, its row count checked before any fee moves.
   const [moved] = await tx
     .update(tournaments)
     .set({
-      status: "active",
+      status: stepTo("tournament", "start"),
       isReadyPhase: false,
       bracketGenerated: true,
       currentPlayers: players,
       prizePool: tournamentPrizes({ mode: t.entryFeeMode, players, rewards: rewardsOf(t) }).pool,
       registrationEndsAt: t.registrationEndsAt && t.registrationEndsAt < now ? t.registrationEndsAt : now,
+      // Every round's deadline counts from here (the events' one deadline rule).
+      startedAt: now,
     })
-    .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, ["registration", "pending"])))
+    .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, stepFrom("tournament", "start"))))
     .returning({ id: tournaments.id });
   if (!moved) return "nothing";
   const unready = entrants.filter((p) => !p.isReady);
@@ -139,13 +139,13 @@ export async function closeRegistration(tx: Tx, t: TournamentRow, now: Date): Pr
     );
   }
 
-  await startEvent(tx, t, ready, now);
+  await startEvent(tx, { ...t, startedAt: now }, ready, now);
   await alertEntrants(tx, t);
   await publishTournamentChange(tx, t.id, "started");
   return "started";
 }
 
-/** Seeds the ready players as their bots enter, then the bracket (single elimination) or the format's round 1. */
+/** Seeds the ready players as their bots enter, then the format's round 1. */
 async function startEvent(
   tx: Tx,
   t: TournamentRow,
@@ -157,10 +157,9 @@ async function startEvent(
     id: ParticipantId(p.id),
     totalStrength: statTotal(snapshots.get(p.id)!.stats),
   }));
-  const bracket = playsBracket(t) ? createBracket(entrants) : null;
   const options = eventOptionsFor(t.swissRounds, entrants.length);
-  const seeds = bracket ? bracket.seeds : formatGenerator(t.format).replay(entrants, options, []).seeds;
-  const rounds = bracket ? bracket.rounds : plannedRounds(t.format, entrants, options);
+  const { seeds } = formatGenerator(t.format).replay(entrants, options, []);
+  const rounds = plannedRounds(t.format, entrants, options);
   await tx.update(tournaments).set({ plannedRounds: rounds }).where(eq(tournaments.id, t.id));
   const seedOf = new Map(seeds.map((id, i) => [id as string, i + 1]));
   const entries = sql.join(
@@ -174,25 +173,11 @@ async function startEvent(
   await tx.execute(sql`
     update tournament_participants p set seed = v.seed, snapshot = v.snapshot, total_strength = v.strength
     from (values ${entries}) as v(id, seed, snapshot, strength) where p.id = v.id`);
-  const started = { ...t, status: "active" as const, currentRound: 0, plannedRounds: rounds };
-  if (!bracket) {
-    await startEventRound(tx, started, now);
-    return;
-  }
-  await tx.insert(tournamentMatches).values(
-    bracket.matches.map((m) => ({
-      tournamentId: t.id,
-      round: m.round,
-      matchNumber: m.matchNumber,
-      participant1Id: m.participant1Id,
-      participant2Id: m.participant2Id,
-      winnerId: m.winnerId,
-      status: m.status,
-      thirdPlace: m.thirdPlace,
-      side: m.thirdPlace ? ("bronze" as const) : ("main" as const),
-    })),
+  await startEventRound(
+    tx,
+    { ...t, status: stepTo("tournament", "start"), currentRound: 0, plannedRounds: rounds },
+    now,
   );
-  await startRound(tx, started, bracket, 1, now);
 }
 
 const rewardsOf = (t: TournamentRow) => ({
@@ -201,72 +186,7 @@ const rewardsOf = (t: TournamentRow) => ({
   third: t.thirdPlaceReward,
 });
 
-/** Fights every match of the bracket's `round` that has two sides, first strike balanced over the tournament. */
-async function startRound(
-  tx: Tx,
-  t: TournamentRow,
-  bracket: Bracket,
-  round: number,
-  now: Date,
-): Promise<void> {
-  await claimRound(tx, t, round, now);
-  const book = strikeBookOf(await matchesOf(tx, t.id));
-  const seedOf = new Map(bracket.seeds.map((id, i) => [id as string, i + 1]));
-  const pairings = playableInRound(bracket, round)
-    .filter((m) => m.status === "pending")
-    .map((m) => ({
-      matchNumber: m.matchNumber,
-      entrant1: m.participant1Id!,
-      entrant2: m.participant2Id!,
-      firstStrikeId: bracketStriker(m.participant1Id!, m.participant2Id!, book, seedOf),
-    }));
-  await fightRound(tx, t, pairings, now);
-}
-
-/** Writes every match whose sides, winner or status the rulebook changed, in one statement. */
-async function saveBracketChanges(
-  tx: Tx,
-  tournamentId: string,
-  before: Bracket,
-  after: Bracket,
-): Promise<void> {
-  const changed = after.matches.filter((match) => {
-    const old = before.matches[match.matchNumber - 1];
-    return (
-      !old ||
-      old.participant1Id !== match.participant1Id ||
-      old.participant2Id !== match.participant2Id ||
-      old.winnerId !== match.winnerId ||
-      old.status !== match.status
-    );
-  });
-  if (changed.length === 0) return;
-  const values = sql.join(
-    changed.map(
-      (m) =>
-        sql`(${m.matchNumber}::int, ${m.participant1Id}::uuid, ${m.participant2Id}::uuid, ${m.winnerId}::uuid,
-          ${m.status}::text)`,
-    ),
-    sql`, `,
-  );
-  await tx.execute(sql`
-    update tournament_matches m set participant1_id = v.p1, participant2_id = v.p2, winner_id = v.winner,
-      status = v.status
-    from (values ${values}) as v(match_number, p1, p2, winner, status)
-    where m.tournament_id = ${tournamentId}::uuid and m.match_number = v.match_number`);
-}
-
-/** The live matches' stored battles decide them; winners move on in the bracket. */
-async function completeLiveMatches(tx: Tx, t: TournamentRow, bracket: Bracket): Promise<Bracket> {
-  let next = bracket;
-  for (const match of await decideLiveMatches(tx, t.id)) {
-    next = recordWinner(next, match.matchNumber, ParticipantId(match.winnerId));
-  }
-  await saveBracketChanges(tx, t.id, bracket, next);
-  return next;
-}
-
-/** The live matches of a generic format are decided in one statement. */
+/** The live matches are decided in one statement. */
 async function completeLiveEventMatches(tx: Tx, t: TournamentRow): Promise<void> {
   const decided = await decideLiveMatches(tx, t.id);
   if (decided.length === 0) return;
@@ -281,7 +201,7 @@ async function completeLiveEventMatches(tx: Tx, t: TournamentRow): Promise<void>
 }
 
 /** The podium is paid and everyone placed; the pool's remainder goes to the house. */
-async function completeTournament(
+async function complete(
   tx: Tx,
   t: TournamentRow,
   final: { ranking: readonly Placement[]; players: number; lastRound: number },
@@ -290,13 +210,13 @@ async function completeTournament(
   const [moved] = await tx
     .update(tournaments)
     .set({
-      status: "completed",
+      status: stepTo("tournament", "complete"),
       nextDueAt: null,
       completedAt: now,
       battleEndsAt: now,
       currentRound: final.lastRound,
     })
-    .where(and(eq(tournaments.id, t.id), eq(tournaments.status, "active")))
+    .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, stepFrom("tournament", "complete"))))
     .returning({ id: tournaments.id });
   if (!moved) return "nothing";
   const { ranking } = final;
@@ -325,34 +245,15 @@ async function completeTournament(
 }
 
 /** A round's window has ended: its matches are decided, then the next round goes live or the podium is paid. */
-export async function advanceRound(tx: Tx, t: TournamentRow, now: Date): Promise<StepOutcome> {
-  if (t.status !== "active") return "nothing";
-  if (playsBracket(t)) {
-    const bracket = await completeLiveMatches(tx, t, await loadBracket(tx, t.id));
-    if (isBracketComplete(bracket)) {
-      const final = {
-        ranking: finalRanking(bracket),
-        players: bracket.seeds.length,
-        lastRound: bracket.rounds,
-      };
-      return completeTournament(tx, t, final, now);
-    }
-    await startRound(tx, t, bracket, t.currentRound + 1, now);
-  } else {
-    await completeLiveEventMatches(tx, t);
-    const event = await eventOf(tx, t);
-    if (event.format.isOver(event.entrants, event.options, event.results)) {
-      const ranking = eventStandings(event).map((s) => ({ participantId: s.id, place: s.place }));
-      return completeTournament(
-        tx,
-        t,
-        { ranking, players: event.entrants.length, lastRound: t.currentRound },
-        now,
-      );
-    }
-    if (!(await startEventRound(tx, t, now)))
-      throw new Error(`tournament ${t.id}: no round to pair, not over`);
+export async function playRound(tx: Tx, t: TournamentRow, now: Date): Promise<StepOutcome> {
+  if (!stepFrom("tournament", "playRound").includes(t.status)) return "nothing";
+  await completeLiveEventMatches(tx, t);
+  const event = await eventOf(tx, t);
+  if (event.format.isOver(event.entrants, event.options, event.results)) {
+    const ranking = eventStandings(event).map((s) => ({ participantId: s.id, place: s.place }));
+    return complete(tx, t, { ranking, players: event.entrants.length, lastRound: t.currentRound }, now);
   }
+  if (!(await startEventRound(tx, t, now))) throw new Error(`tournament ${t.id}: no round to pair, not over`);
   await alertEntrants(tx, t);
   await publishTournamentChange(tx, t.id, "round");
   return "next_round";
@@ -367,14 +268,18 @@ export async function finishNow(tx: Tx, t: TournamentRow, now: Date): Promise<St
     (await participantsOf(tx, t.id)).map((p) => p.userId),
   );
   let current = t;
-  if (current.status === "pending" || current.status === "registration") {
-    const outcome = await closeRegistration(tx, current, now);
+  if (dueStep("tournament", current.status) === "start") {
+    const outcome = await start(tx, current, now);
     if (outcome !== "started") return outcome;
     current = await reread(tx, t.id);
   }
   // Every round there is, and one more: the bound only stops a bug from looping for ever.
-  for (let guard = 0; current.status === "active" && guard <= current.plannedRounds + 1; guard++) {
-    const outcome = await advanceRound(tx, current, now);
+  for (
+    let guard = 0;
+    dueStep("tournament", current.status) === "playRound" && guard <= current.plannedRounds + 1;
+    guard++
+  ) {
+    const outcome = await playRound(tx, current, now);
     if (outcome === "completed" || outcome === "nothing") return outcome;
     current = await reread(tx, t.id);
   }
@@ -388,8 +293,9 @@ async function reread(tx: Tx, id: string): Promise<TournamentRow> {
 
 /** The reconciler's step for a due tournament: whatever its status says comes next. */
 export async function advanceDue(tx: Tx, t: TournamentRow, now: Date): Promise<StepOutcome> {
-  if (t.status === "pending" || t.status === "registration") return closeRegistration(tx, t, now);
-  if (t.status === "active") return advanceRound(tx, t, now);
+  const step = dueStep("tournament", t.status);
+  if (step === "start") return start(tx, t, now);
+  if (step === "playRound") return playRound(tx, t, now);
   // Finished rows should have no deadline; clear a stray one so it is not claimed again.
   await tx.update(tournaments).set({ nextDueAt: null }).where(eq(tournaments.id, t.id));
   return "nothing";

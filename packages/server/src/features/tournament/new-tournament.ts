@@ -1,6 +1,6 @@
 // The row of a new tournament, from the admin's form or copied from the previous one of a repeating series:
 // pending with the ready-up open, its registration deadline due for the reconciler, the next copy scheduled.
-import type { EventFormatName } from "@bot-arena/game";
+import { type EventFormatName, stepTo } from "@bot-arena/game";
 import type { tournaments } from "../../platform/db/schema";
 
 export type TournamentSettings = {
@@ -26,7 +26,7 @@ export function newTournamentRow(settings: TournamentSettings, now: Date): typeo
     name: settings.name,
     format: settings.format,
     swissRounds: settings.swissRounds,
-    status: "pending",
+    status: stepTo("tournament", "openRegistration"),
     isReadyPhase: true,
     minPlayers: settings.minPlayers,
     maxPlayers: settings.maxPlayers,

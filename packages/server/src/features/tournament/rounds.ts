@@ -2,33 +2,40 @@
 // checked before anything is fought), fight its matches with the bots as they entered, and decide its live
 // matches from their stored battles. First strike is the format's to give (packages/game strike-order): a
 // match's `first_strike_id` says whose bot attacked.
-import { firstStriker, recordStrikes, type StrikeBook } from "@bot-arena/game";
-import { and, eq, sql } from "drizzle-orm";
+import { roundEndsAt, stepFrom } from "@bot-arena/game";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../platform/db/database";
 import { tournamentParticipants, tournaments } from "../../platform/db/schema";
 import { type BattleRecord, fight, newBattleId, newBattleSeed, recordBattles } from "../battles/record";
 import type { FighterSnapshot } from "../battles/snapshot";
-import type { MatchRow, TournamentRow } from "./rows";
+import type { TournamentRow } from "./rows";
 
-const after = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000);
+/**
+ * Round `round`'s end by the events' one deadline rule, counted from the tournament's start (when its start step
+ * ran), never from when this step ran.
+ */
+function roundEnd(t: TournamentRow, round: number): Date {
+  if (t.startedAt === null) throw new Error(`tournament ${t.id} plays a round but never started`);
+  return new Date(roundEndsAt(t.startedAt.getTime(), round, { windowMs: t.roundSeconds * 1000 }));
+}
 
 /**
  * The round's claim: the row must still be active at the round before, or the whole step rolls back (any
  * match decided before it with it) rather than fight a round twice.
  */
-export async function claimRound(tx: Tx, t: TournamentRow, round: number, now: Date): Promise<void> {
-  const roundsLeft = Math.max(1, t.plannedRounds - round + 1);
+export async function claimRound(tx: Tx, t: TournamentRow, round: number): Promise<void> {
   const [moved] = await tx
     .update(tournaments)
     .set({
       currentRound: round,
-      nextDueAt: after(now, t.roundSeconds),
-      battleEndsAt: after(now, roundsLeft * t.roundSeconds),
+      nextDueAt: roundEnd(t, round),
+      // The planned rounds' end; a round past the plan (a bracket reset) moves it to its own end.
+      battleEndsAt: roundEnd(t, Math.max(t.plannedRounds, round)),
     })
     .where(
       and(
         eq(tournaments.id, t.id),
-        eq(tournaments.status, "active"),
+        inArray(tournaments.status, stepFrom("tournament", "playRound")),
         eq(tournaments.currentRound, round - 1),
       ),
     )
@@ -85,30 +92,6 @@ export async function fightRound(
       first_strike_id = v.first_strike_id, winner_hp = v.winner_hp, started_at = ${now.toISOString()}::timestamptz
     from (values ${sql.join(live, sql`, `)}) as v(match_number, battle_id, first_strike_id, winner_hp)
     where m.tournament_id = ${t.id}::uuid and m.match_number = v.match_number and m.status = 'pending'`);
-}
-
-/** Who struck first in the matches fought so far, round by round: the balance the next pairings keep. */
-export function strikeBookOf(rows: readonly MatchRow[]): StrikeBook<string> {
-  let book: StrikeBook<string> = new Map();
-  const byRound = new Map<number, (readonly [string, string])[]>();
-  for (const row of rows) {
-    if (row.firstStrikeId === null || row.participant1Id === null || row.participant2Id === null) continue;
-    const second = row.firstStrikeId === row.participant1Id ? row.participant2Id : row.participant1Id;
-    byRound.set(row.round, [...(byRound.get(row.round) ?? []), [row.firstStrikeId, second] as const]);
-  }
-  for (const [round, pairs] of [...byRound].sort(([a], [b]) => a - b))
-    book = recordStrikes(book, pairs, round);
-  return book;
-}
-
-/** First strike in the single-elimination bracket, balanced over the tournament the same way as the formats. */
-export function bracketStriker(
-  a: string,
-  b: string,
-  book: StrikeBook<string>,
-  seedOf: ReadonlyMap<string, number>,
-): string {
-  return firstStriker(a, b, book, (id) => seedOf.get(id) ?? Number.MAX_SAFE_INTEGER);
 }
 
 /** The live matches' stored battles decide them: the winner by which side struck first. */

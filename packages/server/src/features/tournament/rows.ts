@@ -1,6 +1,6 @@
-// Reading and locking tournament rows, and rebuilding the rulebook's Bracket from the stored matches.
-import { type Bracket, type Match, messages, ParticipantId } from "@bot-arena/game";
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+// Reading and locking tournament rows.
+import { messages } from "@bot-arena/game";
+import { asc, eq } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
 import { eventKey, noteLocks } from "../../platform/db/locks";
 import { tournamentMatches, tournamentParticipants, tournaments } from "../../platform/db/schema";
@@ -42,34 +42,3 @@ export const matchesOf = (db: Db, tournamentId: string): Promise<MatchRow[]> =>
     .from(tournamentMatches)
     .where(eq(tournamentMatches.tournamentId, tournamentId))
     .orderBy(asc(tournamentMatches.matchNumber));
-
-export const matchOf = (row: MatchRow): Match => ({
-  round: row.round,
-  matchNumber: row.matchNumber,
-  participant1Id: row.participant1Id === null ? null : ParticipantId(row.participant1Id),
-  participant2Id: row.participant2Id === null ? null : ParticipantId(row.participant2Id),
-  winnerId: row.winnerId === null ? null : ParticipantId(row.winnerId),
-  status: row.status,
-  thirdPlace: row.thirdPlace,
-});
-
-/** The stored bracket as the rulebook sees it: seeds from the entries, matches in number order. */
-export async function loadBracket(db: Db, tournamentId: string): Promise<Bracket> {
-  const [seeded, rows] = await Promise.all([
-    db
-      .select({ id: tournamentParticipants.id })
-      .from(tournamentParticipants)
-      .where(
-        and(eq(tournamentParticipants.tournamentId, tournamentId), isNotNull(tournamentParticipants.seed)),
-      )
-      .orderBy(asc(tournamentParticipants.seed)),
-    matchesOf(db, tournamentId),
-  ]);
-  const rounds = rows.reduce((max, m) => Math.max(max, m.round), 0);
-  return {
-    size: 2 ** rounds,
-    rounds,
-    seeds: seeded.map((p) => ParticipantId(p.id)),
-    matches: rows.map(matchOf),
-  };
-}

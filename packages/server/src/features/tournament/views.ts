@@ -20,7 +20,7 @@ import {
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "../../platform/db/database";
 import type { FighterSnapshot } from "../battles/snapshot";
-import { eventOf, eventStandings, playsBracket } from "./event-rounds";
+import { eventOf, eventStandings, showsWholeBracket } from "./event-rounds";
 import { type MatchRow, matchesOf, type TournamentRow } from "./rows";
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
@@ -267,7 +267,7 @@ function matchViews(
 export const matchTitlesOf = (
   rows: readonly MatchRow[],
   t: Pick<TournamentRow, "format">,
-): ((m: MatchRow) => string) => (playsBracket(t) ? bracketTitles(rows) : eventTitles(rows));
+): ((m: MatchRow) => string) => (showsWholeBracket(t) ? bracketTitles(rows) : eventTitles(rows));
 
 /** The spec's titles: FINAL, SEMI-FINALS... counted back from the bracket's last round. */
 function bracketTitles(rows: readonly MatchRow[]): (m: MatchRow) => string {
@@ -310,8 +310,8 @@ export function recordsOf(rows: readonly MatchRow[]) {
 }
 
 /**
- * The table of a generic format (the format's order, once it has begun), and single elimination's final places
- * once it is over.
+ * The table of a format that grows round by round (the format's order, once it has begun), and the whole
+ * bracket's final places (single elimination) once it is over.
  */
 async function standingsOf(
   db: Db,
@@ -320,7 +320,7 @@ async function standingsOf(
   participants: readonly TournamentParticipant[],
 ): Promise<TournamentStanding[]> {
   const record = recordsOf(rows);
-  if (playsBracket(t)) {
+  if (showsWholeBracket(t)) {
     return participants
       .filter((p) => p.placement !== null)
       .sort((a, b) => a.placement! - b.placement!)

@@ -706,6 +706,8 @@ export const tournaments = pgTable(
     secondPlaceReward: coins("second_place_reward").notNull().default(0),
     thirdPlaceReward: coins("third_place_reward").notNull().default(0),
     registrationEndsAt: timestamp("registration_ends_at", { withTimezone: true }),
+    /** When its start step ran: every round's deadline counts from it (the events' one deadline rule). */
+    startedAt: timestamp("started_at", { withTimezone: true }),
     battleEndsAt: timestamp("battle_ends_at", { withTimezone: true }),
     spectatorEnabled: boolean("spectator_enabled").notNull().default(true),
     completedAt: timestamp("completed_at", { withTimezone: true }),
