@@ -59,7 +59,6 @@ export async function cancel(
       isReadyPhase: false,
       nextDueAt: null,
       completedAt: now,
-      prizePool: 0,
       ...(options.endSeries ? { repeatDueAt: null } : {}),
     })
     .where(and(eq(tournaments.id, t.id), inArray(tournaments.status, stepFrom("tournament", "cancel"))))
@@ -116,7 +115,6 @@ export async function start(tx: Tx, t: TournamentRow, now: Date): Promise<StepOu
       isReadyPhase: false,
       bracketGenerated: true,
       currentPlayers: players,
-      prizePool: tournamentPrizes({ mode: t.entryFeeMode, players, rewards: rewardsOf(t) }).pool,
       registrationEndsAt: t.registrationEndsAt && t.registrationEndsAt < now ? t.registrationEndsAt : now,
       // Every round's deadline counts from here (the events' one deadline rule).
       startedAt: now,

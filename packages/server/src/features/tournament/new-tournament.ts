@@ -31,8 +31,6 @@ export function newTournamentRow(settings: TournamentSettings, now: Date): typeo
     minPlayers: settings.minPlayers,
     maxPlayers: settings.maxPlayers,
     entryFeeMode: settings.entryFeeMode,
-    // Player mode's pool grows with each fee; admin mode's prizes are known from the start.
-    prizePool: settings.entryFeeMode === "admin" ? rewards.first + rewards.second + rewards.third : 0,
     firstPlaceReward: rewards.first,
     secondPlaceReward: rewards.second,
     thirdPlaceReward: rewards.third,

@@ -138,7 +138,6 @@ export function createTournamentService(deps: {
           .update(tournaments)
           .set({
             currentPlayers: sql`${tournaments.currentPlayers} + 1`,
-            prizePool: sql`${tournaments.prizePool} + ${entryFee(t.entryFeeMode)}`,
           })
           .where(
             and(

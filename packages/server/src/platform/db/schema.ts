@@ -699,7 +699,6 @@ export const tournaments = pgTable(
     minPlayers: integer("min_players").notNull(),
     maxPlayers: integer("max_players").notNull(),
     entryFeeMode: text("entry_fee_mode").$type<"player" | "admin">().notNull().default("admin"),
-    prizePool: coins("prize_pool").notNull().default(0),
     /** The pool's ledger account: entry fees in, prizes and the house's share out. */
     poolBalance: coins("pool_balance").notNull().default(0),
     firstPlaceReward: coins("first_place_reward").notNull().default(0),
@@ -755,7 +754,7 @@ export const tournaments = pgTable(
     check("tournaments_current_players_range", sql`${t.currentPlayers} between 0 and ${t.maxPlayers}`),
     check(
       "tournaments_rewards_non_negative",
-      sql`${t.prizePool} >= 0 and ${t.firstPlaceReward} >= 0 and ${t.secondPlaceReward} >= 0 and ${t.thirdPlaceReward} >= 0`,
+      sql`${t.firstPlaceReward} >= 0 and ${t.secondPlaceReward} >= 0 and ${t.thirdPlaceReward} >= 0`,
     ),
   ],
 );
