@@ -2,9 +2,10 @@
 // its share of the battle window, however late the steps before it ran.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { createTestApp, type TestApp, testClock } from "../../../test/helpers";
+import { type TestApp, testClock } from "../../../test/helpers";
 import { guildWars } from "../../platform/db/schema";
 import { guildWithCrew } from "../guilds/testing";
+import { warTestApp } from "./testing";
 
 const REGISTRATION_S = 60;
 // Seven rounds of 100 s.
@@ -13,13 +14,7 @@ const clock = testClock();
 let t: TestApp;
 
 beforeAll(async () => {
-  t = await createTestApp({
-    clock,
-    config: {
-      reconcilerIntervalMs: 0,
-      guildWar: { registrationSeconds: REGISTRATION_S, battleSeconds: BATTLE_S },
-    },
-  });
+  t = await warTestApp(clock, { registrationSeconds: REGISTRATION_S, battleSeconds: BATTLE_S });
   for (let i = 0; i < 8; i++) await guildWithCrew(t, 2, 500);
   await t.app.reconciler.runOnce();
 });

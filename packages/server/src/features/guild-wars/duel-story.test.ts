@@ -3,8 +3,9 @@
 // already known (this duel and the forfeits, "so far") and every duel once the round is over.
 import type { BattleReplay, GuildWarDetail, GuildWarDuel, GuildWarList } from "@bot-arena/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
+import { type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
 import { guildWithCrew } from "../guilds/testing";
+import { warTestApp } from "./testing";
 
 const REGISTRATION_S = 60;
 const BATTLE_S = 70;
@@ -15,13 +16,7 @@ type Crew = Awaited<ReturnType<typeof guildWithCrew>>;
 const crews: Crew[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({
-    clock,
-    config: {
-      reconcilerIntervalMs: 0,
-      guildWar: { registrationSeconds: REGISTRATION_S, battleSeconds: BATTLE_S },
-    },
-  });
+  t = await warTestApp(clock, { registrationSeconds: REGISTRATION_S, battleSeconds: BATTLE_S });
   spectator = await signUp(t.app);
   // Crews of 2 and 3: a guild short of bots forfeits the slots it cannot fill.
   for (let i = 0; i < 8; i++) crews.push(await guildWithCrew(t, 2 + (i % 2), 500));

@@ -6,11 +6,12 @@
 import type { BattleReplay, GuildWarDetail, GuildWarList } from "@bot-arena/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
+import { errorOf, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
 import { coinLedger, guilds, guildWars } from "../../platform/db/schema";
 import { auditEconomy } from "../../platform/economy-audit";
 import { expectLedgerClean } from "../bots/testing";
 import { donate, grantBanks, guildPage, guildWithCrew } from "../guilds/testing";
+import { warTestApp } from "./testing";
 
 const REGISTRATION_S = 60;
 const BATTLE_S = 70;
@@ -18,15 +19,8 @@ const clock = testClock();
 let t: TestApp;
 let viewer: Player;
 beforeAll(async () => {
-  t = await createTestApp({
-    clock,
-    config: {
-      reconcilerIntervalMs: 0,
-      guildWar: { registrationSeconds: REGISTRATION_S, battleSeconds: BATTLE_S },
-      // No rest after a war here: the freed guilds are enlisted again at once (rest.test.ts has the rest).
-      guildWarRestHours: 0,
-    },
-  });
+  // No rest after a war here: the freed guilds are enlisted again at once (rest.test.ts has the rest).
+  t = await warTestApp(clock, { registrationSeconds: REGISTRATION_S, battleSeconds: BATTLE_S, restHours: 0 });
   viewer = await signUp(t.app);
 });
 afterAll(() => t.close());

@@ -6,10 +6,11 @@
 import type { GuildWarList } from "@bot-arena/contract";
 import { GUILD_WAR_REST_HOURS } from "@bot-arena/game";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
+import { type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
 import { auditEconomy } from "../../platform/economy-audit";
 import { expectLedgerClean } from "../bots/testing";
 import { donate, guildPage, guildWithCrew } from "../guilds/testing";
+import { warTestApp } from "./testing";
 
 const REGISTRATION_S = 60;
 const BATTLE_S = 70;
@@ -18,13 +19,7 @@ const clock = testClock();
 let t: TestApp;
 let viewer: Player;
 beforeAll(async () => {
-  t = await createTestApp({
-    clock,
-    config: {
-      reconcilerIntervalMs: 0,
-      guildWar: { registrationSeconds: REGISTRATION_S, battleSeconds: BATTLE_S },
-    },
-  });
+  t = await warTestApp(clock, { registrationSeconds: REGISTRATION_S, battleSeconds: BATTLE_S });
   viewer = await signUp(t.app);
 });
 afterAll(() => t.close());

@@ -13,11 +13,12 @@ import {
 } from "@bot-arena/contract";
 import { CHAT_HISTORY_SIZE, ordinal } from "@bot-arena/game";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, errorOf, type TestApp, testClock } from "../../../test/helpers";
+import { errorOf, type TestApp, testClock } from "../../../test/helpers";
 import { connectLive, type LiveClient, subscribe } from "../../../test/live-client";
 import { chatMessages } from "../../platform/db/schema";
 import { readGuildChat } from "../chat/testing";
 import { guildWithCrew } from "../guilds/testing";
+import { warTestApp } from "./testing";
 
 const REGISTRATION_S = 60;
 const BATTLE_S = 70;
@@ -28,15 +29,8 @@ type Crew = Awaited<ReturnType<typeof guildWithCrew>>;
 const crews: Crew[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({
-    clock,
-    config: {
-      reconcilerIntervalMs: 0,
-      guildWar: { registrationSeconds: REGISTRATION_S, battleSeconds: BATTLE_S },
-      // No rest after a war here: the same guilds fight war after war, the case that once flooded the chats.
-      guildWarRestHours: 0,
-    },
-  });
+  // No rest after a war here: the same guilds fight war after war, the case that once flooded the chats.
+  t = await warTestApp(clock, { registrationSeconds: REGISTRATION_S, battleSeconds: BATTLE_S, restHours: 0 });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   for (let i = 0; i < 8; i++) crews.push(await guildWithCrew(t, 1, 500));
 });
