@@ -1,14 +1,12 @@
 // Live events leave after the commit, grouped, and never for work that rolled back.
 import { Coins } from "@bot-arena/game";
-import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestDatabase, hearBus, type TestDatabase } from "../../../test/helpers";
+import { countStatements, createTestDatabase, hearBus, type TestDatabase } from "../../../test/helpers";
 import type { UserId } from "../ids";
 import { moveCoins } from "../ledger";
 import { createNotifier } from "./after-commit";
 import { type LiveEnvelope, publish } from "./publish";
-
-type Dialected = { dialect: { sqlToQuery(query: SQL): { sql: string } } };
 
 let test: TestDatabase;
 const heard: LiveEnvelope[] = [];
@@ -37,23 +35,24 @@ describe("events published in a transaction", () => {
   it("are not sent before the commit, and are sent after it, in order", async () => {
     heard.length = 0;
     const userId = await newPlayer();
-    const statements: string[] = [];
-    await test.database.db.transaction(async (tx) => {
-      // What the transaction itself sends: a NOTIFY among it would take the notify lock at its commit.
-      const execute = tx.execute.bind(tx);
-      tx.execute = ((query: SQLWrapper) => {
-        statements.push((tx as unknown as Dialected).dialect.sqlToQuery(query.getSQL()).sql);
-        return execute(query);
-      }) as typeof tx.execute;
-      await publish(tx, { channel: "music", kind: "first" });
-      await moveCoins(tx, { userId, account: "wallet", credit: Coins(40), reason: "test" });
-      await publish(tx, { channel: "music", kind: "last" });
-      // Long enough for a NOTIFY sent inside the transaction to have arrived, had it been sent.
-      await sleep(150);
-      expect(heard).toEqual([]);
-    });
-    expect(statements.filter((text) => text !== "commit")).toHaveLength(1);
-    expect(statements.filter((text) => text.includes("pg_notify"))).toEqual([]);
+    const { texts } = await countStatements(test, () =>
+      test.database.db.transaction(async (tx) => {
+        await publish(tx, { channel: "music", kind: "first" });
+        await moveCoins(tx, { userId, account: "wallet", credit: Coins(40), reason: "test" });
+        await publish(tx, { channel: "music", kind: "last" });
+        // Long enough for a NOTIFY sent inside the transaction to have arrived, had it been sent.
+        await sleep(150);
+        expect(heard).toEqual([]);
+      }),
+    );
+    // What the transaction itself sends, between its BEGIN and its COMMIT: the coins' one statement and no
+    // NOTIFY (which would take the notify lock at its commit).
+    const inside = texts.slice(
+      0,
+      texts.findIndex((text) => /^commit/i.test(text.trim())),
+    );
+    expect(inside.filter((text) => !/^begin/i.test(text.trim()))).toHaveLength(1);
+    expect(inside.filter((text) => text.includes("pg_notify"))).toEqual([]);
     expect(await heardKind("last")).toBe(true);
     expect(kinds()).toEqual(["first", "balance", "last"]);
     expect(heard[1]).toMatchObject({ channel: "me", userId, data: { coins: 40 } });
