@@ -35,6 +35,9 @@ test("sign up lands on /create-bot, sign out goes home, sign in lands on /dashbo
   await createFirstBot(page.request);
   await page.goto("/dashboard");
   await expect(page.getByTestId("bot-detail")).toBeVisible();
+  // The dashboard's last read (the bot's battles) answered: a request still on its way when the session ends is
+  // refused, and would say nothing about what the sign-out itself asks for.
+  await expect(page.getByText("No battles yet. Your bot's fights will show up here.")).toBeVisible();
   // Signing out asks for nothing the ended session would refuse: the console stays free of 401s.
   const refused: string[] = [];
   page.on("response", (response) => {

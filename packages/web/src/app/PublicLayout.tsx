@@ -4,28 +4,21 @@ import { lazy, Suspense } from "react";
 import { Outlet, useLocation } from "react-router";
 import { AdSlot } from "../features/ads/AdSlot";
 import { ScreenLoader } from "./ScreenState";
-import { useMe } from "./session";
 import { Footer } from "./shell/Footer";
 
-// The signed-in shell's bar, loaded only for a player on the not-found page.
-const NavBar = lazy(() => import("./shell/NavBar").then((m) => ({ default: m.NavBar })));
-
-function PlayersNavBar() {
-  const me = useMe();
-  if (!me.data) return null;
-  return (
-    <Suspense fallback={null}>
-      <NavBar />
-    </Suspense>
-  );
-}
+// Loaded only on the not-found page: the landing and /auth download neither it nor the session's code.
+const PlayersNavBar = lazy(() => import("./shell/PlayersNavBar"));
 
 export function PublicLayout() {
   const { pathname } = useLocation();
   const notFound = pathname !== "/" && pathname !== "/auth";
   return (
     <div className="flex min-h-dvh flex-col">
-      {notFound && <PlayersNavBar />}
+      {notFound && (
+        <Suspense fallback={null}>
+          <PlayersNavBar />
+        </Suspense>
+      )}
       <AdSlot placement="top" className="mx-auto w-full max-w-7xl px-4 pt-3" />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Suspense fallback={<ScreenLoader />}>

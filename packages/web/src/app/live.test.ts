@@ -1,6 +1,6 @@
-import { LIVE_RESYNC_KIND, type LiveEvent } from "@bot-arena/contract";
+import { LIVE_RESYNC_KIND, type LiveEvent, SIGNED_OUT_KIND } from "@bot-arena/contract";
 import { describe, expect, it } from "vitest";
-import { backoffDelay, CLOSE_REPLACED, createLiveClient, RESYNC } from "./live";
+import { backoffDelay, CLOSE_REPLACED, createLiveClient, RESYNC, SIGNED_OUT } from "./live";
 
 class FakeSocket {
   readyState = 0;
@@ -91,6 +91,7 @@ describe("live client", () => {
     sockets[0]!.push({ channel: "me", kind: LIVE_RESYNC_KIND, at: 5 });
     expect(kinds).toEqual([RESYNC, RESYNC]);
     expect(RESYNC).toBe(LIVE_RESYNC_KIND);
+    expect(SIGNED_OUT).toBe(SIGNED_OUT_KIND);
   });
 
   it("tells listeners to resync when it first opens, and again after a drop and resubscribe", () => {

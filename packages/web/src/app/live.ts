@@ -13,6 +13,9 @@ export type LiveStatus = "idle" | "connecting" | "open" | "reconnecting";
  */
 export const RESYNC = "resync";
 
+/** The `me` event that ends a session (contract SIGNED_OUT_KIND, a literal for the same reason). */
+export const SIGNED_OUT = "signed-out";
+
 type Timers = {
   setTimeout: (fn: () => void, ms: number) => unknown;
   clearTimeout: (id: unknown) => void;

@@ -1,10 +1,10 @@
 // React bindings for the live channel. A feature that shows data others can change subscribes here:
 //   useLiveInvalidate("marketplace", [["marketplace"]]);
 //   useLiveChannel(`tournament:${id}`, (event) => { ... });
-import { type LiveChannel, type LiveEvent, SIGNED_OUT_KIND } from "@bot-arena/contract";
+import type { LiveChannel, LiveEvent } from "@bot-arena/contract";
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useSyncExternalStore } from "react";
-import { live } from "./live";
+import { live, SIGNED_OUT } from "./live";
 import { atMostEvery } from "./liveThrottle";
 import { queryKeys as keys } from "./queryKeys";
 
@@ -47,7 +47,7 @@ export function useLiveInvalidate(
   useLiveChannel(channel, (event) => {
     // The session ended: every player query would be refused (a 401 in the console each); only the session's
     // own query is worth asking again (it answers no one, and the guards take the page out).
-    if (event.kind === SIGNED_OUT_KIND) {
+    if (event.kind === SIGNED_OUT) {
       if (keysRef.current.some((key) => key === sessionKey))
         void queryClient.invalidateQueries({ queryKey: sessionKey });
       return;
