@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LiveServerMessage, MarketplaceListing } from "@bot-arena/contract";
 import WebSocket from "ws";
-import { cpuSecondsOf } from "./proc-cpu";
+import { cpuSecondsOf, systemSecondsOf } from "./proc-cpu";
 import type { RunningServer } from "./server-process";
 import { createApi, detectRoutes } from "./sim/api";
 import { openBulkAccounts } from "./sim/bulk-players";
@@ -146,7 +146,10 @@ export type FanoutFigures = {
   connectSeconds: number;
   /** CPU over the publishing, in microseconds per delivery: the servers' (null when not given) and the bench's. */
   serverCpuUs: number | null;
+  /** The kernel's part of serverCpuUs: on loopback a socket write also runs the receiver's side of TCP. */
+  serverSystemUs: number | null;
   benchCpuUs: number;
+  benchSystemUs: number;
 };
 
 /**
@@ -198,6 +201,7 @@ export async function fanoutOn(options: {
     const started = performance.now();
     const benchCpuBefore = process.cpuUsage();
     const serverCpuBefore = options.serverPids ? cpuSecondsOf(options.serverPids) : null;
+    const serverSystemBefore = options.serverPids ? systemSecondsOf(options.serverPids) : null;
     for (let i = 0; i < options.publishes; i++) await publisher.round(i);
     await sleep(1000);
     const s = summarize(delays, (performance.now() - started) / 1000);
@@ -217,7 +221,12 @@ export async function fanoutOn(options: {
         options.serverPids && serverCpuBefore !== null
           ? perDelivery(cpuSecondsOf(options.serverPids) - serverCpuBefore)
           : null,
+      serverSystemUs:
+        options.serverPids && serverSystemBefore !== null
+          ? perDelivery(systemSecondsOf(options.serverPids) - serverSystemBefore)
+          : null,
       benchCpuUs: perDelivery((benchCpu.user + benchCpu.system) / 1e6),
+      benchSystemUs: perDelivery(benchCpu.system / 1e6),
     };
   } finally {
     for (const socket of sockets) socket.terminate();
@@ -253,7 +262,9 @@ export async function runFanout(options: FanoutOptions): Promise<void> {
         "max ms",
         "connect all",
         "server CPU µs per delivery",
+        "of which the kernel's",
         "bench CPU µs per delivery",
+        "of which the kernel's",
       ],
       [
         [
@@ -266,7 +277,9 @@ export async function runFanout(options: FanoutOptions): Promise<void> {
           f.max,
           `${f.connectSeconds.toFixed(1)} s`,
           f.serverCpuUs?.toFixed(1) ?? "-",
+          f.serverSystemUs?.toFixed(1) ?? "-",
           f.benchCpuUs.toFixed(1),
+          f.benchSystemUs.toFixed(1),
         ],
       ],
     );

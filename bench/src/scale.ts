@@ -306,10 +306,12 @@ function printFigures(options: ScaleOptions, figures: BusFigures[]) {
       ["max ms", ...column((f) => f.fanout?.max ?? 0)],
       ["connect all (s)", ...column((f) => (f.fanout?.connectSeconds ?? 0).toFixed(1))],
       ["servers' CPU µs per delivery (both)", ...column((f) => f.fanout?.serverCpuUs?.toFixed(1) ?? "-")],
+      ["  of which the kernel's", ...column((f) => f.fanout?.serverSystemUs?.toFixed(1) ?? "-")],
       [
         "the bench's CPU µs per delivery (every reader)",
         ...column((f) => f.fanout?.benchCpuUs.toFixed(1) ?? "-"),
       ],
+      ["  of which the kernel's", ...column((f) => f.fanout?.benchSystemUs.toFixed(1) ?? "-")],
       ["live sockets open on the servers", ...column((f) => f.fanoutMemory?.sockets ?? "-")],
       [
         "servers' memory, before → all connected (MiB, both)",

@@ -16,6 +16,7 @@ import {
 import type { WebSocket } from "ws";
 import type { UserId } from "../ids";
 import type { LiveBus } from "./bus";
+import { type SharedFrame, sendShared, sharedFrame } from "./frames";
 import type { LiveEnvelope, LiveEvent } from "./publish";
 import { createWatchers, isWatchChannel, WATCH_REPORT_KIND } from "./watchers";
 
@@ -127,7 +128,7 @@ export function createLiveHub(deps: {
     announce: deps.announce ?? (async () => {}),
     localPlayers: (channel) => new Set([...(byChannel.get(channel) ?? [])].map((c) => c.userId)).size,
     pushTo: (channel, text) => {
-      const data = Buffer.from(text);
+      const data = sharedFrame(text);
       for (const client of [...(byChannel.get(channel) ?? [])]) push(client, data);
     },
     flushMs: deps.watchFlushMs ?? 1000,
@@ -156,7 +157,7 @@ export function createLiveHub(deps: {
         entry.gathered = [];
         const event = { channel: digest.to, kind: digest.kind, data: digest.summarize(gathered), at: now() };
         // One text for every reader: the digest is the same for all of them.
-        const data = Buffer.from(JSON.stringify({ type: "event", event } satisfies LiveServerMessage));
+        const data = sharedFrame(JSON.stringify({ type: "event", event } satisfies LiveServerMessage));
         for (const client of [...(byChannel.get(digest.to) ?? [])]) {
           if (!client.channels.has(digest.from)) push(client, data);
         }
@@ -179,18 +180,18 @@ export function createLiveHub(deps: {
 
   /**
    * Every outgoing message passes here, so no socket holds more than MAX_BUFFERED_BYTES unsent. A message that
-   * goes to many sockets comes as bytes encoded once (`ws` would encode a string again for each socket); it is
-   * still a text frame.
+   * goes to many sockets comes as a frame built once (frames.ts); one for this socket alone is a string.
    */
-  function push(client: Client, message: string | Buffer) {
+  function push(client: Client, message: string | SharedFrame) {
     if (client.shut || client.socket.readyState !== client.socket.OPEN) return;
-    const size = typeof message === "string" ? Buffer.byteLength(message) : message.length;
+    const size = typeof message === "string" ? Buffer.byteLength(message) : message.frame.length;
     if (client.socket.bufferedAmount + size > MAX_BUFFERED_BYTES) {
       deps.log.warn({ userId: client.userId }, "live: socket not reading, closed");
       shut(client, closeCodes.notReading, "Not reading: too much unsent data", 0);
       return;
     }
-    client.socket.send(message, { binary: false });
+    if (typeof message === "string") client.socket.send(message, { binary: false });
+    else sendShared(client.socket, message);
   }
 
   const send = (client: Client, message: LiveServerMessage) => push(client, JSON.stringify(message));
@@ -241,7 +242,7 @@ export function createLiveHub(deps: {
     const targets = envelope.userId ? byUser.get(envelope.userId) : byChannel.get(envelope.channel);
     if (!targets) return;
     const event = { channel: envelope.channel, kind: envelope.kind, data: envelope.data, at: envelope.at };
-    const data = Buffer.from(JSON.stringify({ type: "event", event } satisfies LiveServerMessage));
+    const data = sharedFrame(JSON.stringify({ type: "event", event } satisfies LiveServerMessage));
     const endsSession = envelope.kind === SIGNED_OUT_KIND && envelope.sessionId;
     for (const client of [...targets]) {
       if (envelope.sessionId && client.sessionId !== envelope.sessionId) continue;
