@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { LiveServerMessage, MarketplaceListing } from "@bot-arena/contract";
-import WebSocket from "ws";
 import { cpuSecondsOf, systemSecondsOf } from "./proc-cpu";
+import { openRawLive, type RawLiveSocket } from "./raw-live-reader";
 import type { RunningServer } from "./server-process";
 import { createApi, detectRoutes } from "./sim/api";
 import { openBulkAccounts } from "./sim/bulk-players";
@@ -60,21 +60,26 @@ function eventAt(raw: Buffer, channel: Buffer): number | null {
   return value;
 }
 
-function subscribe(base: URL, cookie: string, channel: FanoutChannel, delays: number[]): Promise<WebSocket> {
-  const socket = new WebSocket(`ws://${base.host}/api/live`, { headers: { cookie } });
+function subscribe(
+  base: URL,
+  cookie: string,
+  channel: FanoutChannel,
+  delays: number[],
+): Promise<RawLiveSocket> {
   const channelField = Buffer.from(`"channel":"${channel}"`);
   return new Promise((resolve, reject) => {
-    socket.once("error", reject);
-    socket.once("open", () => socket.send(JSON.stringify({ type: "subscribe", channels: [channel] })));
-    // One listener per socket, and the clock read before anything else: a message's delay should not also
-    // count the reading of the messages queued ahead of it.
-    const onMessage = (raw: Buffer) => {
-      const arrived = Date.now();
+    let socket: RawLiveSocket | null = null;
+    // The clock is read once per chunk, before anything in it: a message's delay should not also count the
+    // reading of the messages queued ahead of it.
+    const onText = (raw: Buffer, arrived: number) => {
       const at = eventAt(raw, channelField);
       if (at !== null) delays.push(arrived - at);
-      else if ((JSON.parse(raw.toString()) as LiveServerMessage).type === "subscribed") resolve(socket);
+      else if ((JSON.parse(raw.toString()) as LiveServerMessage).type === "subscribed") resolve(socket!);
     };
-    socket.on("message", onMessage);
+    openRawLive(base, cookie, onText).then((opened) => {
+      socket = opened;
+      opened.sendText(JSON.stringify({ type: "subscribe", channels: [channel] }));
+    }, reject);
   });
 }
 
@@ -173,7 +178,7 @@ export async function fanoutOn(options: {
   const { bases, api } = options;
   const needs = options.channel === "chat" ? "sendChat" : "marketplaceCreateListing";
   if (!api.has(needs)) throw new Error(`fan-out needs the ${options.channel} routes`);
-  const sockets: WebSocket[] = [];
+  const sockets: RawLiveSocket[] = [];
   try {
     const cookies: string[] = [];
     const prefix = `fan${Date.now() % 100000}`;
