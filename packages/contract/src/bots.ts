@@ -137,6 +137,7 @@ export const botsMessages = {
   nameFirst: "Name your bot first",
   alreadyAllocated: "This bot's bonus points are already allocated",
   placeholderName: "Please choose a name of your own",
+  summonBusy: "Your other summons are still arriving. Try again in a moment.",
 } as const;
 
 export const trainBody = z.object({
@@ -173,6 +174,8 @@ export const summonHistory = z.object({
     single: z.record(z.string(), z.number().int()),
     ten: z.record(z.string(), z.number().int()),
   }),
+  /** The single summon's pity: single summons until one is a rare at least (1: the next one is). */
+  singleSummonsUntilRare: z.number().int().min(1),
 });
 export type SummonHistory = z.infer<typeof summonHistory>;
 

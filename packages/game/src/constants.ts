@@ -76,6 +76,12 @@ export const TEN_SUMMON_RATES: RarityTable = [
 ];
 /** The rarity the last of ten becomes when none of the ten rolled it. */
 export const TEN_SUMMON_GUARANTEE: SummonRarity = "legendary";
+/**
+ * The single summon's pity (docs/game-rules.md): the 10th single summon in a row without a rare is a rare. Only
+ * single summons count, either way: the 10x has its own guarantee.
+ */
+export const SINGLE_SUMMON_PITY = 10;
+export const SINGLE_SUMMON_PITY_RARITY: SummonRarity = "rare";
 
 export const RARITY_BASE_STAT: Readonly<Record<BotRarity, number>> = {
   common: 8,

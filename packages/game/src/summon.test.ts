@@ -14,8 +14,11 @@ import {
   checkSummon,
   refreshBot,
   rollRarity,
+  rollSingleWithPity,
   rollStats,
   rollTenRarities,
+  singlePityStreak,
+  singleSummonsUntilPity,
   summonBots,
   summonButtons,
   summonPrice,
@@ -188,5 +191,46 @@ describe("refresh", () => {
     const refreshed = refreshBot(createRng("points"), { availablePoints: 7 });
     expect(refreshed.availablePoints).toBe(17);
     expect(refreshed.statPointsAllocated).toBe(true);
+  });
+});
+
+describe("the single summon's pity", () => {
+  const misses = (n: number): SummonRarity[] =>
+    Array.from({ length: n }, (_, i) => (i % 2 ? "uncommon" : "common"));
+
+  it("counts single summons since the last rare, newest first, and stops at 9", () => {
+    expect(singlePityStreak([])).toBe(0);
+    expect(singlePityStreak(["rare", "common"])).toBe(0);
+    expect(singlePityStreak(["common", "uncommon", "rare", "common"])).toBe(2);
+    expect(singlePityStreak(misses(9))).toBe(9);
+    expect(singlePityStreak(misses(15))).toBe(9);
+    expect(singlePityStreak(["common", "legendary"])).toBe(1);
+  });
+
+  it("says how many single summons until the rare: 10 after a rare, 1 when the next one is", () => {
+    expect(singleSummonsUntilPity(0)).toBe(10);
+    expect(singleSummonsUntilPity(4)).toBe(6);
+    expect(singleSummonsUntilPity(9)).toBe(1);
+  });
+
+  it("makes the 10th single summon without a rare a rare, and leaves earlier ones to the table", () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        expect(rollSingleWithPity(createRng(seed), 9)).toBe("rare");
+        expect(summonBots(createRng(seed), 1, 9)[0]!.rarity).toBe("rare");
+      }),
+      { numRuns: 500 },
+    );
+    const seen = new Set<SummonRarity>();
+    for (let seed = 0; seed < 300; seed++) {
+      const rarity = rollSingleWithPity(createRng(seed), 8);
+      expect(rarity).toBe(rollRarity(createRng(seed), SINGLE_SUMMON_RATES));
+      seen.add(rarity);
+    }
+    expect([...seen].sort()).toEqual(["common", "rare", "uncommon"]);
+  });
+
+  it("never touches the 10x, whatever the streak", () => {
+    expect(summonBots(createRng("ten"), 10, 9)).toEqual(summonBots(createRng("ten"), 10));
   });
 });

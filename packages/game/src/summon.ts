@@ -7,6 +7,8 @@ import {
   MAX_BOTS,
   RARITY_BASE_STAT,
   type RarityTable,
+  SINGLE_SUMMON_PITY,
+  SINGLE_SUMMON_PITY_RARITY,
   SINGLE_SUMMON_RATES,
   SUMMON_BONUS_POINTS,
   SUMMON_SINGLE_COUNT,
@@ -71,6 +73,32 @@ export function rollRarity(rng: Rng, table: RarityTable): SummonRarity {
 
 export const rollSingleRarity = (rng: Rng): SummonRarity => rollRarity(rng, SINGLE_SUMMON_RATES);
 
+const RARITY_ORDER: readonly SummonRarity[] = ["common", "uncommon", "rare", "legendary"];
+const belowPity = (rarity: SummonRarity) =>
+  RARITY_ORDER.indexOf(rarity) < RARITY_ORDER.indexOf(SINGLE_SUMMON_PITY_RARITY);
+
+/**
+ * Single summons in a row without a rare or better, from the player's single rolls newest first (only the last
+ * SINGLE_SUMMON_PITY - 1 are needed): the pity counter.
+ */
+export function singlePityStreak(singleRollsNewestFirst: readonly SummonRarity[]): number {
+  let streak = 0;
+  for (const rarity of singleRollsNewestFirst) {
+    if (!belowPity(rarity) || streak === SINGLE_SUMMON_PITY - 1) break;
+    streak++;
+  }
+  return streak;
+}
+
+/** Single summons until the pity's rare, counting the one that gets it: 10 after a rare, 1 when the next is. */
+export const singleSummonsUntilPity = (streak: number): number => SINGLE_SUMMON_PITY - streak;
+
+/** A single roll after `streak` without a rare: the pity turns a common or uncommon into a rare at the 10th. */
+export function rollSingleWithPity(rng: Rng, streak: number): SummonRarity {
+  const rarity = rollSingleRarity(rng);
+  return streak >= SINGLE_SUMMON_PITY - 1 && belowPity(rarity) ? SINGLE_SUMMON_PITY_RARITY : rarity;
+}
+
 /** Ten rolls on the 10x table; if none is legendary the last becomes legendary. */
 export function rollTenRarities(rng: Rng): SummonRarity[] {
   const rarities: SummonRarity[] = [];
@@ -111,9 +139,9 @@ export function summonBotOfRarity(rng: Rng, rarity: SummonRarity): SummonedBot {
   return { name: unnamedBotName(model), rarity, model, botClass, colorScheme, stats };
 }
 
-/** The bots a paid summon yields, in reveal order. */
-export function summonBots(rng: Rng, count: SummonCount): SummonedBot[] {
-  const rarities = count === SUMMON_TEN_COUNT ? rollTenRarities(rng) : [rollSingleRarity(rng)];
+/** The bots a paid summon yields, in reveal order; `pityStreak` is singlePityStreak's (singles only). */
+export function summonBots(rng: Rng, count: SummonCount, pityStreak = 0): SummonedBot[] {
+  const rarities = count === SUMMON_TEN_COUNT ? rollTenRarities(rng) : [rollSingleWithPity(rng, pityStreak)];
   return rarities.map((rarity) => summonBotOfRarity(rng, rarity));
 }
 

@@ -73,6 +73,7 @@ describe("GET /api/summons", () => {
       pageSize: 20,
       total: 0,
       counts: { single: {}, ten: {} },
+      singleSummonsUntilRare: 10,
     });
   });
 

@@ -288,3 +288,60 @@ describe("summons racing each other", () => {
     await expectLedgerClean(t);
   });
 });
+
+describe("the single summon's pity", () => {
+  /** Single rolls without a rare, a second apart and before now (nine: the next single summon is the 10th). */
+  async function misses(player: Player, count: number) {
+    const start = Date.now() - 60_000;
+    await t.db.insert(summonRolls).values(
+      Array.from({ length: count }, (_, i) => ({
+        userId: player.id,
+        mode: "single",
+        rarity: i % 2 ? ("uncommon" as const) : ("common" as const),
+        createdAt: new Date(start + i * 1000),
+      })),
+    );
+  }
+  const untilRare = async (player: Player) =>
+    (await player.get("/api/summons")).json<{ singleSummonsUntilRare: number }>().singleSummonsUntilRare;
+  const rollsOf = (player: Player) =>
+    t.db
+      .select({ mode: summonRolls.mode, rarity: summonRolls.rarity })
+      .from(summonRolls)
+      .where(eq(summonRolls.userId, player.id))
+      .orderBy(summonRolls.createdAt);
+
+  it("makes the 10th single summon without a rare a rare, shows the counter, and a 10x leaves it be", async () => {
+    const player = await signUp(t.app);
+    expect(await untilRare(player)).toBe(10);
+    await misses(player, 9);
+    expect(await untilRare(player)).toBe(1);
+    await giveCoins(t.db, player, 5500);
+    await summonFor(player, 10);
+    expect(await untilRare(player)).toBe(1);
+    const [id] = (await summonFor(player, 1)).botIds;
+    expect(byId(await botsOf(player), id!).rarity).toBe("rare");
+    expect(await untilRare(player)).toBe(10);
+  });
+
+  // Each summon reads the counter before it rolls: without the second reading under the lock, parallel summons
+  // after eight misses all roll without the pity and the 9th and 10th are both misses 85% x 85% of the time.
+  it("parallel single summons near the pity never leave ten singles in a row without a rare", async () => {
+    const player = await signUp(t.app);
+    await misses(player, 8);
+    await setCoins(t.db, player, 2500);
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => player.post("/api/bots/summon", { count: 1 })),
+    );
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
+    const singles = (await rollsOf(player)).filter((roll) => roll.mode === "single");
+    expect(singles).toHaveLength(13);
+    let streak = 0;
+    for (const roll of singles) {
+      streak = roll.rarity === "common" || roll.rarity === "uncommon" ? streak + 1 : 0;
+      expect(streak).toBeLessThan(10);
+    }
+    expect(await coinsOf(player)).toBe(0);
+    await expectLedgerClean(t);
+  });
+});

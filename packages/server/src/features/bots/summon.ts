@@ -34,13 +34,34 @@ import { newBotRow } from "./bot-rows";
 import type { BotsDeps } from "./deps";
 import { countBots, lockOwnedBot, lockProfile, toBotDto } from "./queries";
 import { isPlaceholderName, setupStageOf } from "./setup-stage";
+import { pityStreakOf } from "./summon-history";
+
+/** A single summon rolled on a pity counter that another summon of the player's moved meanwhile. */
+const STALE_PITY = Symbol("stale pity");
+/** Each retry follows another summon of the same player that committed: two in a row are already rare. */
+const PITY_ATTEMPTS = 5;
 
 export async function summon(deps: BotsDeps, userId: UserId, body: SummonBody): Promise<SummonResponse> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await summonOnce(deps, userId, body);
+    if (result !== STALE_PITY) return result;
+    if (attempt === PITY_ATTEMPTS) throw conflict(botsMessages.summonBusy);
+  }
+}
+
+async function summonOnce(
+  deps: BotsDeps,
+  userId: UserId,
+  body: SummonBody,
+): Promise<SummonResponse | typeof STALE_PITY> {
   const count: SummonCount = body.count;
   const now = deps.clock.now();
+  // Only a single summon reads the pity counter (the 10x has its own guarantee).
+  const single = count === 1;
+  const pityStreak = single ? await pityStreakOf(deps.db, userId) : 0;
   // Rolled and drawn before the transaction: neither depends on the database, and the profile lock below
-  // should be held for the bookkeeping only.
-  const rolled = summonBots(deps.rng(), count);
+  // should be held for the bookkeeping only. The counter they used is checked again under the lock.
+  const rolled = summonBots(deps.rng(), count, pityStreak);
   const rows = await Promise.all(
     rolled.map(async (summoned, i) => {
       const fresh = newSummonedBot(summoned, now.getTime());
@@ -55,12 +76,13 @@ export async function summon(deps: BotsDeps, userId: UserId, body: SummonBody): 
       return { ...row, id: randomUUID() as BotId, rarity: fresh.rarity };
     }),
   );
-  const mode = count === 1 ? "single" : "ten";
+  const mode = single ? "single" : "ten";
 
   return deps.db.transaction(async (tx) => {
     // Serialises every roster-changing request of this player: the count below cannot go stale.
     const [{ coins }, ownedBots] = await Promise.all([lockProfile(tx, userId), countBots(tx, userId)]);
     refuse(checkSummon({ count, ownedBots, coins }));
+    if (single && (await pityStreakOf(tx, userId)) !== pityStreak) return STALE_PITY;
     const price = summonPrice(count);
     // The payment, the bots and their rolls in one flight (platform/db/flight.ts).
     const [newCoinBalance] = await Promise.all([
