@@ -29,7 +29,6 @@ import {
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import {
-  battles,
   bots,
   guildMembers,
   guilds,
@@ -41,7 +40,7 @@ import {
 import type { BotId } from "../../platform/ids";
 import { moveCoins, payOut } from "../../platform/ledger";
 import { snapshotBots } from "../battles/entrants";
-import { fight, newBattleId, newBattleSeed } from "../battles/record";
+import { type BattleRecord, fight, newBattleId, newBattleSeed, recordBattles } from "../battles/record";
 import type { FighterSnapshot } from "../battles/snapshot";
 import { announceGuild } from "../guilds/service";
 import { alertWarEnded } from "./alerts";
@@ -179,29 +178,24 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
       const result = fight(attacker, defender, seed);
       const attackerWon = result.winner === "attacker";
       const homeWon = duel.attacker === "home" ? attackerWon : !attackerWon;
-      return [
-        {
-          duelId: duel.id,
-          winner: homeWon ? duel.homeGuildId : duel.awayGuildId,
-          battle: {
-            id: newBattleId(),
-            kind: "guild_war" as const,
-            seed,
-            attackerSnapshot: attacker,
-            defenderSnapshot: defender,
-            winner: result.winner,
-            log: result,
-            attackerUserId: attacker.userId,
-            defenderUserId: defender.userId,
-            attackerBotId: attacker.botId,
-            defenderBotId: defender.botId,
-            createdAt: now,
-          },
-        },
-      ];
+      const battle: BattleRecord = {
+        id: newBattleId(),
+        kind: "guild_war",
+        seed,
+        attacker,
+        defender,
+        result,
+        xpGained: 0,
+        coinsMoved: 0,
+        createdAt: now,
+      };
+      return [{ duelId: duel.id, winner: homeWon ? duel.homeGuildId : duel.awayGuildId, battle }];
     });
     if (fought.length > 0) {
-      await tx.insert(battles).values(fought.map((f) => f.battle));
+      await recordBattles(
+        tx,
+        fought.map((f) => f.battle),
+      );
       const values = sql.join(
         fought.map((f) => sql`(${f.duelId}::uuid, ${f.battle.id}::uuid, ${f.winner}::uuid)`),
         sql`, `,
