@@ -21,7 +21,6 @@ import {
   statTotal,
   stepFrom,
   stepTo,
-  warPayout,
   warRoster,
   warRoundEndsAt,
   warRounds,
@@ -38,7 +37,7 @@ import {
   warMusterRequests,
 } from "../../platform/db/schema";
 import type { BotId } from "../../platform/ids";
-import { moveCoins, payOut } from "../../platform/ledger";
+import { payOut, sweepToHouse } from "../../platform/ledger";
 import { snapshotBots } from "../battles/entrants";
 import { type BattleRecord, fight, newBattleId, newBattleSeed, recordBattles } from "../battles/record";
 import type { FighterSnapshot } from "../battles/snapshot";
@@ -280,17 +279,10 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
       });
     }
     if (war.funding === "house") return;
-    const { house } = warPayout(war.poolBalance, placements);
-    if (house > 0) {
-      await moveCoins(tx, {
-        account: "war_pool",
-        warId: war.id,
-        debit: Coins(house),
-        reason: "house_cut_war",
-        refType: "guild_war",
-        refId: war.id,
-      });
-    }
+    await sweepToHouse(tx, {
+      from: { account: "war_pool", warId: war.id, refType: "guild_war", refId: war.id },
+      reason: "house_cut_war",
+    });
   }
 
   /**
