@@ -20,6 +20,7 @@ import {
   isPvpTargetable,
   pvpStake,
   recycleRefund,
+  restToHouse,
   splitAtMaximum,
   utcDay,
 } from "./economy";
@@ -251,5 +252,22 @@ describe("marketplace", () => {
       code: "LIMIT_REACHED",
       message: "Maximum 20 bots allowed!",
     });
+  });
+});
+
+describe("the rest of a pool to the house", () => {
+  it("is what the payouts leave: 1200 of 8 tournament fees less 720/240/120 leaves 120, a war's 4000 less 3500 leaves 500", () => {
+    expect(restToHouse(1200, [720, 240, 120])).toBe(120);
+    expect(restToHouse(4000, [2000, 1000, 500])).toBe(500);
+    expect(restToHouse(4000, [0, 1000, 500])).toBe(2500);
+  });
+
+  it("is the whole pool when nothing is paid, and nothing when all of it is", () => {
+    expect(restToHouse(750, [])).toBe(750);
+    expect(restToHouse(750, [750])).toBe(0);
+  });
+
+  it("refuses payouts larger than the pool rather than let the house pay", () => {
+    expect(() => restToHouse(100, [60, 41])).toThrow(RangeError);
   });
 });

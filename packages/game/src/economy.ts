@@ -180,3 +180,16 @@ export function checkBuyListing(input: {
   if (input.buyerCoins < input.price) return fail("NOT_ENOUGH_COINS", messages.notEnoughCoins);
   return pass;
 }
+
+// An event's pool ----------------------------------------------------------------------------------------------
+
+/**
+ * What is left of a pool once its prizes (or refunds) are paid: the house's, for tournaments, old stakes wars and
+ * a disbanded guild's bank alike. The server sweeps the account's balance (platform/ledger.ts `sweepToHouse`),
+ * which is this when every payout went as planned.
+ */
+export function restToHouse(pool: number, paid: readonly number[]): Coins {
+  const total = paid.reduce((sum, amount) => sum + amount, 0);
+  if (total > pool) throw new RangeError(`Payouts of ${total} cannot come out of a pool of ${pool}`);
+  return Coins(pool - total);
+}

@@ -4,6 +4,7 @@
 // ends.
 
 import { GUILD_WAR_REWARDS, GUILD_WAR_ROSTER_SIZE, GUILD_WAR_STAKE, GUILDS_PER_WAR } from "./constants";
+import { restToHouse } from "./economy";
 import { roundEndsAt } from "./formats/event-steps";
 import { Coins, type GuildId } from "./types";
 
@@ -176,6 +177,6 @@ export function warPayout(
   pool: number,
   placements: readonly WarPlacement[],
 ): { prizes: Coins; house: Coins } {
-  const prizes = placements.reduce((sum, p) => sum + p.prizeAmount, 0);
-  return { prizes: Coins(prizes), house: Coins(pool - prizes) };
+  const paid = placements.map((p) => p.prizeAmount);
+  return { prizes: Coins(paid.reduce((sum, prize) => sum + prize, 0)), house: restToHouse(pool, paid) };
 }

@@ -7,6 +7,7 @@ import {
   TOURNAMENT_PLAYERS_LIMIT,
   TOURNAMENT_SPLIT_PERCENT,
 } from "./constants";
+import { restToHouse } from "./economy";
 import { messages } from "./messages";
 import { type Check, Coins, type EntryFeeMode, fail, pass } from "./types";
 import type { TournamentRewards } from "./validation";
@@ -65,7 +66,7 @@ export function tournamentPrizes(input: {
     first: Coins(first),
     second: Coins(second),
     third: Coins(third),
-    house: Coins(pool - first - second - third),
+    house: restToHouse(pool, [first, second, third]),
   };
 }
 

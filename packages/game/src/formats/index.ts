@@ -25,7 +25,13 @@ export {
 export * from "./event-steps";
 export { isKnockedOut, type StoredEventMatch } from "./knocked-out";
 export { formatMessages } from "./replay";
-export { ROUND_ROBIN_MAX_ENTRANTS, roundRobinFormat, roundRobinMessages } from "./round-robin";
+export {
+  ROUND_ROBIN_MAX_ENTRANTS,
+  roundRobinFormat,
+  roundRobinMessages,
+  roundRobinSchedule,
+  type ScheduledMatch,
+} from "./round-robin";
 export { singleEliminationFormat } from "./single-elimination";
 export {
   firstStriker,

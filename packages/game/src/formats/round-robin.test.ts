@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { roundRobinFormat as format, ROUND_ROBIN_MAX_ENTRANTS, roundRobinMessages } from "./round-robin";
+import { roundRobin } from "../guild-wars";
+import {
+  roundRobinFormat as format,
+  ROUND_ROBIN_MAX_ENTRANTS,
+  roundRobinMessages,
+  roundRobinSchedule,
+} from "./round-robin";
 import { describeRounds, favouriteWins, type Judge, playEvent, seededEntrants } from "./testing";
 
 const play = (n: number, judge: Judge = favouriteWins) => playEvent(format, seededEntrants(n), judge);
@@ -75,5 +81,30 @@ describe("round robin", () => {
       message: roundRobinMessages.tooManyEntrants,
     });
     expect(() => format.nextRound(seededEntrants(17), {}, [])).toThrow(roundRobinMessages.tooManyEntrants);
+  });
+
+  it("lays out the whole schedule up front: the matches the format pairs round by round, from 2 to 16 entrants", () => {
+    for (let n = 2; n <= ROUND_ROBIN_MAX_ENTRANTS; n++) {
+      const paired = play(n).rounds.flat();
+      const scheduled = roundRobinSchedule(seededEntrants(n));
+      const shape = (m: { key: string; round: number; entrant1Id: string; entrant2Id: string | null }) =>
+        `${m.round} ${m.key} ${m.entrant1Id}-${m.entrant2Id}`;
+      expect(scheduled.map(shape)).toEqual(paired.map(shape));
+    }
+  });
+
+  it("schedules 8 entrants, seeded strongest first, as the circle method of the old war engine pairs them", () => {
+    // Given out of seed order on purpose: the schedule seeds them by total strength.
+    const scheduled = roundRobinSchedule([...seededEntrants(8)].reverse());
+    expect(scheduled).toHaveLength(28);
+    const circle = roundRobin(seededEntrants(8).map((e) => e.id));
+    expect(scheduled.map((m) => [m.round, m.entrant1Id, m.entrant2Id])).toEqual(
+      circle.map((p) => [p.round, p.home, p.away]),
+    );
+    expect(scheduled.slice(0, 4).map((m) => m.key)).toEqual(["R1-1", "R1-2", "R1-3", "R1-4"]);
+  });
+
+  it("refuses more entrants than a round robin takes", () => {
+    expect(() => roundRobinSchedule(seededEntrants(17))).toThrow(roundRobinMessages.tooManyEntrants);
   });
 });

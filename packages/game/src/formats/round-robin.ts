@@ -4,8 +4,9 @@
 // then total strength, then id.
 import { roundRobin, warRounds } from "../guild-wars";
 import { matchKey } from "./match-keys";
-import { type Draft, eventFormat, type FormatContext, type FormatRules } from "./replay";
+import { type Draft, eventFormat, type FormatContext, type FormatRules, seedIds } from "./replay";
 import { countWins, type RankRow } from "./standings";
+import type { EventEntrant } from "./types";
 
 export const ROUND_ROBIN_MAX_ENTRANTS = 16;
 
@@ -60,3 +61,22 @@ const rules: FormatRules = {
 };
 
 export const roundRobinFormat = eventFormat(rules);
+
+/** One match of the whole schedule: entrant 1 at home, entrant 2 away, or null for the round's bye. */
+export type ScheduledMatch<Id extends string> = Draft<Id> & { readonly round: number };
+
+/**
+ * Every round's pairings at once, seeded as the format seeds: a round robin's rounds never depend on results,
+ * so an event that shows all of them from its start (a guild war's duels) stores them when it starts. The same
+ * matches, keys and order the format pairs round by round.
+ */
+export function roundRobinSchedule<Id extends string>(
+  entrants: readonly EventEntrant<Id>[],
+): ScheduledMatch<Id>[] {
+  const refused = rules.refuse(entrants.length, {});
+  if (refused !== null) throw new RangeError(refused);
+  const seeds = seedIds(entrants);
+  return Array.from({ length: warRounds(seeds.length) }, (_, i) =>
+    roundOf(seeds, i + 1).map((draft) => ({ ...draft, round: i + 1 })),
+  ).flat();
+}

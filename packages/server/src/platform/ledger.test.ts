@@ -8,7 +8,7 @@ import { lockProfiles } from "./db/locks";
 import { coinLedger, profiles } from "./db/schema";
 import { AppError } from "./errors";
 import type { UserId } from "./ids";
-import { type CoinMove, moveCoins, newTransferId, type Payout, payOut } from "./ledger";
+import { type CoinMove, moveCoins, newTransferId, type Payout, payOut, sweepToHouse } from "./ledger";
 import { verifyLedger } from "./ledger-verify";
 
 let t: TestApp;
@@ -316,6 +316,32 @@ describe("payOut", () => {
     });
     expect(await refusal(paying)).toMatchObject({ code: "NOT_ENOUGH_COINS" });
     expect(await balances(winner.id)).toEqual({ coins: 1000, vaultCoins: 0 });
+  });
+});
+
+describe("sweepToHouse", () => {
+  const sweep = (userId: UserId) =>
+    t.db.transaction((tx) =>
+      sweepToHouse(tx, {
+        from: { account: "wallet", userId, refType: "test", refId: "sweep" },
+        reason: "house_cut_test",
+      }),
+    );
+
+  it("takes the whole balance in one row of the reason, in no transfer; an empty account moves nothing", async () => {
+    const player = await signUp(t.app);
+    expect(await sweep(player.id)).toBe(1000);
+    expect(await sweep(player.id)).toBe(0);
+    expect((await balances(player.id)).coins).toBe(0);
+    const rows = await t.db
+      .select()
+      .from(coinLedger)
+      .where(eq(coinLedger.userId, player.id))
+      .orderBy(asc(coinLedger.id));
+    expect(rows.map((r) => [r.delta, r.balanceAfter, r.reason, r.refType, r.refId, r.transferId])).toEqual([
+      [1000, 1000, "signup_bonus", null, null, null],
+      [-1000, 0, "house_cut_test", "test", "sweep", null],
+    ]);
   });
 });
 

@@ -272,6 +272,20 @@ export async function payOut(tx: Tx, payout: Payout): Promise<{ credited: Coins;
   return { credited, overflow };
 }
 
+/**
+ * Whatever is left in an event's pool (or a disbanded guild's bank) goes to the house under `reason`: the
+ * rulebook's `restToHouse` once the payouts are made. The balance is read under the row's lock, which the
+ * caller already holds, so nothing can land between the read and the debit. Returns what was swept.
+ */
+export async function sweepToHouse(
+  tx: Tx,
+  input: { from: PayoutLeg; reason: `house_cut${string}` },
+): Promise<Coins> {
+  const left = Coins(await lockedBalance(tx, input.from));
+  if (left > 0) await moveCoins(tx, { ...input.from, debit: left, reason: input.reason });
+  return left;
+}
+
 /** Credits the amount, or only what fits under MAX_BALANCE; returns what was credited. */
 async function creditWhatFits(
   tx: Tx,

@@ -1,35 +1,31 @@
-// The war engine: the reconciler's due-row handler for `guild_wars.next_due_at`. Each advance is one of the
-// events' steps (packages/game formats/event-steps.ts) in one transaction on the locked war row, guarded by the
-// statuses the rulebook's war machine gives it, so a repeat is a no-op. Every round's deadline counts from the
-// war's start (when its start step ran), so a late round step moves no later round:
+// The war engine: the reconciler's due-row handler for `guild_wars.next_due_at`. A war is a round robin of its
+// guilds on the round runner (features/events/round-runner.ts), which plays its steps, claims and deadlines
+// (every round's counts from the war's start, so a late round step moves no later round). What is the war's own
+// is plugged in:
 //
-//   start (registration ends) -> battle: every guild's 5 strongest active bots are snapshotted, the round robin's
-//                        140 duels are written, round 1 is played (its battles stored, shown as live)
-//   playRound (a round ends) -> its duels are revealed (won, lost, forfeit) and counted; the next round is played
-//   complete (the last round) -> placements by duel wins then power; the three place rewards (2000/1000/500 by default)
-//                        into the winners' banks, created by the house (a "stakes" war opened before issue 26
-//                        pays them from its pool of stakes, the rest to the house); the guilds are free for the
-//                        next war once they have rested (GUILD_WAR_REST_HOURS)
+//   enter   -> every guild's 5 strongest active bots are snapshotted; the round-robin format's schedule is
+//              stored as each pairing's five duels (140 for eight guilds)
+//   match   -> a round's duels are fought when it starts (its battles stored, shown as live) and revealed (won,
+//              lost, forfeit) and counted when it ends; each round's news tells the guilds where they stand
+//   payout  -> placements by duel wins then power; the three place rewards (2000/1000/500 by default) into the
+//              winners' banks, created by the house (a "stakes" war opened before issue 26 pays them from its pool
+//              of stakes, the rest to the house); the guilds are free for the next war once they have rested
+//              (GUILD_WAR_REST_HOURS)
 import {
   Coins,
   drilledStat,
-  dueStep,
   GuildId,
   placeWarGuilds,
   planDuels,
-  roundRobin,
+  roundRobinSchedule,
   statTotal,
-  stepFrom,
-  stepTo,
-  warPayout,
+  type WarStatus,
   warRoster,
-  warRoundEndsAt,
   warRounds,
 } from "@bot-arena/game";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import {
-  battles,
   bots,
   guildMembers,
   guilds,
@@ -39,10 +35,11 @@ import {
   warMusterRequests,
 } from "../../platform/db/schema";
 import type { BotId } from "../../platform/ids";
-import { moveCoins, payOut } from "../../platform/ledger";
+import { payOut, sweepToHouse } from "../../platform/ledger";
 import { snapshotBots } from "../battles/entrants";
-import { fight, newBattleId, newBattleSeed } from "../battles/record";
+import { type BattleRecord, fight, newBattleId, newBattleSeed, recordBattles } from "../battles/record";
 import type { FighterSnapshot } from "../battles/snapshot";
+import { roundRunner, type StepClaim } from "../events/round-runner";
 import { announceGuild } from "../guilds/service";
 import { alertWarEnded } from "./alerts";
 import { announceWar } from "./events";
@@ -52,103 +49,96 @@ import { postFinalNews, postRoundNews, warStandings } from "./war-news";
 type WarRow = typeof guildWars.$inferSelect;
 
 export function createWarEngine(deps: { timings: WarTimings; restHours: number }) {
-  const { timings } = deps;
+  const battleMs = deps.timings.battleSeconds * 1000;
   const restMs = deps.restHours * 3_600_000;
+
+  const runner = roundRunner<"guild_war", WarRow>({
+    kind: "guild_war",
+    claim,
+    rounds: async (tx, war) => warRounds(await guildCount(tx, war.id)),
+    // The battle window is shared by the rounds, the last ending exactly at its end.
+    roundLength: (rounds) => ({ windowMs: battleMs, rounds }),
+    // The war keeps its start as the battle's end minus the window.
+    startedAt: (war) => new Date(war.battleEndsAt!.getTime() - battleMs),
+    enter: (tx, war, now) => enter(tx, war.id, now),
+    match: {
+      play: (tx, war, round, now) => fightDuels(tx, war.id, round, now),
+      decide: (tx, war, round) => revealRound(tx, war.id, round),
+    },
+    roundEnded: postRoundNews,
+    stepDone: (tx, war, step) => announceWar(tx, war.id, step === "start" ? "battle" : "round"),
+    payout,
+  });
 
   async function advance(tx: Tx, warId: string, now: Date): Promise<void> {
     const [war] = await tx.select().from(guildWars).where(eq(guildWars.id, warId)).for("update");
     if (!war || war.nextDueAt === null || war.nextDueAt > now) return;
-    const step = dueStep("guild_war", war.status);
-    if (step === "start") return start(tx, war, now);
-    if (step === "playRound") return playRound(tx, war, now);
+    if (await runner.advance(tx, war, now)) return;
     // A completed war is never due; clear a stray deadline so it is not claimed again.
     await tx.update(guildWars).set({ nextDueAt: null }).where(eq(guildWars.id, war.id));
   }
 
-  async function start(tx: Tx, war: WarRow, now: Date): Promise<void> {
-    const participants = await tx
-      .select({ guildId: guildWarParticipants.guildId, totalPower: guilds.totalPower })
-      .from(guildWarParticipants)
-      .innerJoin(guilds, eq(guilds.id, guildWarParticipants.guildId))
-      .where(eq(guildWarParticipants.warId, war.id))
-      .orderBy(asc(guildWarParticipants.guildId));
-    // The war's start, which every round's deadline counts from (battle_ends_at minus the window keeps it).
-    const battleStart = now;
-    const battleEndsAt = new Date(battleStart.getTime() + timings.battleSeconds * 1000);
-    // The step's claim: registration to battle, its row count checked before anything else is written.
+  /** The step's claim on the war row, its row count checked before anything else is written. */
+  async function claim(tx: Tx, war: WarRow, step: StepClaim<WarStatus>): Promise<boolean> {
     const [moved] = await tx
       .update(guildWars)
       .set({
-        status: stepTo("guild_war", "start"),
-        currentRound: 1,
-        battleEndsAt,
-        nextDueAt: new Date(roundEnd(battleStart, 1, participants.length)),
+        status: step.to,
+        currentRound: step.currentRound,
+        nextDueAt: step.nextDueAt,
+        ...(step.startedAt && { battleEndsAt: new Date(step.startedAt.getTime() + battleMs) }),
+        ...(step.completedAt && { completedAt: step.completedAt }),
       })
-      .where(and(eq(guildWars.id, war.id), inArray(guildWars.status, stepFrom("guild_war", "start"))))
+      .where(
+        and(
+          eq(guildWars.id, war.id),
+          inArray(guildWars.status, step.from),
+          step.atRound === undefined ? undefined : eq(guildWars.currentRound, step.atRound),
+        ),
+      )
       .returning({ id: guildWars.id });
-    if (!moved) return;
+    return moved !== undefined;
+  }
+
+  /** The guilds enter with the power they bring and their rosters; the whole schedule is stored as duels. */
+  async function enter(tx: Tx, warId: string, now: Date): Promise<void> {
     // The power the placements break ties with is the power the guild brought to the battle.
     await tx.execute(sql`
       update guild_war_participants p set total_power = g.total_power
-      from guilds g where p.war_id = ${war.id} and g.id = p.guild_id`);
+      from guilds g where p.war_id = ${warId} and g.id = p.guild_id`);
+    const participants = await tx
+      .select({ guildId: guildWarParticipants.guildId, totalPower: guildWarParticipants.totalPower })
+      .from(guildWarParticipants)
+      .where(eq(guildWarParticipants.warId, warId));
     const rosters = await rostersOf(
       tx,
       participants.map((p) => p.guildId),
     );
-    const entrants = [...participants]
-      .sort((a, b) => b.totalPower - a.totalPower || (a.guildId < b.guildId ? -1 : 1))
-      .map((p) => p.guildId);
-    const rows = roundRobin(entrants).flatMap((pairing) =>
-      planDuels(rosters.get(pairing.home) ?? [], rosters.get(pairing.away) ?? []).map((duel) => ({
-        warId: war.id,
-        round: pairing.round,
-        pairing: pairing.pairing,
+    const schedule = roundRobinSchedule(
+      participants.map((p) => ({ id: p.guildId, totalStrength: p.totalPower })),
+    );
+    const pairingsSoFar = new Map<number, number>();
+    const rows = schedule.flatMap((match) => {
+      const away = match.entrant2Id;
+      if (away === null) return [];
+      const home = match.entrant1Id;
+      const pairing = (pairingsSoFar.get(match.round) ?? 0) + 1;
+      pairingsSoFar.set(match.round, pairing);
+      return planDuels(rosters.get(home) ?? [], rosters.get(away) ?? []).map((duel) => ({
+        warId,
+        round: match.round,
+        pairing,
         slot: duel.slot,
-        homeGuildId: pairing.home,
-        awayGuildId: pairing.away,
+        homeGuildId: home,
+        awayGuildId: away,
         homeBot: duel.kind === "void" ? null : duel.home,
         awayBot: duel.kind === "void" ? null : duel.away,
         attacker: duel.kind === "battle" ? duel.attacker : null,
-        winnerGuildId:
-          duel.kind === "forfeit" ? (duel.winner === "home" ? pairing.home : pairing.away) : null,
+        winnerGuildId: duel.kind === "forfeit" ? (duel.winner === "home" ? home : away) : null,
         createdAt: now,
-      })),
-    );
+      }));
+    });
     if (rows.length > 0) await tx.insert(guildWarDuels).values(rows);
-    await fightDuels(tx, war.id, 1, now);
-    await announceWar(tx, war.id, "battle");
-  }
-
-  /** When round `round` ends, counted from the battle's start (battle_ends_at minus the window). */
-  function roundEnd(battleStart: Date, round: number, guildCount: number): number {
-    return warRoundEndsAt(battleStart.getTime(), timings.battleSeconds * 1000, round, warRounds(guildCount));
-  }
-
-  async function playRound(tx: Tx, war: WarRow, now: Date): Promise<void> {
-    const round = war.currentRound;
-    const [{ guildCount } = { guildCount: 0 }] = await tx
-      .select({ guildCount: sql<number>`count(*)::int` })
-      .from(guildWarParticipants)
-      .where(eq(guildWarParticipants.warId, war.id));
-    if (round >= warRounds(guildCount)) return complete(tx, war, now);
-    const battleStart = new Date(war.battleEndsAt!.getTime() - timings.battleSeconds * 1000);
-    // The step's claim: this round to the next, its row count checked before the round is revealed.
-    const [moved] = await tx
-      .update(guildWars)
-      .set({ currentRound: round + 1, nextDueAt: new Date(roundEnd(battleStart, round + 1, guildCount)) })
-      .where(
-        and(
-          eq(guildWars.id, war.id),
-          inArray(guildWars.status, stepFrom("guild_war", "playRound")),
-          eq(guildWars.currentRound, round),
-        ),
-      )
-      .returning({ id: guildWars.id });
-    if (!moved) return;
-    await revealRound(tx, war.id, round);
-    await postRoundNews(tx, war, round, warRounds(guildCount), now);
-    await fightDuels(tx, war.id, round + 1, now);
-    await announceWar(tx, war.id, "round");
   }
 
   /** The round's duels are told (won, lost, forfeit) and each guild's duel wins counted, in one statement. */
@@ -179,29 +169,24 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
       const result = fight(attacker, defender, seed);
       const attackerWon = result.winner === "attacker";
       const homeWon = duel.attacker === "home" ? attackerWon : !attackerWon;
-      return [
-        {
-          duelId: duel.id,
-          winner: homeWon ? duel.homeGuildId : duel.awayGuildId,
-          battle: {
-            id: newBattleId(),
-            kind: "guild_war" as const,
-            seed,
-            attackerSnapshot: attacker,
-            defenderSnapshot: defender,
-            winner: result.winner,
-            log: result,
-            attackerUserId: attacker.userId,
-            defenderUserId: defender.userId,
-            attackerBotId: attacker.botId,
-            defenderBotId: defender.botId,
-            createdAt: now,
-          },
-        },
-      ];
+      const battle: BattleRecord = {
+        id: newBattleId(),
+        kind: "guild_war",
+        seed,
+        attacker,
+        defender,
+        result,
+        xpGained: 0,
+        coinsMoved: 0,
+        createdAt: now,
+      };
+      return [{ duelId: duel.id, winner: homeWon ? duel.homeGuildId : duel.awayGuildId, battle }];
     });
     if (fought.length > 0) {
-      await tx.insert(battles).values(fought.map((f) => f.battle));
+      await recordBattles(
+        tx,
+        fought.map((f) => f.battle),
+      );
       const values = sql.join(
         fought.map((f) => sql`(${f.duelId}::uuid, ${f.battle.id}::uuid, ${f.winner}::uuid)`),
         sql`, `,
@@ -216,21 +201,8 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
       .where(and(eq(guildWarDuels.warId, warId), eq(guildWarDuels.round, round)));
   }
 
-  async function complete(tx: Tx, war: WarRow, now: Date): Promise<void> {
-    // The step's claim: battle to completed, its row count checked before the last round is told or anything paid.
-    const [moved] = await tx
-      .update(guildWars)
-      .set({ status: stepTo("guild_war", "complete"), completedAt: now, nextDueAt: null })
-      .where(
-        and(
-          eq(guildWars.id, war.id),
-          inArray(guildWars.status, stepFrom("guild_war", "complete")),
-          eq(guildWars.currentRound, war.currentRound),
-        ),
-      )
-      .returning({ id: guildWars.id });
-    if (!moved) return;
-    await revealRound(tx, war.id, war.currentRound);
+  /** The last round is decided: the guilds are placed, paid, told and set to rest. */
+  async function payout(tx: Tx, war: WarRow, now: Date): Promise<void> {
     const standings = await warStandings(tx, war.id);
     const placements = placeWarGuilds(
       standings.map((s) => ({
@@ -286,17 +258,10 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
       });
     }
     if (war.funding === "house") return;
-    const { house } = warPayout(war.poolBalance, placements);
-    if (house > 0) {
-      await moveCoins(tx, {
-        account: "war_pool",
-        warId: war.id,
-        debit: Coins(house),
-        reason: "house_cut_war",
-        refType: "guild_war",
-        refId: war.id,
-      });
-    }
+    await sweepToHouse(tx, {
+      from: { account: "war_pool", warId: war.id, refType: "guild_war", refId: war.id },
+      reason: "house_cut_war",
+    });
   }
 
   /**
@@ -311,6 +276,14 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
   }
 
   return { advance };
+}
+
+async function guildCount(tx: Tx, warId: string): Promise<number> {
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(guildWarParticipants)
+    .where(eq(guildWarParticipants.warId, warId));
+  return row?.count ?? 0;
 }
 
 /** A war bot with its guild's war drill: each stat up by the drill's percent, rounded down (capped at 5%). */

@@ -39,7 +39,7 @@ import { lockProfiles, noteLocks } from "../../platform/db/locks";
 import { guildContributions, guildMembers, guilds, profiles } from "../../platform/db/schema";
 import { forbidden } from "../../platform/errors";
 import { isUuid, type UserId } from "../../platform/ids";
-import { moveCoins, newTransferId } from "../../platform/ledger";
+import { moveCoins, newTransferId, sweepToHouse } from "../../platform/ledger";
 import { publish } from "../../platform/live/publish";
 import { refuse } from "../../platform/refuse";
 import { refuseFrozen } from "../account/frozen";
@@ -338,7 +338,7 @@ export function createGuildsService(deps: {
         await tx.delete(guildMembers).where(eq(guildMembers.id, member.id));
         await announceGuildChatAccess(tx, userId, guildId, true);
         if (outcome.disband) {
-          await disband(tx, guild.id, guild.bankBalance, clock.now());
+          await disband(tx, guild.id, clock.now());
           await announceGuild(tx, guildId, "disbanded");
           return { message: messages.guildLeft, disbanded: true, newLeaderId: null };
         }
@@ -405,19 +405,13 @@ export function createGuildsService(deps: {
 }
 
 /** The last member left: the guild is marked (never deleted) and whatever its bank held goes to the house. */
-async function disband(tx: Tx, guildId: string, bankBalance: number, now: Date): Promise<void> {
+async function disband(tx: Tx, guildId: string, now: Date): Promise<void> {
   await tx
     .update(guilds)
     .set({ disbandedAt: now, memberCount: 0, ownerId: null })
     .where(eq(guilds.id, guildId));
-  if (bankBalance > 0) {
-    await moveCoins(tx, {
-      account: "guild_bank",
-      guildId,
-      debit: Coins(bankBalance),
-      reason: "house_cut_guild_disbanded",
-      refType: "guild",
-      refId: guildId,
-    });
-  }
+  await sweepToHouse(tx, {
+    from: { account: "guild_bank", guildId, refType: "guild", refId: guildId },
+    reason: "house_cut_guild_disbanded",
+  });
 }

@@ -6,11 +6,9 @@
 // from finishing; what would pass the maximum goes to the house (house_cut_tournament_overflow).
 
 import { Coins } from "@bot-arena/game";
-import { sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
-import { rowsOf } from "../../platform/db/database";
 import type { UserId } from "../../platform/ids";
-import { moveCoins, newTransferId, type PayoutLeg, payOut } from "../../platform/ledger";
+import { moveCoins, newTransferId, type PayoutLeg, payOut, sweepToHouse } from "../../platform/ledger";
 
 const REF_TYPE = "tournament";
 const OVERFLOW_REASON = "house_cut_tournament_overflow";
@@ -122,20 +120,8 @@ export async function payPrizes(
 }
 
 /** Whatever is left in the pool goes to the house (the floors' remainder and the house's 10%). */
-export async function sweepPoolToHouse(tx: Tx, tournamentId: string): Promise<number> {
-  const [row] = rowsOf<{ balance: number }>(
-    await tx.execute(sql`select pool_balance as balance from tournaments where id = ${tournamentId}::uuid`),
-  );
-  const left = Number(row?.balance ?? 0);
-  if (left > 0) {
-    await moveCoins(tx, {
-      account: "tournament_pool",
-      tournamentId,
-      debit: Coins(left),
-      reason: "house_cut_tournament",
-      refType: REF_TYPE,
-      refId: tournamentId,
-    });
-  }
-  return left;
-}
+export const sweepPoolToHouse = (tx: Tx, tournamentId: string): Promise<number> =>
+  sweepToHouse(tx, {
+    from: { account: "tournament_pool", tournamentId, refType: REF_TYPE, refId: tournamentId },
+    reason: "house_cut_tournament",
+  });

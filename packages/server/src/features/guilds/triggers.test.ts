@@ -1,14 +1,16 @@
-// A guild's power is a column the database keeps current (a trigger on bots and memberships, migration 0005),
-// since every bot change would otherwise have to remember it. The rule it follows is the game's alone
-// (`statTotal`, summed over the members' active bots): this checks the column against that rule after stat
-// changes, a new active bot, a member leaving and a member joining.
-import { statTotal } from "@bot-arena/game";
+// Two guild columns the database keeps current with triggers (migrations 0005 and 0027), since every bot change
+// and every bank move would otherwise have to remember them: the guild's power and its war eligibility. The
+// rules they follow are the rulebook's alone, so each is checked here against it, on PostgreSQL and PGlite
+// alike: the power against `guildPower` of `statTotal` over the members' active bots (after stat changes, a new
+// active bot, a member leaving and a member joining), the eligibility against `isWarEligible` on each side of
+// GUILD_WAR_ELIGIBILITY_BANK. A change to the rulebook's numbers without the trigger's (or back) goes red here.
+import { GUILD_WAR_ELIGIBILITY_BANK, guildPower, isWarEligible, statTotal } from "@bot-arena/game";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../test/helpers";
 import { bots, guildMembers, guilds } from "../../platform/db/schema";
 import { setBot } from "../arena/testing";
-import { guildWithCrew, joinGuild, pilot } from "./testing";
+import { grantBanks, guildWithCrew, joinGuild, pilot } from "./testing";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +37,7 @@ async function powerByTheRule(guildId: string): Promise<number> {
         eq(bots.isActive, true),
       ),
     );
-  return active.reduce((sum, bot) => sum + statTotal(bot), 0);
+  return guildPower(active.map((bot) => statTotal(bot)));
 }
 
 async function storedPower(guildId: string): Promise<number> {
@@ -76,5 +78,32 @@ describe("a guild's power", () => {
     const newcomer = await pilot(t);
     await joinGuild(newcomer, guild.id);
     await expectAgreement();
+  });
+});
+
+describe("a guild's war eligibility", () => {
+  const stored = async (guildId: string) => {
+    const [row] = await t.db
+      .select({ bank: guilds.bankBalance, eligible: guilds.isEligibleForWar })
+      .from(guilds)
+      .where(eq(guilds.id, guildId));
+    return row!;
+  };
+
+  it("turns on exactly where the rulebook's GUILD_WAR_ELIGIBILITY_BANK does, whatever the trigger's number", async () => {
+    const { guild } = await guildWithCrew(t, 1);
+    // One coin short of the rulebook's threshold, then at it, then past it: the trigger agrees at each.
+    const steps = [GUILD_WAR_ELIGIBILITY_BANK - 1, 1, 1];
+    const seen: [number, boolean, boolean][] = [];
+    for (const amount of steps) {
+      await grantBanks(t.db, [guild.id], amount);
+      const row = await stored(guild.id);
+      seen.push([row.bank, row.eligible, isWarEligible(row.bank)]);
+    }
+    expect(seen).toEqual([
+      [GUILD_WAR_ELIGIBILITY_BANK - 1, false, false],
+      [GUILD_WAR_ELIGIBILITY_BANK, true, true],
+      [GUILD_WAR_ELIGIBILITY_BANK + 1, true, true],
+    ]);
   });
 });
