@@ -213,6 +213,60 @@ test("a 10x summon with admin-granted coins yields ten bots and a legendary", as
   await expect(page.getByText("Needs 10 free slots (9 free)")).toBeVisible();
 });
 
+// Issue 41: the ten results on one screen and the setup left for later take three clicks (10x Summon,
+// Reveal all, later); a bot left for later is named and allocated from Bot Command with the spec's rules.
+test("a 10x pull: 'Reveal all', then 'Name and allocate later', then one bot set up from Bot Command", async ({
+  page,
+  browser,
+}) => {
+  const player = newPlayer("hurried");
+  await enterAs(page, player);
+  await createFirstBot(page.request);
+  await grantCoins(browser, player, 4000);
+  await page.goto("/summon");
+  await expect(page.getByTestId("summon-pity")).toHaveText("A rare at least within 10 single summons");
+  await page.getByRole("button", { name: "10x Summon" }).click();
+  await page.getByRole("button", { name: "Reveal all (10)" }).click();
+  const sheet = page.getByRole("dialog", { name: "Your 10 new bots" });
+  await expect(sheet.getByRole("listitem")).toHaveCount(10);
+  await expect(sheet.locator('[data-rarity="legendary"]').first()).toBeVisible();
+  await shot(page, "summon-reveal-all");
+  await sheet.getByRole("button", { name: "Name and allocate later" }).click();
+  await expect(toast(page, "Your bots wait in Bot Command: name them and place their points there.")).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("roster-count")).toHaveText("11 / 20");
+  await expect(page.getByText("Unnamed", { exact: true })).toHaveCount(10);
+  await shot(page, "dashboard-unnamed-bots");
+
+  // Back on /summon the ten are not pushed through the dialogs again.
+  await page.goto("/summon");
+  await expect(page.getByTestId("bots-owned")).toHaveText("Bots Owned 11 / 20");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: /^Select .* \(Unnamed\)$/ }).first().click();
+  const detail = page.getByTestId("bot-detail");
+  await detail.getByRole("button", { name: "Name it" }).click();
+  const naming = page.getByRole("dialog", { name: "Name Your Bot" });
+  await naming.getByLabel("Bot name").fill("ab");
+  await expect(naming.getByRole("button", { name: "Continue" })).toBeDisabled();
+  await naming.getByLabel("Bot name").fill("Late Bloomer");
+  await naming.getByRole("button", { name: "Continue" }).click();
+  const allocating = page.getByRole("dialog", { name: "Allocate Stat Points" });
+  await expect(allocating.getByRole("button", { name: "Allocate 10 more points" })).toBeDisabled();
+  for (let i = 0; i < 10; i++) await allocating.getByRole("button", { name: "Increase Agility" }).click();
+  await expect(allocating.getByRole("button", { name: "Increase Strength" })).toBeDisabled();
+  await allocating.getByRole("button", { name: "Confirm" }).click();
+  await expect(toast(page, "Late Bloomer is ready!")).toBeVisible();
+  await expect(detail.getByRole("heading", { name: "Late Bloomer" })).toBeVisible();
+  await expect(page.getByText("Unnamed", { exact: true })).toHaveCount(9);
+  const bots = (await (await page.request.get("/api/bots")).json()) as {
+    bots: { name: string; setupStage: string | null }[];
+  };
+  expect(bots.bots.filter((bot) => bot.setupStage === "name")).toHaveLength(9);
+  expect(bots.bots.find((bot) => bot.name === "Late Bloomer")?.setupStage).toBeNull();
+});
+
 test("BOT COMMAND: make active, rename, refresh, recycle, then train a point", async ({ page }) => {
   await enterAs(page, newPlayer("commander"));
   await createFirstBot(page.request, "Old Guard");

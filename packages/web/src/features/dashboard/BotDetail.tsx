@@ -4,6 +4,7 @@
 import type { Bot } from "@bot-arena/contract";
 import { BOT_MODELS } from "@bot-arena/game";
 import { Dumbbell, Palette, Shield, Star, Swords, Trophy } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { Badge } from "../../ui/Badge";
 import { Button } from "../../ui/Button";
@@ -15,11 +16,13 @@ import { EnergyBar, XpBar } from "../bots/BotMeters";
 import { BotStatGrid } from "../bots/BotStatGrid";
 import { RarityBadge } from "../bots/RarityBadge";
 import { customizeLink } from "../customize-bots/paths";
+import { FinishSetupDialogs } from "../summon/FinishSetup";
 
 type BotDetailProps = { bot: Bot; activating: boolean; onActivate: () => void };
 
 export function BotDetail({ bot, activating, onActivate }: BotDetailProps) {
   const model = BOT_MODELS.find((m) => m.name === bot.model);
+  const [settingUp, setSettingUp] = useState(false);
   return (
     <Panel aria-label={`${bot.name} details`} data-testid="bot-detail">
       <div className="grid gap-6 sm:grid-cols-[minmax(0,15rem)_minmax(0,1fr)] lg:grid-cols-1 xl:grid-cols-[minmax(0,16rem)_minmax(0,1fr)]">
@@ -86,13 +89,14 @@ export function BotDetail({ bot, activating, onActivate }: BotDetailProps) {
         </p>
       )}
       {bot.setupStage && (
-        <p className="mt-4 rounded-md border border-magenta/30 bg-magenta/10 px-3 py-2 text-sm font-semibold text-magenta">
-          This bot still needs {bot.setupStage === "name" ? "a name" : "its bonus points"} —{" "}
-          <Link to="/summon" className="underline underline-offset-2 hover:text-white">
-            finish setup
-          </Link>
-        </p>
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-magenta/30 bg-magenta/10 px-3 py-2 text-sm font-semibold text-magenta">
+          <span>This bot still needs {bot.setupStage === "name" ? "a name" : "its 10 bonus points"}.</span>
+          <Button size="sm" variant="secondary" onClick={() => setSettingUp(true)}>
+            {bot.setupStage === "name" ? "Name it" : "Place points"}
+          </Button>
+        </div>
       )}
+      {settingUp && <FinishSetupDialogs bot={bot} onClose={() => setSettingUp(false)} />}
       <div className="mt-6 flex flex-wrap gap-3">
         {!bot.isActive && (
           <Button

@@ -98,7 +98,9 @@ export function RosterCard({ bot, selected, onSelect, onRename, onRefresh, onRec
                   <Store className="size-3" aria-hidden="true" /> Listed
                 </Badge>
               )}
-              {bot.setupStage && <Badge tone="magenta">Setup pending</Badge>}
+              {bot.setupStage && (
+                <Badge tone="magenta">{bot.setupStage === "name" ? "Unnamed" : "Points to place"}</Badge>
+              )}
             </div>
           )}
         </div>

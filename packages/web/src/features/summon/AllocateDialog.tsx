@@ -1,5 +1,6 @@
 // The summon's 10 bonus points: no negatives, no more than remain; confirm only at 0 remaining, otherwise the
-// button reads 'Allocate N more points'. It cannot be dismissed.
+// button reads 'Allocate N more points'. In the summon flow it cannot be dismissed; opened from Bot Command
+// (`onClose`) it can.
 import type { Bot } from "@bot-arena/contract";
 import {
   bonusPointsRemaining,
@@ -22,7 +23,15 @@ import { autoAllocate } from "./quickSetup";
 
 const none: Stats = { strength: 0, agility: 0, defense: 0, intelligence: 0 };
 
-export function AllocateDialog({ bot, onDone }: { bot: Bot; onDone: (bot: Bot) => void }) {
+export function AllocateDialog({
+  bot,
+  onDone,
+  onClose,
+}: {
+  bot: Bot;
+  onDone: (bot: Bot) => void;
+  onClose?: () => void;
+}) {
   const [points, setPoints] = useState<Stats>(none);
   const queryClient = useQueryClient();
   const remaining = bonusPointsRemaining(points);
@@ -44,7 +53,8 @@ export function AllocateDialog({ bot, onDone }: { bot: Bot; onDone: (bot: Bot) =
   return (
     <Dialog
       open
-      dismissible={false}
+      dismissible={onClose !== undefined}
+      onOpenChange={(open) => !open && onClose?.()}
       title={`Allocate Stat Points`}
       description={`${bot.name} has ${SUMMON_BONUS_POINTS} bonus points to place.`}
       className="w-[min(94vw,32rem)]"

@@ -1,4 +1,5 @@
-// Naming a summoned bot: 3 to 50 characters, Continue disabled below 3; it cannot be dismissed.
+// Naming a summoned bot: 3 to 50 characters, Continue disabled below 3. In the summon flow it cannot be
+// dismissed; opened from Bot Command (`onClose`) it can.
 import type { Bot } from "@bot-arena/contract";
 import { SUMMON_NAME_MAX, SUMMON_NAME_MIN, validateSummonName } from "@bot-arena/game";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -15,7 +16,7 @@ import { RarityBadge } from "../bots/RarityBadge";
 import { replaceCachedBot, useBots } from "../bots/useBots";
 import { suggestBotName } from "./quickSetup";
 
-export function NameDialog({ bot }: { bot: Bot }) {
+export function NameDialog({ bot, onClose }: { bot: Bot; onClose?: () => void }) {
   const [name, setName] = useState("");
   const queryClient = useQueryClient();
   const save = useMutation({
@@ -41,7 +42,13 @@ export function NameDialog({ bot }: { bot: Bot }) {
   };
 
   return (
-    <Dialog open dismissible={false} title="Name Your Bot" description="Every legend needs a name.">
+    <Dialog
+      open
+      dismissible={onClose !== undefined}
+      onOpenChange={(open) => !open && onClose?.()}
+      title="Name Your Bot"
+      description="Every legend needs a name."
+    >
       <form onSubmit={submit} className="space-y-5">
         <div className="flex items-center gap-4">
           <BotImage bot={bot} quiet className="w-24 shrink-0" />

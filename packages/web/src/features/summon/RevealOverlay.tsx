@@ -7,6 +7,7 @@ import confetti from "canvas-confetti";
 import { motion, useReducedMotion } from "motion/react";
 import { useEffect, useEffectEvent, useState } from "react";
 import { createPortal } from "react-dom";
+import { Button } from "../../ui/Button";
 import { BotImage } from "../bots/BotImage";
 import { RarityBadge } from "../bots/RarityBadge";
 
@@ -22,7 +23,18 @@ export function celebrate(rarity: string) {
   void confetti({ particleCount: 140, spread: 90, origin: { y: 0.55 }, colors, zIndex: 70 });
 }
 
-export function RevealOverlay({ bot, onDone }: { bot: Bot | null; onDone: () => void }) {
+export function RevealOverlay({
+  bot,
+  onDone,
+  revealsLeft = 1,
+  onRevealAll,
+}: {
+  bot: Bot | null;
+  onDone: () => void;
+  /** Reveals still to come with this one: past one, 'Reveal all' skips to the overview of every bot. */
+  revealsLeft?: number;
+  onRevealAll?: () => void;
+}) {
   const glow = bot ? (RARITY_BADGE_COLORS[bot.rarity as Rarity] ?? "#22e5ff") : "#22e5ff";
   const reduced = useReducedMotion() ?? false;
   const chargeMs = reduced ? 0 : CHARGE_S * 1000;
@@ -108,6 +120,11 @@ export function RevealOverlay({ bot, onDone }: { bot: Bot | null; onDone: () => 
           <p className="mt-3 font-display text-xl font-black uppercase text-ink">{bot.model}</p>
           <p className="text-sm font-semibold uppercase tracking-widest text-muted">{bot.botClass}</p>
         </motion.div>
+      )}
+      {onRevealAll && revealsLeft > 1 && (
+        <Button variant="secondary" className="absolute bottom-[8%]" onClick={onRevealAll}>
+          Reveal all ({revealsLeft})
+        </Button>
       )}
     </div>,
     document.body,

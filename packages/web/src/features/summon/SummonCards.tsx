@@ -1,5 +1,6 @@
 // The two summon buttons as cards: Single (500) and 10x (5000, 'Guaranteed Legendary'), each disabled with
-// its reason ('Maximum 20 bots allowed!', 'Needs 10 free slots (N free)', 'Need N coins!').
+// its reason ('Maximum 20 bots allowed!', 'Needs 10 free slots (N free)', 'Need N coins!'); the single card
+// shows its pity counter.
 import { SUMMON_SINGLE_COUNT, SUMMON_TEN_COUNT, type SummonCount, summonPrice } from "@bot-arena/game";
 import { Coins, Crown, Sparkles } from "lucide-react";
 import { Button } from "../../ui/Button";
@@ -9,11 +10,18 @@ import { summonBlockedReason, summonRoomNote } from "./summonRules";
 type SummonCardsProps = {
   owned: number;
   coins: number;
+  /** The single summon's pity counter (null until the history has loaded). */
+  singlesUntilRare: number | null;
   busy: SummonCount | null;
   onSummon: (count: SummonCount) => void;
 };
 
-export function SummonCards({ owned, coins, busy, onSummon }: SummonCardsProps) {
+export const pityNote = (singlesUntilRare: number) =>
+  singlesUntilRare === 1
+    ? "Your next single summon is a rare at least"
+    : `A rare at least within ${singlesUntilRare} single summons`;
+
+export function SummonCards({ owned, coins, singlesUntilRare, busy, onSummon }: SummonCardsProps) {
   const cards = [
     {
       count: SUMMON_SINGLE_COUNT,
@@ -55,6 +63,11 @@ export function SummonCards({ owned, coins, busy, onSummon }: SummonCardsProps) 
             >
               {label}
             </p>
+            {count === SUMMON_SINGLE_COUNT && singlesUntilRare !== null && (
+              <p data-testid="summon-pity" className="mt-1 text-sm font-semibold text-lime">
+                {pityNote(singlesUntilRare)}
+              </p>
+            )}
             <p className="mt-4 flex items-center gap-2 font-display text-2xl font-black text-amber">
               <Coins className="size-5" aria-hidden="true" />
               {summonPrice(count).toLocaleString("en-US")}

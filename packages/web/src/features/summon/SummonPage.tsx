@@ -15,6 +15,7 @@ import { invalidateBotsAndMe, useBots } from "../bots/useBots";
 import { AllocateDialog } from "./AllocateDialog";
 import { NameDialog } from "./NameDialog";
 import { RateTables } from "./RateTables";
+import { RevealAllSheet } from "./RevealAllSheet";
 import { RevealOverlay } from "./RevealOverlay";
 import { SummonCards } from "./SummonCards";
 import { SummonHistoryPanel } from "./SummonHistoryPanel";
@@ -71,6 +72,7 @@ export default function SummonPage() {
                 <SummonCards
                   owned={owned}
                   coins={coins}
+                  singlesUntilRare={history.data?.singleSummonsUntilRare ?? null}
                   busy={summon.isPending ? (summon.variables ?? null) : null}
                   onSummon={(count) => summon.mutate(count)}
                 />
@@ -87,7 +89,21 @@ export default function SummonPage() {
             </Panel>
           </div>
 
-          {flow.step === "reveal" && <RevealOverlay bot={flow.bot} onDone={flow.revealed} />}
+          {flow.step === "reveal" && (
+            <RevealOverlay
+              bot={flow.bot}
+              onDone={flow.revealed}
+              revealsLeft={flow.revealsLeft}
+              onRevealAll={flow.revealAll}
+            />
+          )}
+          {flow.step === "overview" && (
+            <RevealAllSheet
+              bots={flow.overviewIds.flatMap((id) => roster.data?.find((b) => b.id === id) ?? [])}
+              onNow={flow.setUpNow}
+              onLater={flow.later}
+            />
+          )}
           {flow.step === "name" && flow.bot && <NameDialog key={flow.bot.id} bot={flow.bot} />}
           {flow.step === "allocate" && flow.bot && (
             <AllocateDialog key={flow.bot.id} bot={flow.bot} onDone={flow.finished} />
