@@ -3,7 +3,7 @@
 // the choice but may not change it), promote them, see them leave, and leave last (the dialog says the guild and
 // its bank go). Screenshots at desktop and phone width.
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { createFirstBot, enterAs, newPlayer, type Player, shot, toast } from "./support";
+import { createFirstBot, enterAs, grantCoins, newPlayer, type Player, shot, toast } from "./support";
 
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1440, height: 900 };
@@ -147,6 +147,64 @@ test("found, donate, get joined and promote, then leave until the guild is disba
 });
 
 // An unknown guild ('Guild not found', with a Retry): features/guilds/GuildPage.test.tsx (packages/web).
+// Issue 41: the bank buys perks. The leader raises a banner; the coins leave the bank through the ledger (its
+// history says so) and the banner flies beside the tag on the page and on the guild's card.
+test("the leader buys a banner from the guild bank: it flies beside the tag, and the bank pays for it", async ({
+  browser,
+}) => {
+  const { page: leader, player } = await pilotPage(browser, "bannerman");
+  const tag = `B${Math.random().toString(36).slice(2, 5).toUpperCase()}`;
+  const created = await leader.request.post("/api/guilds", { data: { name: `Lime Bolts ${tag}`, tag } });
+  expect(created.ok()).toBe(true);
+  const { guild } = (await created.json()) as { guild: { id: string } };
+  await grantCoins(browser, player, 200);
+  const donated = await leader.request.post(`/api/guilds/${guild.id}/contribute`, { data: { amount: 1000 } });
+  expect(donated.ok()).toBe(true);
+
+  await leader.goto(`/guilds/${guild.id}`);
+  await leader.getByRole("tab", { name: "Perks" }).click();
+  const banner = leader.getByRole("region", { name: "Banner" });
+  await expect(banner.getByText("No banner yet.")).toBeVisible();
+  await banner.getByLabel("Colour").selectOption("Lime");
+  await banner.getByLabel("Emblem").selectOption("bolt");
+  await snap(leader, "guild-perks");
+  await banner.getByRole("button", { name: "Raise banner · 1,000" }).click();
+  const confirm = leader.getByRole("dialog", { name: "Buy this perk?" });
+  await expect(confirm).toContainText("Banner: Lime bolt for 1,000 coins from the guild bank.");
+  await confirm.getByRole("button", { name: "Buy" }).click();
+  await expect(toast(leader, "Bought: guild banner")).toBeVisible();
+  await expect(banner.getByText("Flying Lime with a bolt.")).toBeVisible();
+  await expect(leader.getByRole("img", { name: "Lime bolt banner" }).first()).toBeVisible();
+  // The seats and the drill cost more than the bank now holds.
+  await expect(leader.getByText("The bank holds 0 of 2,000")).toBeVisible();
+
+  await leader.getByRole("tab", { name: "Bank" }).click();
+  await expect(leader.getByTestId("bank-entry").first()).toContainText("Guild perk bought");
+  await expect(leader.getByTestId("bank-entry").first()).toContainText("−1,000");
+  const detail = (await (await leader.request.get(`/api/guilds/${guild.id}`)).json()) as {
+    guild: { bankBalance: number };
+    bankHistory: { kind: string; delta: number }[];
+  };
+  expect(detail.guild.bankBalance).toBe(0);
+  expect(detail.bankHistory[0]).toMatchObject({ kind: "perk", delta: -1000 });
+
+  await leader.goto("/guilds");
+  await leader.getByLabel("Search guilds by name or tag").fill(tag);
+  const card = leader.getByTestId("guild-card").filter({ hasText: tag });
+  await expect(card.getByRole("img", { name: "Lime bolt banner" })).toBeVisible();
+
+  const phoneContext = await browser.newContext({
+    viewport: phone,
+    storageState: await leader.context().storageState(),
+  });
+  const onPhone = await phoneContext.newPage();
+  await onPhone.goto(`/guilds/${guild.id}`);
+  await onPhone.getByRole("tab", { name: "Perks" }).click();
+  await expect(onPhone.getByRole("region", { name: "Banner" })).toBeVisible();
+  await snap(onPhone, "guild-perks-phone");
+  await phoneContext.close();
+});
+
 test("a guild page without a session sends the player to sign in", async ({ page }) => {
   await page.goto("/guilds/00000000-0000-4000-8000-000000000000");
   await expect(page).toHaveURL(/\/auth/);

@@ -1,7 +1,7 @@
 // Guild wars: the active wars and the history, and one war's standings with every duel (each a stored battle
 // that opens in the COMBAT ZONE). The server plays them on its own; players only watch.
 import { MAX_BALANCE } from "@bot-arena/game";
-import { guildSummary, warMuster } from "./guilds";
+import { guildBanner, guildSummary, warMuster } from "./guilds";
 import { z } from "./zod";
 
 export const guildWarStatus = z.enum(["registration", "battle", "completed"]);
@@ -11,6 +11,8 @@ export const warParticipant = z.object({
   guildId: z.string(),
   name: z.string(),
   tag: z.string(),
+  /** The banner beside its tag (a guild perk), or null. */
+  banner: guildBanner.nullable(),
   totalPower: z.number().int(),
   duelWins: z.number().int(),
   /** Set when the war completes. */

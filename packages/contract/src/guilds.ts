@@ -20,6 +20,10 @@ export const warProgress = z.object({
 });
 export type WarProgress = z.infer<typeof warProgress>;
 
+/** The banner a guild bought (perks): a colour by name with its hex, and an emblem, shown beside the tag. */
+export const guildBanner = z.object({ color: z.string(), hex: z.string(), emblem: z.string() });
+export type GuildBanner = z.infer<typeof guildBanner>;
+
 /** A guild as its card shows it. */
 export const guildSummary = z.object({
   id: z.string(),
@@ -42,7 +46,7 @@ export const guildSummary = z.object({
   perks: z.object({
     seatLevel: z.number().int(),
     warDrillLevel: z.number().int(),
-    banner: z.object({ color: z.string(), hex: z.string(), emblem: z.string() }).nullable(),
+    banner: guildBanner.nullable(),
   }),
 });
 export type GuildSummary = z.infer<typeof guildSummary>;

@@ -78,6 +78,11 @@ describe("a war", () => {
     ninthId = ninth.guild.id;
     await t.db.update(guilds).set({ totalPower: 0 }).where(eq(guilds.id, ninth.guild.id));
     await grantBanks(t.db, [eighth.guild.id, ninth.guild.id], 1);
+    // One guild flies a banner (a perk): the war's standings show it beside the tag.
+    await t.db
+      .update(guilds)
+      .set({ bannerColor: "Magenta", bannerEmblem: "crown" })
+      .where(eq(guilds.id, crews[0]!.guild.id));
     expect((await wars()).active).toEqual([]);
     await donate(eighth.leader, eighth.guild.id, 1);
     // The guilds that became eligible asked for a muster in their own transaction; the runner's next pass opens it.
@@ -98,6 +103,12 @@ describe("a war", () => {
     });
     expect(Date.parse(opened.registrationEndsAt!) - clock.now().getTime()).toBe(REGISTRATION_S * 1000);
     expect(opened.participants.map((p) => p.guildId).sort()).toEqual(crews.map((c) => c.guild.id).sort());
+    expect(opened.participants.filter((p) => p.banner !== null)).toEqual([
+      expect.objectContaining({
+        guildId: crews[0]!.guild.id,
+        banner: { color: "Magenta", hex: "#ff2bd6", emblem: "crown" },
+      }),
+    ]);
     const powers = opened.participants.map((p) => p.totalPower);
     expect(powers).toEqual([...powers].sort((a, b) => b - a));
 

@@ -16,7 +16,7 @@ import { notFound } from "../../platform/errors";
 import { isUuid, type UserId } from "../../platform/ids";
 import type { FighterSnapshot } from "../battles/snapshot";
 import { readMuster } from "../guilds/muster-view";
-import { toGuildSummary } from "../guilds/view";
+import { bannerOf, toGuildSummary } from "../guilds/view";
 
 export type GuildWarsService = ReturnType<typeof createGuildWarsService>;
 
@@ -41,6 +41,8 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; restHours: 
         guildId: guildWarParticipants.guildId,
         name: guilds.name,
         tag: guilds.tag,
+        bannerColor: guilds.bannerColor,
+        bannerEmblem: guilds.bannerEmblem,
         totalPower: guildWarParticipants.totalPower,
         duelWins: guildWarParticipants.duelWins,
         placement: guildWarParticipants.placement,
@@ -88,6 +90,7 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; restHours: 
           guildId: p.guildId,
           name: p.name,
           tag: p.tag,
+          banner: bannerOf(p),
           totalPower: p.totalPower,
           duelWins: p.duelWins,
           placement: p.placement,

@@ -1,5 +1,5 @@
 // Guild rows as the contract shows them: the card fields with the progress bar toward war eligibility.
-import type { GuildSummary } from "@bot-arena/contract";
+import type { GuildBanner, GuildSummary } from "@bot-arena/contract";
 import { GUILD_BANNER_COLORS, warEligibilityProgress } from "@bot-arena/game";
 import type { guilds } from "../../platform/db/schema";
 
@@ -22,16 +22,22 @@ export const toGuildSummary = (row: GuildRow): GuildSummary => ({
   perks: {
     seatLevel: row.seatLevel,
     warDrillLevel: row.warDrillLevel,
-    banner:
-      row.bannerColor && row.bannerEmblem
-        ? {
-            color: row.bannerColor,
-            hex: GUILD_BANNER_COLORS.find((c) => c.name === row.bannerColor)?.hex ?? "#22e5ff",
-            emblem: row.bannerEmblem,
-          }
-        : null,
+    banner: bannerOf(row),
   },
 });
+
+/** The banner columns as the contract shows them (both set or neither: a check constraint). */
+export const bannerOf = (row: {
+  bannerColor: string | null;
+  bannerEmblem: string | null;
+}): GuildBanner | null =>
+  row.bannerColor && row.bannerEmblem
+    ? {
+        color: row.bannerColor,
+        hex: GUILD_BANNER_COLORS.find((c) => c.name === row.bannerColor)?.hex ?? "#22e5ff",
+        emblem: row.bannerEmblem,
+      }
+    : null;
 
 /** The spec's "user short id": enough of the uuid to tell members apart at a glance. */
 export const shortId = (userId: string): string => userId.slice(0, 8);

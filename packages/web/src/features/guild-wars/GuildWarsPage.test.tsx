@@ -14,6 +14,7 @@ const guild = (placement: number, prizeAmount: number): WarParticipant => ({
   guildId: `g${placement}`,
   name: `Clan ${placement}`,
   tag: `C${placement}`,
+  banner: null,
   totalPower: 1000 - placement,
   duelWins: 30 - placement,
   placement,

@@ -72,6 +72,7 @@ describe("/guild-wars: the player's guild in a war", () => {
     guildId: `g${n}`,
     name: `Clan ${n}`,
     tag: `C${n}`,
+    banner: null,
     totalPower: 900 - n,
     duelWins: 10 - n,
     placement: null,

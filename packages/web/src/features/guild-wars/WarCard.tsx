@@ -13,6 +13,7 @@ import { cn } from "../../ui/cn";
 import { Panel } from "../../ui/Panel";
 import { RetryingNote } from "../../ui/RetryingNote";
 import { formatCoins } from "../bank/coins";
+import { GuildBanner } from "../guilds/GuildBanner";
 import { battleEndCountdown, warCountdown } from "./countdown";
 import { GuildDuels } from "./GuildDuels";
 import { OLD_RULE_STAKE } from "./rules";
@@ -144,7 +145,9 @@ export function WarCard({
                 <Crown className="size-4 text-amber" aria-hidden="true" />
               )}
               <span className="min-w-0 flex-1 truncate text-ink">
-                <span className="font-display text-xs font-bold text-magenta">[{p.tag}]</span> {p.name}
+                <span className="font-display text-xs font-bold text-magenta">[{p.tag}]</span>{" "}
+                {p.banner && <GuildBanner banner={p.banner} className="mr-1" />}
+                {p.name}
               </span>
               {p.guildId === myGuildId && <Badge tone="magenta">You</Badge>}
               {war.status !== "registration" && (

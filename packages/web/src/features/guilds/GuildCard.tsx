@@ -7,6 +7,7 @@ import { ButtonLink } from "../../ui/ButtonLink";
 import { Card } from "../../ui/Card";
 import { formatCoins } from "../bank/coins";
 import { guildRoute } from "./api";
+import { GuildBanner } from "./GuildBanner";
 import { GuildStat, WarReadyBadge } from "./WarReadiness";
 
 type GuildCardProps = {
@@ -22,7 +23,9 @@ export function GuildCard({ guild, canJoin, joining, onJoin }: GuildCardProps) {
     <Card className="flex h-full flex-col gap-3" data-testid="guild-card">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-display text-xs font-bold tracking-[0.2em] text-magenta">[{guild.tag}]</p>
+          <p className="flex items-center gap-1.5 font-display text-xs font-bold tracking-[0.2em] text-magenta">
+            [{guild.tag}] <GuildBanner banner={guild.perks.banner} />
+          </p>
           <h3 className="truncate font-display text-base font-bold uppercase text-ink">{guild.name}</h3>
         </div>
         <WarReadyBadge guild={guild} />

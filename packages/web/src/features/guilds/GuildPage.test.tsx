@@ -4,7 +4,7 @@
 // plain member; the bank history names a war prize with its war; a guild already shown stays when a refresh
 // fails.
 import type { GuildBankEntry, GuildDetail, GuildRole } from "@bot-arena/contract";
-import { act, screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { queryKeys } from "../../app/queryKeys";
 import { answerOnceThenFail, aPlayer, fail, findToast, rateLimited, renderPage } from "../../app/test-render";
@@ -23,6 +23,7 @@ function aGuild(
     bankHistory?: GuildBankEntry[];
     disbanded?: boolean;
     restsUntil?: string;
+    perks?: GuildDetail["guild"]["perks"];
   } = {},
 ): GuildDetail {
   const bank = fields.bank ?? 620;
@@ -41,7 +42,7 @@ function aGuild(
       sitsOutNextWar: fields.sitsOut ?? false,
       currentWarId: null,
       restsUntil: fields.restsUntil ?? null,
-      perks: { seatLevel: 0, warDrillLevel: 0, banner: null },
+      perks: fields.perks ?? { seatLevel: 0, warDrillLevel: 0, banner: null },
       progress: {
         current: Math.min(bank, 500),
         needed: 500,
@@ -285,5 +286,67 @@ describe("/guilds/:id: leaving and the end", () => {
     await user.click(leave);
     expect(await screen.findByTestId("leave-warning")).toBeTruthy();
     expect(api.callsTo("leaveGuild")).toHaveLength(0);
+  });
+});
+
+describe("/guilds/:id Perks", () => {
+  const bought = (message: string) => ({ message, price: 2000, guild: aGuild().guild });
+
+  it("the leader buys the next seats level after a confirmation, naming the level shown", async () => {
+    const { user, api } = show(aGuild({ bank: 2500 }), { buyGuildPerk: bought("Bought: more member seats") });
+    await user.click(await screen.findByRole("tab", { name: "Perks" }));
+    const seats = screen.getByRole("region", { name: "Member seats" });
+    expect(within(seats).getByText("Level 0 of 3: 20 seats")).toBeTruthy();
+    expect(within(seats).getByText("Next: +5 seats (25 in all).")).toBeTruthy();
+    await user.click(within(seats).getByRole("button", { name: "Buy level 1 · 2,000" }));
+    const confirm = await screen.findByRole("dialog", { name: "Buy this perk?" });
+    expect(api.callsTo("buyGuildPerk")).toHaveLength(0);
+    await user.click(within(confirm).getByRole("button", { name: "Buy" }));
+    expect(await findToast("Bought: more member seats")).toBeTruthy();
+    expect(api.callsTo("buyGuildPerk").map((call) => call.body)).toEqual([{ perk: "seats", level: 1 }]);
+  });
+
+  it("a perk the bank cannot pay for is shown with what the bank holds, and cannot be bought", async () => {
+    const { user } = show(aGuild({ bank: 2500 }));
+    await user.click(await screen.findByRole("tab", { name: "Perks" }));
+    const drill = screen.getByRole("region", { name: "War drill" });
+    expect(within(drill).getByRole("button", { name: "Buy level 1 · 5,000" }).hasAttribute("disabled")).toBe(
+      true,
+    );
+    expect(within(drill).getByText("The bank holds 2,500 of 5,000")).toBeTruthy();
+  });
+
+  it("a plain member sees the perks and who can buy them, with no buy button", async () => {
+    const { user } = show(aGuild({ myRole: "member", bank: 9000 }));
+    await user.click(await screen.findByRole("tab", { name: "Perks" }));
+    expect(screen.getByText(/Only the leader or an officer can buy guild perks\./)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /^Buy level/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /banner/i })).toBeNull();
+  });
+
+  it("raises the chosen banner, and a guild's banner flies beside its tag", async () => {
+    const flying = { color: "Magenta", hex: "#ff2bd6", emblem: "crown" };
+    const { user, api } = show(
+      aGuild({ bank: 1200, perks: { seatLevel: 3, warDrillLevel: 2, banner: flying } }),
+      {
+        buyGuildPerk: bought("Bought: guild banner"),
+      },
+    );
+    expect(await screen.findAllByRole("img", { name: "Magenta crown banner" })).toHaveLength(1);
+    await user.click(screen.getByRole("tab", { name: "Perks" }));
+    expect(screen.getAllByText("Last level reached")).toHaveLength(2);
+    const banner = screen.getByRole("region", { name: "Banner" });
+    await user.selectOptions(within(banner).getByLabelText("Colour"), "Lime");
+    await user.selectOptions(within(banner).getByLabelText("Emblem"), "bolt");
+    await user.click(within(banner).getByRole("button", { name: "Change banner · 250" }));
+    await user.click(
+      within(await screen.findByRole("dialog", { name: "Buy this perk?" })).getByRole("button", {
+        name: "Buy",
+      }),
+    );
+    expect(await findToast("Bought: guild banner")).toBeTruthy();
+    expect(api.callsTo("buyGuildPerk").map((call) => call.body)).toEqual([
+      { perk: "banner", color: "Lime", emblem: "bolt" },
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 // /guilds/:id: one guild's tag, name, description, members, bank, total power and war status (Ready, Building,
 // Sitting Out or At War), the 'Next Guild War' panel (the way to 500, what a war is, the sit-out switch), the
-// Members and Bank tabs, Join for a player without a guild, Leave Guild for members, and the way back to /guilds.
+// Members, Bank and Perks tabs, Join for a player without a guild, Leave Guild for members, and the way back to /guilds.
 // Live on the guild's own channel.
 import type { GuildDetail } from "@bot-arena/contract";
 import { ArrowLeft, Coins, LogOut, Shield, Swords, UserPlus, Users, Zap } from "lucide-react";
@@ -18,8 +18,10 @@ import { usePageTitle } from "../../ui/usePageTitle";
 import { formatCoins } from "../bank/coins";
 import { useGuild, useJoinGuild, useLeaveGuild } from "./api";
 import { BankTab } from "./BankTab";
+import { GuildBanner } from "./GuildBanner";
 import { LeaveGuildDialog } from "./LeaveGuildDialog";
 import { MembersTab } from "./MembersTab";
+import { PerksTab } from "./PerksTab";
 import { WarEnlistment } from "./WarEnlistment";
 import { type WarStanding, warStanding } from "./WarReadiness";
 
@@ -106,7 +108,9 @@ function Guild({ id, detail }: { id: string; detail: GuildDetail }) {
               <Shield className="size-7" aria-hidden="true" />
             </span>
             <div className="min-w-0">
-              <p className="font-display text-sm font-bold tracking-[0.25em] text-magenta">[{guild.tag}]</p>
+              <p className="flex items-center gap-2 font-display text-sm font-bold tracking-[0.25em] text-magenta">
+                [{guild.tag}] <GuildBanner banner={guild.perks.banner} />
+              </p>
               <h1 className="break-words font-display text-2xl font-black uppercase tracking-wider text-ink sm:text-3xl">
                 {guild.name}
               </h1>
@@ -166,12 +170,16 @@ function Guild({ id, detail }: { id: string; detail: GuildDetail }) {
         <TabsList className="max-w-md">
           <TabsTrigger value="members">Members</TabsTrigger>
           <TabsTrigger value="bank">Bank</TabsTrigger>
+          <TabsTrigger value="perks">Perks</TabsTrigger>
         </TabsList>
         <TabsContent value="members">
           <MembersTab detail={detail} />
         </TabsContent>
         <TabsContent value="bank">
           <BankTab detail={detail} />
+        </TabsContent>
+        <TabsContent value="perks">
+          <PerksTab detail={detail} />
         </TabsContent>
       </Tabs>
 

@@ -1,6 +1,6 @@
 // The guilds' data and actions. Pages listen on the live channels (`guilds` for the list, `guild:<id>` for one
 // guild), so a donation, a join or a war anywhere shows at once; wallets move through the `me` channel.
-import type { CreateGuildBody, GuildDetail } from "@bot-arena/contract";
+import type { BuyPerkBody, CreateGuildBody, GuildDetail } from "@bot-arena/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call } from "../../app/call";
 import { LIST_REFRESH_GAP_MS } from "../../app/liveThrottle";
@@ -62,6 +62,9 @@ export const useJoinGuild = () => useGuildMutation((id: string) => call("joinGui
 
 export const useContribute = (id: string) =>
   useGuildMutation((amount: number) => call("contributeToGuild", { params: { id }, body: { amount } }));
+
+export const useBuyPerk = (id: string) =>
+  useGuildMutation((body: BuyPerkBody) => call("buyGuildPerk", { params: { id }, body }));
 
 export const useLeaveGuild = (id: string) => useGuildMutation(() => call("leaveGuild", { params: { id } }));
 
