@@ -207,8 +207,25 @@ test("eight guilds reach 500 and a whole war plays out live on /guild-wars", asy
   await expect(placed).toContainText("Completed");
   const wins = await placed.getByTitle("Duel wins").allTextContents();
   expect(wins.reduce((sum, text) => sum + Number.parseInt(text, 10), 0)).toBe(28);
-  // The winner's bank history names the prize and its war.
+  // The guild leaderboard counts the finished war: the winner's first place and prize, on desktop and phone.
   const winnerGuild = guilds[finals.indexOf(winner)]!;
+  await page.getByRole("tab", { name: "Guild Leaderboard" }).click();
+  const winnerRow = page.getByTestId("guild-standing").filter({ hasText: `[${winnerGuild.tag}]` });
+  await expect(winnerRow.getByRole("cell")).toHaveText([
+    /^#\d+$/,
+    new RegExp(`\\[${winnerGuild.tag}\\]`),
+    /\d/,
+    /\d/,
+    "1",
+    "1",
+    "1",
+    "2,000",
+  ]);
+  await snap(page, "guild-leaderboard");
+  await page.setViewportSize(phone);
+  await snap(page, "guild-leaderboard-phone");
+  await page.setViewportSize(projectSize);
+  // The winner's bank history names the prize and its war.
   await page.goto(`/guilds/${winnerGuild.id}`);
   await page.getByRole("tab", { name: "Bank" }).click();
   await expect(page.getByTestId("bank-entry-label").first()).toHaveText(`War prize · ${warName}`);

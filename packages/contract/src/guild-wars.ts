@@ -23,6 +23,29 @@ export const warParticipant = z.object({
 });
 export type WarParticipant = z.infer<typeof warParticipant>;
 
+/** A guild on the guild leaderboard: by power, with what it has done in wars. */
+export const guildStanding = z.object({
+  rank: z.number().int(),
+  guildId: z.string(),
+  name: z.string(),
+  tag: z.string(),
+  banner: guildBanner.nullable(),
+  totalPower: z.number().int(),
+  memberCount: z.number().int(),
+  warsFought: z.number().int(),
+  firstPlaces: z.number().int(),
+  /** Wars in which it placed 1st, 2nd or 3rd. */
+  podiums: z.number().int(),
+  /** Every war prize it won, in coins. */
+  prizesWon: z.number().int(),
+});
+export type GuildStanding = z.infer<typeof guildStanding>;
+
+export const guildLeaderboard = z.object({ guilds: z.array(guildStanding) });
+export type GuildLeaderboard = z.infer<typeof guildLeaderboard>;
+
+export const GUILD_LEADERBOARD_SIZE = 50;
+
 export const guildWarSummary = z.object({
   id: z.string(),
   name: z.string(),
@@ -126,6 +149,13 @@ export const guildWarRoutes = {
     summary: "Active guild wars and the completed ones, newest first",
     auth: "player",
     response: guildWarList,
+  },
+  guildLeaderboard: {
+    method: "GET",
+    path: "/api/guild-wars/leaderboard",
+    summary: "The 50 strongest live guilds by power, with their wars fought, first places, podiums and prizes",
+    auth: "player",
+    response: guildLeaderboard,
   },
   guildWar: {
     method: "GET",

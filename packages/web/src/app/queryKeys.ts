@@ -43,6 +43,7 @@ export const queryKeys = {
   },
   guildWars: {
     all: ["guild-wars"],
+    leaderboard: ["guild-wars", "leaderboard"],
     one: (id: string) => ["guild-wars", id],
   },
   tournaments: {

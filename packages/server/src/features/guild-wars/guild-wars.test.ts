@@ -3,7 +3,7 @@
 // guilds by duel wins and power, pays the three rewards into the winners' banks as the house's coins, enlists the
 // freed guilds again when they do not rest (except one that chose to sit out), and leaves the books clean.
 
-import type { BattleReplay, GuildWarDetail, GuildWarList } from "@bot-arena/contract";
+import type { BattleReplay, GuildLeaderboard, GuildWarDetail, GuildWarList } from "@bot-arena/contract";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
@@ -252,6 +252,30 @@ describe("a war", () => {
       isEligibleForWar: false,
       currentWarId: null,
     });
+  });
+
+  it("the guild leaderboard: live guilds by power, each with its record of completed wars", async () => {
+    const board = (await viewer.get("/api/guild-wars/leaderboard")).json<GuildLeaderboard>().guilds;
+    const powers = board.map((g) => g.totalPower);
+    expect(powers).toEqual([...powers].sort((a, b) => b - a));
+    expect(board.map((g) => g.rank)).toEqual(board.map((_, i) => i + 1));
+    const done = (await wars()).history[0]!;
+    for (const p of done.participants) {
+      expect(board.find((g) => g.guildId === p.guildId)).toMatchObject({
+        warsFought: 1,
+        firstPlaces: p.placement === 1 ? 1 : 0,
+        podiums: p.placement! <= 3 ? 1 : 0,
+        prizesWon: p.prizeAmount,
+      });
+    }
+    // Drafted into the second war, which has not finished: no war counts yet.
+    expect(board.find((g) => g.guildId === ninthId)).toMatchObject({ warsFought: 0, podiums: 0, prizesWon: 0 });
+    expect(board.find((g) => g.guildId === crews[0]!.guild.id)?.banner).toEqual({
+      color: "Magenta",
+      hex: "#ff2bd6",
+      emblem: "crown",
+    });
+    expect((await t.app.inject({ method: "GET", url: "/api/guild-wars/leaderboard" })).statusCode).toBe(401);
   });
 
   it("a completed war never moves again", async () => {

@@ -10,6 +10,7 @@ export function guildWarsRoutes(
 ): void {
   // Admins read why a war is delayed (the runner's last error); players only that it is.
   route(app, routes.guildWars, ({ user }) => deps.guildWars.list({ isAdmin: user.isAdmin, userId: user.id }));
+  route(app, routes.guildLeaderboard, () => deps.guildWars.leaderboard());
   route(app, routes.guildWar, ({ user, params }) =>
     deps.guildWars.detail(params.id, { isAdmin: user.isAdmin }),
   );

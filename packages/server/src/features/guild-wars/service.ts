@@ -1,8 +1,15 @@
 // Reading the wars: the active ones and the history for /guild-wars, and one war with every duel for a war
 // card's guild view. Standings rank by power during registration and by duel wins then power afterwards.
-import type { GuildWarDetail, GuildWarDuel, GuildWarList, GuildWarSummary } from "@bot-arena/contract";
+import {
+  GUILD_LEADERBOARD_SIZE,
+  type GuildLeaderboard,
+  type GuildWarDetail,
+  type GuildWarDuel,
+  type GuildWarList,
+  type GuildWarSummary,
+} from "@bot-arena/contract";
 import { GuildId, messages, rankWarStandings, statTotal, warPrizePool, warRounds } from "@bot-arena/game";
-import { asc, desc, eq, inArray, ne } from "drizzle-orm";
+import { asc, desc, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Clock } from "../../platform/clock";
 import type { Db } from "../../platform/db/database";
 import {
@@ -133,6 +140,53 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; restHours: 
         myGuild: membership ? toGuildSummary(membership.guild) : null,
         muster,
         serverTime: deps.clock.now().toISOString(),
+      };
+    },
+
+    /** Live guilds by power (then id), each with its war record summed from its participations. */
+    async leaderboard(): Promise<GuildLeaderboard> {
+      const record = db
+        .select({
+          guildId: guildWarParticipants.guildId,
+          warsFought: sql<number>`count(*)::int`.as("wars_fought"),
+          firstPlaces: sql<number>`count(*) filter (where ${guildWarParticipants.placement} = 1)::int`.as(
+            "first_places",
+          ),
+          podiums: sql<number>`count(*) filter (where ${guildWarParticipants.placement} <= 3)::int`.as("podiums"),
+          prizesWon: sql<number>`coalesce(sum(${guildWarParticipants.prizeAmount}), 0)::int`.as("prizes_won"),
+        })
+        .from(guildWarParticipants)
+        .innerJoin(guildWars, eq(guildWars.id, guildWarParticipants.warId))
+        .where(eq(guildWars.status, "completed"))
+        .groupBy(guildWarParticipants.guildId)
+        .as("record");
+      const rows = await db
+        .select({
+          guild: guilds,
+          warsFought: record.warsFought,
+          firstPlaces: record.firstPlaces,
+          podiums: record.podiums,
+          prizesWon: record.prizesWon,
+        })
+        .from(guilds)
+        .leftJoin(record, eq(record.guildId, guilds.id))
+        .where(isNull(guilds.disbandedAt))
+        .orderBy(desc(guilds.totalPower), asc(guilds.id))
+        .limit(GUILD_LEADERBOARD_SIZE);
+      return {
+        guilds: rows.map((row, i) => ({
+          rank: i + 1,
+          guildId: row.guild.id,
+          name: row.guild.name,
+          tag: row.guild.tag,
+          banner: bannerOf(row.guild),
+          totalPower: row.guild.totalPower,
+          memberCount: row.guild.memberCount,
+          warsFought: row.warsFought ?? 0,
+          firstPlaces: row.firstPlaces ?? 0,
+          podiums: row.podiums ?? 0,
+          prizesWon: row.prizesWon ?? 0,
+        })),
       };
     },
 

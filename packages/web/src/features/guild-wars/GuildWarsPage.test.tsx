@@ -1,7 +1,7 @@
 // /guild-wars in words: with no war running, the empty state keeps the spec's two lines and says what a war is,
 // that it costs nothing and who pays; History names each prize as the arena's, and a war fought under the old
 // stakes says so (what each of the three gained after its stake), so no stake coming back reads as a prize.
-import type { GuildWarSummary, WarParticipant } from "@bot-arena/contract";
+import type { GuildStanding, GuildWarSummary, WarParticipant } from "@bot-arena/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderPage } from "../../app/test-render";
@@ -210,5 +210,56 @@ describe("/guild-wars: the viewer's own guild", () => {
     const { user } = show([completed({})], "someone-else");
     await user.click(await screen.findByRole("tab", { name: /History/ }));
     expect(within(await screen.findByTestId("war-history")).queryByTestId("war-mine")).toBeNull();
+  });
+});
+
+describe("/guild-wars Guild Leaderboard", () => {
+  const standing = (rank: number, fields: Partial<GuildStanding> = {}): GuildStanding => ({
+    rank,
+    guildId: `g${rank}`,
+    name: `Clan ${rank}`,
+    tag: `C${rank}`,
+    banner: null,
+    totalPower: 1000 - rank,
+    memberCount: 5,
+    warsFought: 3,
+    firstPlaces: rank === 1 ? 2 : 0,
+    podiums: rank <= 3 ? 3 : 0,
+    prizesWon: rank === 1 ? 4500 : 0,
+    ...fields,
+  });
+
+  it("ranks the guilds by power with their war record, marks the player's own and flies banners", async () => {
+    const banner = { color: "Lime", hex: "#39ff14", emblem: "bolt" };
+    const { user } = renderPage(<GuildWarsPage />, {
+      path: "/guild-wars",
+      api: {
+        guildWars: {
+          active: [],
+          history: [],
+          myGuildId: "g2",
+          myGuild: null,
+          muster: MUSTER,
+          serverTime: "2030-01-02T12:00:00.000Z",
+        },
+        guildLeaderboard: { guilds: [standing(1, { banner }), standing(2), standing(3)] },
+      },
+    });
+    await user.click(await screen.findByRole("tab", { name: "Guild Leaderboard" }));
+    const rows = await screen.findAllByTestId("guild-standing");
+    const cells = rows.map((row) =>
+      within(row)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    );
+    // Rank, guild, power, members, wars, 1st, top 3, prizes.
+    expect(cells).toEqual([
+      ["#1", "[C1]Clan 1", "999", "5", "3", "2", "3", "4,500"],
+      ["#2", "[C2]Clan 2", "998", "5", "3", "0", "3", "0"],
+      ["#3", "[C3]Clan 3", "997", "5", "3", "0", "3", "0"],
+    ]);
+    expect(rows[1]!.getAttribute("aria-current")).toBe("true");
+    expect(within(rows[0]!).getByRole("img", { name: "Lime bolt banner" })).toBeTruthy();
+    expect(within(rows[0]!).getByRole("link").getAttribute("href")).toBe("/guilds/g1");
   });
 });

@@ -1,4 +1,4 @@
-// /guild-wars: the tabs 'Active Wars (n)' and 'History (n)', live over the `guild-wars` channel. Wars open by
+// /guild-wars: the tabs 'Active Wars (n)', 'History (n)' and 'Guild Leaderboard', live over the `guild-wars` channel. Wars open by
 // themselves when 8 guilds are ready; players watch the standings and open any duel in the COMBAT ZONE. The page
 // says in plain words what a war is: free to enter, the arena pays the top three banks; above the tabs, how many
 // guilds are ready now and when the player's guild can fight next (guilds rest after each war).
@@ -15,6 +15,7 @@ import { Panel } from "../../ui/Panel";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/Tabs";
 import { formatCoins } from "../bank/coins";
 import { useGuildWars } from "./api";
+import { GuildLeaderboardTab } from "./GuildLeaderboardTab";
 import { HistoryCard } from "./HistoryCard";
 import { NextWarPanel } from "./NextWarPanel";
 import { type WarRewards, warRules } from "./rules";
@@ -73,9 +74,10 @@ function GuildWars({ wars }: { wars: GuildWarList }) {
       />
       <NextWarPanel muster={wars.muster} myGuild={wars.myGuild} now={now} />
       <Tabs defaultValue={linkedTab}>
-        <TabsList className="max-w-lg">
+        <TabsList className="max-w-2xl">
           <TabsTrigger value="active">Active Wars ({active.length})</TabsTrigger>
           <TabsTrigger value="history">History ({history.length})</TabsTrigger>
+          <TabsTrigger value="leaderboard">Guild Leaderboard</TabsTrigger>
         </TabsList>
         <TabsContent value="active" className="space-y-4">
           {active.length === 0 ? (
@@ -119,6 +121,11 @@ function GuildWars({ wars }: { wars: GuildWarList }) {
           ) : (
             history.map((war) => <HistoryCard key={war.id} war={war} now={now} myGuildId={myGuildId} />)
           )}
+        </TabsContent>
+        <TabsContent value="leaderboard">
+          <Panel tone="neutral" padded={false} className="overflow-hidden">
+            <GuildLeaderboardTab myGuildId={myGuildId} />
+          </Panel>
         </TabsContent>
       </Tabs>
     </div>

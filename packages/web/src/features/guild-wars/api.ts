@@ -30,5 +30,14 @@ export function useGuildWars() {
 
 export const useGuildWar = (id: string | null) => useQuery(guildWarQuery(id));
 
+/** The guild leaderboard; the page's `guild-wars` channel refreshes it with the wars (a key under theirs). */
+export const guildLeaderboardQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.guildWars.leaderboard,
+    queryFn: ({ signal }) => call("guildLeaderboard", {}, signal),
+  });
+
+export const useGuildLeaderboard = () => useQuery(guildLeaderboardQuery());
+
 /** A war's card on /guild-wars (a war's line in a guild's chat links here). */
 export const warCardRoute = (id: string) => `/guild-wars#war-${id}`;
