@@ -50,7 +50,7 @@ function Standings({ board }: { board: Leaderboard }) {
           </p>
         ) : (
           <div className="overflow-x-auto">
-            {/* Fixed columns: on a phone the bot's name truncates and every number column, XP last, stays on
+            {/* Fixed columns: on a phone the bot's name wraps and every number column, XP last, stays on
                 screen instead of behind a sideways scroll. */}
             <table className="w-full table-fixed border-collapse text-left">
               <thead>
@@ -126,7 +126,12 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
           <BotImage bot={entry} quiet className="hidden w-10 shrink-0 sm:block" />
           <div className="min-w-0">
             <div className="flex min-w-0 items-center gap-2">
-              <span className={cn("truncate font-semibold", entry.rank <= 3 ? "text-ink" : "text-ink/90")}>
+              <span
+                className={cn(
+                  "min-w-0 break-words font-semibold",
+                  entry.rank <= 3 ? "text-ink" : "text-ink/90",
+                )}
+              >
                 {entry.name}
               </span>
               {entry.isYou && <Badge tone="cyan">You</Badge>}
@@ -134,7 +139,7 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
                 <RarityBadge rarity={entry.rarity} />
               </span>
             </div>
-            <p className="truncate text-sm text-muted">{entry.ownerName}</p>
+            <p className="break-words text-sm text-muted">{entry.ownerName}</p>
           </div>
         </div>
       </td>
