@@ -11,6 +11,8 @@ const profile = (overrides: Partial<AnswerOf<"pilotProfile">> = {}): AnswerOf<"p
   deviation: 397,
   provisional: true,
   seasonRank: null,
+  title: null,
+  badges: [],
   record: { wins: 1, losses: 0 },
   shieldUntil: null,
   recentBattles: [
