@@ -5,6 +5,7 @@ import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { queryKeys } from "../../app/queryKeys";
 import { answerOnceThenFail, fail, renderPage } from "../../app/test-render";
+import { aSeason } from "../seasons/testing";
 import LeaderboardPage from "./LeaderboardPage";
 
 const entry = (rank: number, name: string): LeaderboardEntry => ({
@@ -27,7 +28,11 @@ describe("/leaderboard", () => {
     const board = { entries: [entry(1, "Iron Comet"), entry(2, "Volt Viper")], you: null };
     const { queryClient, api } = renderPage(<LeaderboardPage />, {
       path: "/leaderboard",
-      api: { leaderboard: answerOnceThenFail(board, fail(500, "INTERNAL", "Something went wrong")) },
+      api: {
+        leaderboard: answerOnceThenFail(board, fail(500, "INTERNAL", "Something went wrong")),
+        // No season table: the board's is the page's one table.
+        pvpSeason: aSeason({ ladder: [] }),
+      },
     });
     const table = await screen.findByRole("table");
     expect(within(table).getByText("Iron Comet")).toBeTruthy();
