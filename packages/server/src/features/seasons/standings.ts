@@ -8,7 +8,7 @@ import {
   seasonMessages,
 } from "@bot-arena/contract";
 import { SEASON_LADDER_MIN_BATTLES, type SeasonTitle, seasonRates, seasonTitleText } from "@bot-arena/game";
-import { and, desc, eq, isNotNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
 import { pvpSeasonStandings, pvpSeasons } from "../../platform/db/schema";
 import { notFound } from "../../platform/errors";
@@ -105,6 +105,25 @@ export async function pastSeasonPage(db: Db, text: string, viewer: UserId): Prom
     standings: rows.filter((row) => row.place <= SEASON_LADDER_SIZE).map(standing),
     you: mine ? standing(mine) : null,
   };
+}
+
+/** Each pilot's latest season title ('Season 3 Champion'), for the names a list shows; pilots without one absent. */
+export async function latestTitles(db: Db, userIds: readonly UserId[]): Promise<Map<UserId, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([pvpSeasonStandings.userId], {
+      userId: pvpSeasonStandings.userId,
+      season: pvpSeasonStandings.seasonNumber,
+      title: pvpSeasonStandings.title,
+    })
+    .from(pvpSeasonStandings)
+    .where(
+      and(inArray(pvpSeasonStandings.userId, [...new Set(userIds)]), isNotNull(pvpSeasonStandings.title)),
+    )
+    .orderBy(pvpSeasonStandings.userId, desc(pvpSeasonStandings.seasonNumber));
+  return new Map(
+    rows.map((row) => [row.userId as UserId, seasonTitleText(row.season, row.title as SeasonTitle)]),
+  );
 }
 
 /** A pilot's top-10 finishes (newest first), the title of its latest podium, and its place this season. */

@@ -20,6 +20,7 @@ const entry = (rank: number, name: string): LeaderboardEntry => ({
   colorPrimary: "#00f0ff",
   colorSecondary: "#0066ff",
   ownerName: `pilot_${rank}`,
+  ownerTitle: null,
   isYou: false,
 });
 
@@ -43,5 +44,21 @@ describe("/leaderboard", () => {
     expect((await screen.findByRole("status")).textContent).toBe("Could not refresh, retrying");
     expect(within(screen.getByRole("table")).getByText("Volt Viper")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Failed to load leaderboard" })).toBeNull();
+  });
+
+  it("names an owner's latest season title beside its name", async () => {
+    renderPage(<LeaderboardPage />, {
+      path: "/leaderboard",
+      api: {
+        leaderboard: {
+          entries: [{ ...entry(1, "Iron Comet"), ownerTitle: "Season 2 Champion" }, entry(2, "Volt Viper")],
+          you: null,
+        },
+        pvpSeason: aSeason({ ladder: [] }),
+      },
+    });
+    const table = await screen.findByRole("table");
+    expect(within(table).getByText("· Season 2 Champion")).toBeTruthy();
+    expect(within(table).getAllByText(/Season \d+ Champion/)).toHaveLength(1);
   });
 });

@@ -142,7 +142,10 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
                 <RarityBadge rarity={entry.rarity} />
               </span>
             </div>
-            <p className="truncate text-sm text-muted">{entry.ownerName}</p>
+            <p className="truncate text-sm text-muted">
+              {entry.ownerName}
+              {entry.ownerTitle && <span className="text-amber"> · {entry.ownerTitle}</span>}
+            </p>
           </div>
         </div>
       </td>
