@@ -42,6 +42,7 @@ function Standings({ season }: { season: PastSeason }) {
             rows={season.standings}
             you={season.you}
             label={`Season ${season.number} final standings`}
+            season={`Season ${season.number}`}
           />
         )}
       </Panel>

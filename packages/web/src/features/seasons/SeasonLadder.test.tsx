@@ -21,6 +21,8 @@ describe("the season ladder on /leaderboard", () => {
     const rows = within(ladder).getAllByTestId("season-row");
     expect(rows.map((row) => row.textContent)).toEqual(["1vex191214", "2kaiYou18409"]);
     expect(screen.queryByTestId("season-prizes")).toBeNull();
+    // Its podium's places are told apart from the Top 100's.
+    expect(within(ladder).getByLabelText("1st place in Season 3")).toBeTruthy();
     await user.click(within(ladder).getByRole("link", { name: "vex" }));
     expect(await findLocation()).toBe("/pilots/vex");
   });

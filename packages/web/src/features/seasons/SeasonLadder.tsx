@@ -63,7 +63,12 @@ function Ladder({ season }: { season: CurrentSeason }) {
           Nobody is on the ladder yet: {season.minBattles} rated PvP battles put a pilot on it.
         </p>
       ) : (
-        <StandingsTable rows={season.ladder} you={season.you} label={`Season ${season.number} ladder`} />
+        <StandingsTable
+          rows={season.ladder}
+          you={season.you}
+          label={`Season ${season.number} ladder`}
+          season={`Season ${season.number}`}
+        />
       )}
       {season.past.length > 0 && (
         <div className="border-t border-cyan/15 px-5 py-4">

@@ -14,10 +14,13 @@ export function StandingsTable({
   rows,
   you,
   label,
+  season,
 }: {
   rows: readonly Standing[];
   you: Standing | null;
   label: string;
+  /** 'Season 3': names the podium's places, which the Top 100's share a page with. */
+  season: string;
 }) {
   return (
     <table className="w-full table-fixed border-collapse text-left" aria-label={label}>
@@ -45,7 +48,7 @@ export function StandingsTable({
       </thead>
       <tbody>
         {rows.map((row) => (
-          <Row key={row.place} row={row} />
+          <Row key={row.place} row={row} season={season} />
         ))}
       </tbody>
       {you && (
@@ -58,18 +61,18 @@ export function StandingsTable({
               Your place
             </td>
           </tr>
-          <Row row={you} />
+          <Row row={you} season={season} />
         </tfoot>
       )}
     </table>
   );
 }
 
-function Row({ row }: { row: Standing }) {
+function Row({ row, season }: { row: Standing; season: string }) {
   return (
     <tr className="border-t border-cyan/10" data-testid="season-row" data-you={row.isYou ? "" : undefined}>
       <td className="px-2 py-3 sm:px-5">
-        <RankIcon rank={row.place} />
+        <RankIcon rank={row.place} within={season} />
       </td>
       <td className="px-2 py-3">
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
