@@ -18,6 +18,7 @@ import { everyPilot, type PilotEntry } from "./ladder";
 import { seasonRow } from "./seasons";
 
 export const SEASON_PRIZE_REASON = "house_reward_pvp_season";
+const STANDINGS_PER_INSERT = 1000;
 
 /** The runner's handler for `pvp_seasons.next_due_at`; `days` is PVP_SEASON_DAYS for the season it opens. */
 export const seasonCloseHandler = (days: number): DueHandler => ({
@@ -42,32 +43,35 @@ async function closeSeason(tx: Tx, id: string, now: Date, days: number): Promise
   const pilots = await everyPilot(tx);
   const ladder = seasonLadder(pilots);
   const prizes = [season.prizeFirst, season.prizeSecond, season.prizeThird];
-  if (ladder.length > 0) {
-    await tx.insert(pvpSeasonStandings).values(
-      ladder.map((pilot, index) => {
-        const reward = seasonReward(index + 1);
-        return {
-          seasonNumber: season.number,
-          place: index + 1,
-          userId: pilot.userId,
-          username: pilot.username,
-          rating: pilot.rating,
-          battles: pilot.battles,
-          badge: reward?.badge ?? null,
-          title: reward?.title ?? null,
-          coins: index < SEASON_PRIZE_PLACES ? (prizes[index] ?? 0) : 0,
-        };
-      }),
-    );
-  }
+  // What each podium place was paid: the prize, or what fit under the coin maximum.
+  const paid: number[] = [];
   for (const [index, pilot] of ladder.slice(0, SEASON_PRIZE_PLACES).entries()) {
     const amount = prizes[index] ?? 0;
     if (amount <= 0) continue;
-    await payOut(tx, {
+    const { credited } = await payOut(tx, {
       to: { account: "wallet", userId: pilot.userId, refType: "pvp_season", refId: season.id },
       amount: Coins(amount),
       reason: SEASON_PRIZE_REASON,
     });
+    paid[index] = credited;
+  }
+  const standings = ladder.map((pilot, index) => {
+    const reward = seasonReward(index + 1);
+    return {
+      seasonNumber: season.number,
+      place: index + 1,
+      userId: pilot.userId,
+      username: pilot.username,
+      rating: pilot.rating,
+      battles: pilot.battles,
+      badge: reward?.badge ?? null,
+      title: reward?.title ?? null,
+      coins: paid[index] ?? 0,
+    };
+  });
+  // In slices: one statement's parameters are bounded (65,535 in PostgreSQL's protocol), a ladder is not.
+  for (let from = 0; from < standings.length; from += STANDINGS_PER_INSERT) {
+    await tx.insert(pvpSeasonStandings).values(standings.slice(from, from + STANDINGS_PER_INSERT));
   }
   await resetRatings(tx, pilots);
   await tx.insert(pvpSeasons).values(seasonRow(season.number + 1, now, days));

@@ -1,12 +1,12 @@
 import { type CurrentSeason, SEASON_PRIZE_MAX, seasonMessages } from "@bot-arena/contract";
-import { SEASON_FREEZE_MINUTES } from "@bot-arena/game";
+import { MAX_BALANCE, SEASON_FREEZE_MINUTES } from "@bot-arena/game";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type Player, signUp, type TestApp, testClock } from "../../../test/helpers";
 import { adminOperations, coinLedger, pilotRatings, pvpResults, pvpSeasons } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
 import { type Pilot, pilot } from "../arena/testing";
-import { coinsOf } from "../bots/testing";
+import { coinsOf, expectLedgerClean, setCoins } from "../bots/testing";
 import { profileOf, raid } from "../pilots/testing";
 import { SEASON_PRIZE_REASON } from "./close";
 import { pastSeasonOf, seasonOf, setPrizes, setSeasonPilot } from "./testing";
@@ -247,5 +247,21 @@ describe("the close at the season's end", () => {
     expect(await pastSeasonOf(admin, 1)).toEqual(first);
     // Season 2 had nobody on its ladder: closed with no standings and nothing paid.
     expect((await pastSeasonOf(admin, 2)).standings).toEqual([]);
+  });
+});
+
+describe("a prize past the coin maximum", () => {
+  it("pays what fits and the standings say what was paid", async () => {
+    const rich = await pilot(t);
+    await setSeasonPilot(t, rich, { rating: 2600, battles: 5 });
+    await setCoins(t.db, rich, MAX_BALANCE - 100);
+    expect((await setPrizes(admin, { first: 500, second: 0, third: 0 })).statusCode).toBe(200);
+    const season = await seasonOf(admin);
+    clock.advance(new Date(season.endsAt).getTime() - clock.now().getTime());
+    await t.app.reconciler.runOnce();
+    const closed = await pastSeasonOf(rich, season.number);
+    expect(closed.standings[0]).toMatchObject({ username: rich.me.username, badge: "Champion", coins: 100 });
+    expect(await coinsOf(rich)).toBe(MAX_BALANCE);
+    await expectLedgerClean(t);
   });
 });
