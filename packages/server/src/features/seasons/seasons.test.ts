@@ -7,6 +7,7 @@ import { adminOperations, coinLedger, pilotRatings, pvpResults, pvpSeasons } fro
 import type { UserId } from "../../platform/ids";
 import { type Pilot, pilot } from "../arena/testing";
 import { coinsOf, expectLedgerClean, setCoins } from "../bots/testing";
+import { readChat, said } from "../chat/testing";
 import { profileOf, raid } from "../pilots/testing";
 import { SEASON_PRIZE_REASON } from "./close";
 import { pastSeasonOf, seasonOf, setPrizes, setSeasonPilot } from "./testing";
@@ -226,6 +227,14 @@ describe("the close at the season's end", () => {
       title: null,
       badges: [{ season: 1, place: 5, badge: "Top 10" }],
     });
+  });
+
+  it("names the title beside the author in the chat, as told live and as read back", async () => {
+    const line = await said(field.ace!, "gg, season 1");
+    expect(line).toMatchObject({ username: field.ace!.me.username, authorTitle: "Season 1 Champion" });
+    expect(await said(field.fifth!, "next time")).toMatchObject({ authorTitle: null });
+    const read = (await readChat(field.duo!)).messages.filter((m) => m.message === "gg, season 1");
+    expect(read).toMatchObject([{ authorTitle: "Season 1 Champion" }]);
   });
 
   it("answers a season not closed, never opened or no number at all with a clear 404", async () => {
