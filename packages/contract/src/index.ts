@@ -28,6 +28,7 @@ export * from "./pilots";
 export * from "./player-alerts";
 export * from "./repair";
 export * from "./routes";
+export * from "./seasons";
 export * from "./shop";
 export * from "./stats";
 export * from "./system";

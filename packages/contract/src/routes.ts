@@ -23,6 +23,7 @@ import { marketplaceRoutes } from "./marketplace";
 import { musicTrackList } from "./music";
 import { pilotRoutes } from "./pilots";
 import { repairRoutes } from "./repair";
+import { seasonRoutes } from "./seasons";
 import { shopRoutes } from "./shop";
 import { landingStats } from "./stats";
 import { healthResponse, liveResponse, metricsResponse, readyResponse } from "./system";
@@ -129,6 +130,7 @@ export const routes = {
   ...adminCashoutRoutes,
   ...arenaRoutes,
   ...pilotRoutes,
+  ...seasonRoutes,
   ...battleRoutes,
   ...leaderboardRoutes,
   ...shopRoutes,
