@@ -57,12 +57,13 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
     claim,
     rounds: async (tx, war) => warRounds(await guildCount(tx, war.id)),
     // The battle window is shared by the rounds, the last ending exactly at its end.
-    roundLength: (rounds) => ({ windowMs: battleMs, rounds }),
+    roundLength: (_war, rounds) => ({ windowMs: battleMs, rounds }),
     // The war keeps its start as the battle's end minus the window.
     startedAt: (war) => new Date(war.battleEndsAt!.getTime() - battleMs),
     enter: (tx, war, now) => enter(tx, war.id, now),
     match: {
-      play: (tx, war, round, now) => fightDuels(tx, war.id, round, now),
+      // Every pairing of a round robin of eight fights: a war's round is never byes only.
+      play: (tx, war, round, now) => fightDuels(tx, war.id, round, now).then(() => "live" as const),
       decide: (tx, war, round) => revealRound(tx, war.id, round),
     },
     roundEnded: postRoundNews,
