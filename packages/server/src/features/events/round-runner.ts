@@ -22,6 +22,8 @@ import {
   stepFrom,
   stepTo,
 } from "@bot-arena/game";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Tx } from "../../platform/db/database";
 
 /** What the runner reads of an event's row. */
@@ -79,6 +81,22 @@ export interface RoundEvent<K extends EventKind, Row extends RoundEventRow<Event
   stepDone(tx: Tx, row: Row, step: "start" | "playRound"): Promise<void>;
   /** The last round decided: placements, prizes and whatever the event does at its end. */
   payout(tx: Tx, row: Row, now: Date): Promise<void>;
+}
+
+/**
+ * The WHERE of a step's conditional update on an event's table: this event, in a status the step starts from,
+ * at the round it expects (when it names one). A claim that matches no row lost to another step.
+ */
+export function claimCondition(
+  table: { id: AnyPgColumn; status: AnyPgColumn; currentRound: AnyPgColumn },
+  id: string,
+  claim: Pick<StepClaim<string>, "from" | "atRound">,
+): SQL | undefined {
+  return and(
+    eq(table.id, id),
+    inArray(table.status, [...claim.from]),
+    claim.atRound === undefined ? undefined : eq(table.currentRound, claim.atRound),
+  );
 }
 
 export function roundRunner<K extends EventKind, Row extends RoundEventRow<EventStatuses[K]>>(

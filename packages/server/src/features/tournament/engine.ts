@@ -25,13 +25,13 @@ import {
   statTotal,
   tournamentPrizes,
 } from "@bot-arena/game";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Tx } from "../../platform/db/database";
 import { tournamentParticipants, tournaments } from "../../platform/db/schema";
 import type { BotId, UserId } from "../../platform/ids";
 import { snapshotBots } from "../battles/entrants";
 import type { FighterSnapshot } from "../battles/snapshot";
-import { roundRunner, type StepClaim } from "../events/round-runner";
+import { claimCondition, roundRunner, type StepClaim } from "../events/round-runner";
 import { alertEntrants } from "./alerts";
 import { eventOf, eventStandings, isOverOnceDecided, playEventRound } from "./event-rounds";
 import { publishTournamentChange } from "./live";
@@ -91,13 +91,7 @@ async function claim(tx: Tx, t: TournamentRow, step: StepClaim<AdminTournamentSt
       ...(battleEndsAt && { battleEndsAt }),
       ...(step.completedAt && { completedAt: step.completedAt }),
     })
-    .where(
-      and(
-        eq(tournaments.id, t.id),
-        inArray(tournaments.status, step.from),
-        step.atRound === undefined ? undefined : eq(tournaments.currentRound, step.atRound),
-      ),
-    )
+    .where(claimCondition(tournaments, t.id, step))
     .returning({ id: tournaments.id });
   return moved !== undefined;
 }

@@ -5,7 +5,7 @@
 import { eq, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../platform/db/database";
 import { tournamentParticipants } from "../../platform/db/schema";
-import { type BattleRecord, fight, newBattleId, newBattleSeed, recordBattles } from "../battles/record";
+import { type BattleRecord, eventBattle, recordBattles } from "../battles/record";
 import type { FighterSnapshot } from "../battles/snapshot";
 import type { TournamentRow } from "./rows";
 
@@ -33,20 +33,9 @@ export async function fightRound(
     const second = pairing.firstStrikeId === pairing.entrant1 ? pairing.entrant2 : pairing.entrant1;
     const attacker = snapshots.get(pairing.firstStrikeId)!;
     const defender = snapshots.get(second)!;
-    const seed = newBattleSeed();
-    const id = newBattleId();
-    const result = fight(attacker, defender, seed);
-    records.push({
-      id,
-      kind: "tournament",
-      seed,
-      attacker,
-      defender,
-      result,
-      xpGained: 0,
-      coinsMoved: 0,
-      createdAt: now,
-    });
+    const battle = eventBattle("tournament", attacker, defender, now);
+    records.push(battle);
+    const { id, result } = battle;
     const winnerHp = result.winner === "attacker" ? result.attackerHp : result.defenderHp;
     return sql`(${pairing.matchNumber}::int, ${id}::uuid, ${pairing.firstStrikeId}::uuid, ${winnerHp}::int)`;
   });
