@@ -232,7 +232,9 @@ test("a 10x pull: 'Reveal all', then 'Name and allocate later', then one bot set
   await expect(sheet.locator('[data-rarity="legendary"]').first()).toBeVisible();
   await shot(page, "summon-reveal-all");
   await sheet.getByRole("button", { name: "Name and allocate later" }).click();
-  await expect(toast(page, "Your bots wait in Bot Command: name them and place their points there.")).toBeVisible();
+  await expect(
+    toast(page, "Your bots wait in Bot Command: name them and place their points there."),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId("roster-count")).toHaveText("11 / 20");
   await expect(page.getByText("Unnamed", { exact: true })).toHaveCount(10);
@@ -244,7 +246,10 @@ test("a 10x pull: 'Reveal all', then 'Name and allocate later', then one bot set
   await expect(page.getByRole("dialog")).toHaveCount(0);
 
   await page.goto("/dashboard");
-  await page.getByRole("button", { name: /^Select .* \(Unnamed\)$/ }).first().click();
+  await page
+    .getByRole("button", { name: /^Select .* \(Unnamed\)$/ })
+    .first()
+    .click();
   const detail = page.getByTestId("bot-detail");
   await detail.getByRole("button", { name: "Name it" }).click();
   const naming = page.getByRole("dialog", { name: "Name Your Bot" });

@@ -153,7 +153,8 @@ export const guildWarRoutes = {
   guildLeaderboard: {
     method: "GET",
     path: "/api/guild-wars/leaderboard",
-    summary: "The 50 strongest live guilds by power, with their wars fought, first places, podiums and prizes",
+    summary:
+      "The 50 strongest live guilds by power, with their wars fought, first places, podiums and prizes",
     auth: "player",
     response: guildLeaderboard,
   },

@@ -28,7 +28,7 @@ export function RetryingNote({
         {headline}
       </p>
       {error !== null && error !== "" && (
-        <p className="mt-1 break-words font-mono text-xs text-danger" data-testid={errorTestId}>
+        <p className="mt-1 wrap-anywhere font-mono text-xs text-danger" data-testid={errorTestId}>
           {error}
         </p>
       )}

@@ -165,7 +165,7 @@ export function OperationsHistory() {
                         {operation.adminUsername ? `by ${operation.adminUsername}` : "by the server"}
                       </span>
                     </p>
-                    <p className="break-words text-muted">{summary(operation)}</p>
+                    <p className="wrap-anywhere text-muted">{summary(operation)}</p>
                   </div>
                   <time
                     className="shrink-0 text-right text-xs text-muted tabular-nums"

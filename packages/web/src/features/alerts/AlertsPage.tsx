@@ -85,11 +85,11 @@ function AlertRow({ alert, onOpen }: { alert: Alert; onOpen: () => void }) {
         className={cn("mt-2 size-2.5 shrink-0 rounded-full", unread ? toneDot[said.tone] : "bg-steel")}
       />
       <div className="min-w-0 flex-1">
-        <p className={cn("font-semibold break-words", unread ? "text-ink" : "text-muted")}>
+        <p className={cn("font-semibold wrap-anywhere", unread ? "text-ink" : "text-muted")}>
           {unread && <span className="sr-only">Unread: </span>}
           {said.title}
         </p>
-        {said.description && <p className="mt-0.5 text-sm break-words text-muted">{said.description}</p>}
+        {said.description && <p className="mt-0.5 text-sm wrap-anywhere text-muted">{said.description}</p>}
         <p className="mt-1 text-xs text-muted/80">
           <time dateTime={alert.createdAt}>{formatWhen(alert.createdAt)}</time>
         </p>

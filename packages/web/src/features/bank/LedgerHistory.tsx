@@ -54,7 +54,7 @@ export function LedgerHistory() {
                         {title}
                       </p>
                       {entry.note && (
-                        <p className="break-words text-sm text-cyan/90" title={entry.note}>
+                        <p className="wrap-anywhere text-sm text-cyan/90" title={entry.note}>
                           “{entry.note}”
                         </p>
                       )}

@@ -42,7 +42,7 @@ function SystemLine({ message }: { message: ChatMessage }) {
       className="flex items-start gap-2 rounded-md border border-amber/30 bg-amber/10 px-2 py-1.5"
     >
       <Swords className="mt-0.5 size-3.5 shrink-0 text-amber" aria-hidden="true" />
-      <p className="min-w-0 flex-1 break-words text-sm font-semibold text-amber">
+      <p className="min-w-0 flex-1 wrap-anywhere text-sm font-semibold text-amber">
         <span className="sr-only">{message.username}: </span>
         {message.warId ? (
           <Link to={warCardRoute(message.warId)} className="hover:underline" data-testid="war-line">
@@ -84,7 +84,7 @@ export function ChatLine({
       )}
     >
       <div className="flex items-baseline gap-2">
-        <span className={cn("break-words text-sm font-bold", own ? "text-lime" : "text-cyan")}>
+        <span className={cn("wrap-anywhere text-sm font-bold", own ? "text-lime" : "text-cyan")}>
           {message.username}
         </span>
         {message.authorTitle && (
@@ -107,7 +107,7 @@ export function ChatLine({
           </button>
         )}
       </div>
-      <p className="break-words text-sm text-ink">
+      <p className="wrap-anywhere text-sm text-ink">
         {parts.map((part, index) =>
           part.mention ? (
             // biome-ignore lint/suspicious/noArrayIndexKey: parts of one immutable message, in order

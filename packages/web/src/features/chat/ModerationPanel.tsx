@@ -55,7 +55,7 @@ export function ModerationPanel() {
                 <Badge tone="danger">{report.reportCount} reports</Badge>
                 {report.deleted && <Badge tone="neutral">Deleted</Badge>}
               </div>
-              <p className="mt-1 break-words text-ink">{report.message}</p>
+              <p className="mt-1 wrap-anywhere text-ink">{report.message}</p>
               {report.reasons.length > 0 && (
                 <p className="mt-1 text-xs text-muted">Reasons: {report.reasons.join(", ")}</p>
               )}

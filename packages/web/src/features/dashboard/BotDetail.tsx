@@ -45,7 +45,7 @@ export function BotDetail({ bot, activating, onActivate }: BotDetailProps) {
                 </Badge>
               ) : null}
             </div>
-            <h2 className="mt-2 break-words font-display text-2xl font-black uppercase text-ink text-glow-cyan sm:text-3xl">
+            <h2 className="mt-2 wrap-anywhere font-display text-2xl font-black uppercase text-ink text-glow-cyan sm:text-3xl">
               {bot.name}
             </h2>
             <p className="text-muted">

@@ -177,7 +177,7 @@ function FusionChamber({ bots }: { bots: Bot[] }) {
                       <RarityBadge rarity={bot.rarity} />
                       <span className="font-display text-[0.65rem] font-bold text-cyan">Lv. {bot.level}</span>
                     </div>
-                    <p className="break-words font-display text-xs font-bold uppercase text-ink">
+                    <p className="wrap-anywhere font-display text-xs font-bold uppercase text-ink">
                       {bot.name}
                     </p>
                     {blocker && (

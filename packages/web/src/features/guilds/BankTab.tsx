@@ -113,7 +113,7 @@ export function BankTab({ detail }: { detail: GuildDetail }) {
                   className="flex items-center justify-between gap-2 text-sm"
                   data-testid="contribution"
                 >
-                  <span className="break-words text-ink">{c.username ?? "A former player"}</span>
+                  <span className="wrap-anywhere text-ink">{c.username ?? "A former player"}</span>
                   <span className="flex items-center gap-3">
                     <span className="font-display font-bold tabular-nums text-amber">
                       +{formatCoins(c.amount)}
@@ -140,7 +140,7 @@ export function BankTab({ detail }: { detail: GuildDetail }) {
                   <li key={entry.id} className="flex items-center gap-3 text-sm" data-testid="bank-entry">
                     <Icon className="size-4 shrink-0 text-cyan/80" aria-hidden="true" />
                     <div className="min-w-0 flex-1">
-                      <p className="break-words text-ink" data-testid="bank-entry-label">
+                      <p className="wrap-anywhere text-ink" data-testid="bank-entry-label">
                         {label}
                         {detail && <span className="text-muted"> · {detail}</span>}
                       </p>

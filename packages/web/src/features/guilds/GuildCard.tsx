@@ -26,7 +26,7 @@ export function GuildCard({ guild, canJoin, joining, onJoin }: GuildCardProps) {
           <p className="flex items-center gap-1.5 font-display text-xs font-bold tracking-[0.2em] text-magenta">
             [{guild.tag}] <GuildBanner banner={guild.perks.banner} />
           </p>
-          <h3 className="break-words font-display text-base font-bold uppercase text-ink">{guild.name}</h3>
+          <h3 className="wrap-anywhere font-display text-base font-bold uppercase text-ink">{guild.name}</h3>
         </div>
         <WarReadyBadge guild={guild} />
       </div>

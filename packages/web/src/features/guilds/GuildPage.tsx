@@ -111,7 +111,7 @@ function Guild({ id, detail }: { id: string; detail: GuildDetail }) {
               <p className="flex items-center gap-2 font-display text-sm font-bold tracking-[0.25em] text-magenta">
                 [{guild.tag}] <GuildBanner banner={guild.perks.banner} />
               </p>
-              <h1 className="break-words font-display text-2xl font-black uppercase tracking-wider text-ink sm:text-3xl">
+              <h1 className="wrap-anywhere font-display text-2xl font-black uppercase tracking-wider text-ink sm:text-3xl">
                 {guild.name}
               </h1>
               {guild.description && <p className="mt-1 text-muted">{guild.description}</p>}

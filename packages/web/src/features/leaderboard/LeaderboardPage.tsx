@@ -136,7 +136,7 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
             <div className="flex min-w-0 items-center gap-2">
               <span
                 className={cn(
-                  "min-w-0 break-words font-semibold",
+                  "min-w-0 wrap-anywhere font-semibold",
                   entry.rank <= 3 ? "text-ink" : "text-ink/90",
                 )}
               >
@@ -147,7 +147,7 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
                 <RarityBadge rarity={entry.rarity} />
               </span>
             </div>
-            <p className="break-words text-sm text-muted">
+            <p className="wrap-anywhere text-sm text-muted">
               {entry.ownerName}
               {entry.ownerTitle && <span className="text-amber"> · {entry.ownerTitle}</span>}
             </p>

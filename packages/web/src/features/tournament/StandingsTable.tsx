@@ -113,12 +113,12 @@ export function StandingsTable({
                   {p && <BotImage bot={botLookOf(p)} quiet className="hidden size-10 shrink-0 sm:block" />}
                   <div className="min-w-0">
                     <p className="flex min-w-0 items-center gap-2">
-                      <span className="break-words font-semibold text-ink">
+                      <span className="wrap-anywhere font-semibold text-ink">
                         {p?.username ?? "Unknown pilot"}
                       </span>
                       {mine && <Badge tone="cyan">You</Badge>}
                     </p>
-                    <p className="break-words text-sm text-muted">{p?.botName ?? "—"}</p>
+                    <p className="wrap-anywhere text-sm text-muted">{p?.botName ?? "—"}</p>
                   </div>
                 </div>
               </td>

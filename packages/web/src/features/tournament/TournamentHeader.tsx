@@ -17,7 +17,7 @@ export function TournamentHeader({ tournament, now }: { tournament: TournamentSu
         <div className="min-w-0">
           <p className="font-display text-xs font-bold uppercase tracking-[0.3em] text-magenta">Tournament</p>
           <h2
-            className="mt-1 break-words font-display text-2xl font-black uppercase tracking-[0.08em] text-ink sm:text-3xl"
+            className="mt-1 wrap-anywhere font-display text-2xl font-black uppercase tracking-[0.08em] text-ink sm:text-3xl"
             data-testid="tournament-name"
           >
             {tournament.name}

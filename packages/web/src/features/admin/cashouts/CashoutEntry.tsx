@@ -137,7 +137,7 @@ export function CashoutEntry({
           )}
         </p>
       </div>
-      <p className="break-words text-xs text-muted">
+      <p className="wrap-anywhere text-xs text-muted">
         {cashout.email} · requested {formatWhen(cashout.createdAt)}
         {pending && ` · waiting ${waited(cashout.ageHours)}`}
       </p>
