@@ -222,3 +222,20 @@ export function stackedLine(kind: string, n: number, latest: AlertText | null): 
   const titled = (stackedTitles as Record<string, ((n: number) => string) | undefined>)[kind];
   return titled ? titled(n) : `${n} new alerts`;
 }
+
+/** The inbox, where stacked alerts are read one by one. */
+export const ALERTS_PAGE = "/alerts";
+
+/**
+ * One notification for `count` alerts of a kind that came while the player was away: one says what it said
+ * (`data` is its data), more say how many, and lead to the inbox.
+ */
+export function stackedAlertText(
+  kind: PlayerAlertKind,
+  count: number,
+  data: Data,
+): { title: string; body: string; link: string } {
+  const one = count === 1 ? alertText(kind, data) : null;
+  if (one) return { title: one.title, body: one.description, link: one.action?.to ?? ALERTS_PAGE };
+  return { title: stackedLine(kind, count, null), body: "Open your alerts to read them.", link: ALERTS_PAGE };
+}

@@ -50,6 +50,10 @@ import { musicRoutes } from "./music/routes";
 import { createMusicService } from "./music/service";
 import { pilotsRoutes } from "./pilots/routes";
 import { createPilotsService } from "./pilots/service";
+import { vapidKeys } from "./push/keys";
+import { pushRoutes } from "./push/routes";
+import { registerPushSender } from "./push/sender";
+import { createPushService } from "./push/service";
 import { repairRoutes } from "./repair/routes";
 import { createRepairService } from "./repair/service";
 import { shopRoutes } from "./shop/routes";
@@ -72,9 +76,12 @@ export function createServices(platform: Platform) {
     intervalMs: config.imageLibraryTopUpIntervalMs,
     log: platform.log,
   });
+  const pushKeys = vapidKeys({ db, push: config.push, adminEmails: config.adminEmails });
   return {
     payouts,
     libraryTopUp,
+    pushKeys,
+    push: createPushService({ db, push: config.push, keys: pushKeys }),
     imageLibrary: createImageLibraryService({ db, media: platform.media, topUp: libraryTopUp }),
     adminMusic: createAdminMusicService({ db, media: platform.media }),
     findPlayers: createPlayerLookup({ db, clock }),
@@ -146,6 +153,7 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
   authRoutes(app, { auth: services.auth, config: platform.config, db: platform.db, clock: platform.clock });
   accountRoutes(app, services);
   alertsRoutes(app, services);
+  pushRoutes(app, services);
   statsRoutes(app, services);
   musicRoutes(app, services);
   adsRoutes(app, services);
@@ -168,6 +176,12 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
   guildWarsRoutes(app, services);
   tournamentRoutes(app, services);
   registerTournamentDeadlines(platform.reconciler);
+  registerPushSender(platform.reconciler, {
+    db: platform.db,
+    delaySeconds: platform.config.push.delaySeconds,
+    keys: services.pushKeys,
+    log: platform.log,
+  });
   // Last: a pass takes the events' steps before it waits on a provider's answers.
   const { client } = services.payouts;
   if (client) {
