@@ -36,6 +36,7 @@ export const queryKeys = {
     defenses: ["pilots", "defenses"],
   },
   alerts: ["alerts"],
+  pushPreferences: ["push", "preferences"],
   guilds: {
     all: ["guilds"],
     list: (search: string) => ["guilds", "list", search.trim().toLowerCase()],

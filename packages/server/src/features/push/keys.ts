@@ -1,7 +1,8 @@
 // The VAPID key pair the server signs its pushes with: the configured one, or else a pair made on first use and
 // kept in `push_vapid_keys`, so every process and every restart signs with the same key the browsers subscribed
 // to (a new key would orphan every subscription). The first process to insert wins; the others read its pair.
-import { generateVAPIDKeys } from "web-push";
+// web-push is CommonJS: node gives its exports only as the default one.
+import webPush from "web-push";
 import type { PushConfig } from "../../platform/config";
 import type { Db } from "../../platform/db/database";
 import { pushVapidKeys } from "../../platform/db/schema";
@@ -13,7 +14,7 @@ export function vapidKeys(deps: { db: Db; push: PushConfig; adminEmails: readonl
   let known: Promise<VapidKeys> | null = null;
   async function load(): Promise<VapidKeys> {
     if (deps.push.vapid) return { ...deps.push.vapid, subject };
-    const made = generateVAPIDKeys();
+    const made = webPush.generateVAPIDKeys();
     await deps.db
       .insert(pushVapidKeys)
       .values({ id: 1, ...made })

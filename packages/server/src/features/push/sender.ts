@@ -6,7 +6,8 @@
 // the alerts stay in the inbox. A 404 or 410 means the browser dropped the subscription: it is removed.
 import { type PlayerAlertKind, type PushPayload, stackedAlertText } from "@bot-arena/contract";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { generateRequestDetails } from "web-push";
+// web-push is CommonJS: node gives its exports only as the default one.
+import webPush from "web-push";
 import type { Db, Tx } from "../../platform/db/database";
 import { livePresence, pushMutedKinds, pushPending, pushSubscriptions } from "../../platform/db/schema";
 import type { Reconciler } from "../../platform/reconciler";
@@ -27,7 +28,7 @@ async function sendOne(
   payload: PushPayload,
   log: Log,
 ): Promise<void> {
-  const details = generateRequestDetails(
+  const details = webPush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(payload),
     { vapidDetails: keys, TTL: TTL_SECONDS, contentEncoding: "aes128gcm" },
