@@ -235,7 +235,10 @@ export function stackedAlertText(
   count: number,
   data: Data,
 ): { title: string; body: string; link: string } {
-  const one = count === 1 ? alertText(kind, data) : null;
-  if (one) return { title: one.title, body: one.description, link: one.action?.to ?? ALERTS_PAGE };
-  return { title: stackedLine(kind, count, null), body: "Open your alerts to read them.", link: ALERTS_PAGE };
+  const body = "Open your alerts to read them.";
+  if (count > 1) return { title: stackedLine(kind, count, null), body, link: ALERTS_PAGE };
+  const one = alertText(kind, data);
+  // Data that is not what its kind promises says nothing of its own, as a toast would not.
+  if (!one) return { title: "You have a new alert", body, link: ALERTS_PAGE };
+  return { title: one.title, body: one.description, link: one.action?.to ?? ALERTS_PAGE };
 }
