@@ -21,7 +21,7 @@ process.env.E2E_ADMIN_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-adm
 // The screens axe-core has looked at in this run, one file each (support.ts, shot()).
 process.env.E2E_AXE_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-axe-"));
 
-const clockFiles = /(tournament|tournament-formats|guild-wars|cashout)\.spec\.ts$/;
+const clockFiles = /(tournament|tournament-formats|guild-wars|cashout|pvp-season)\.spec\.ts$/;
 const adminFiles = /admin\.spec\.ts$/;
 const phoneSweep = /phone-sweep\.spec\.ts$/;
 const files = process.argv.filter((arg) => /\.spec\.ts$/.test(arg));

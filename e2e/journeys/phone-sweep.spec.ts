@@ -1,7 +1,8 @@
 // The phone sweep (issue 24): every route of both specs at 390x844, signed out, as players with data on the page
 // (a roster of eleven, a battle, listings, a live bracket, guilds and a war, a chat with lines) and as the admin
 // (each tab of /admin), with the dialogs and floating panels a player opens there. At each stop
-// checkPhoneScreen (support.ts) checks what a phone breaks: nothing scrolls sideways or is cut off, the floating
+// checkPhoneScreen (support.ts) checks what a phone breaks: nothing scrolls sideways or is cut off, no name, record
+// or title is shortened with an ellipsis (issue 41), the floating
 // music and chat buttons cover nothing, every tap target is at least 24 px, and axe-core finds nothing serious.
 // The flows themselves are proved once, at a desktop's width, by the other journeys; what a flow shows only at
 // this width is checked here where the sweep passes it (the create-bot form's order, a 10x summon's dialogs).

@@ -410,6 +410,31 @@ export async function expectNothingCutOff(page: Page, screen: string): Promise<v
  * every tap target is big enough, and shot()'s checks with axe-core always on (`axe: false` only where the page's
  * clock is paused to hold a moment still: axe-core needs the page's timers).
  */
+/**
+ * Text a phone shortens with an ellipsis (or a line clamp) that a player needs whole: a name, a record, a title
+ * (issue 41). Shortening is allowed only where the page says so with `data-may-truncate` on the element or an
+ * ancestor (a preview whose whole text is one tap away, such as a chat line's quote).
+ */
+export async function expectNoTruncatedText(page: Page, screen: string): Promise<void> {
+  const cut = await page.evaluate(() => {
+    const found: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>("body *")) {
+      if (el.closest("[data-may-truncate], [aria-hidden='true'], [hidden]")) continue;
+      if (!el.checkVisibility({ visibilityProperty: true })) continue;
+      const style = getComputedStyle(el);
+      const clamped =
+        style.webkitLineClamp !== "none" &&
+        style.webkitLineClamp !== "" &&
+        el.scrollHeight > el.clientHeight + 1;
+      const ellipsed = style.textOverflow === "ellipsis" && el.scrollWidth > el.clientWidth + 1;
+      if (clamped || ellipsed)
+        found.push(`${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 60)}"`);
+    }
+    return found;
+  });
+  expect(cut, `${screen}: text cut short`).toEqual([]);
+}
+
 export async function checkPhoneScreen(
   page: Page,
   name: string,
@@ -417,6 +442,7 @@ export async function checkPhoneScreen(
 ): Promise<void> {
   if (!options.overlay) await expectFloatingControlsClear(page, name);
   await expectNothingCutOff(page, name);
+  await expectNoTruncatedText(page, name);
   await expectTapTargets(page, name);
   await shot(page, name, { fullPage: options.fullPage, axe: options.axe ?? true });
 }

@@ -8,6 +8,8 @@ export const chatMessage = z.object({
   /** null once the author's account is gone. */
   userId: z.string().nullable(),
   username: z.string(),
+  /** The author's latest PvP season title ('Season 3 Champion'), or null. */
+  authorTitle: z.string().nullable(),
   /** Plain text, profanity masked; the client must show it as text, never as HTML. */
   message: z.string(),
   createdAt: z.string(),

@@ -29,6 +29,7 @@ export * from "./player-alerts";
 export * from "./push";
 export * from "./repair";
 export * from "./routes";
+export * from "./seasons";
 export * from "./shop";
 export * from "./stats";
 export * from "./system";

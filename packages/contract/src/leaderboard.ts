@@ -13,6 +13,8 @@ export const leaderboardEntry = z.object({
   colorPrimary: z.string(),
   colorSecondary: z.string(),
   ownerName: z.string(),
+  /** The owner's latest PvP season title ('Season 3 Champion'), or null. */
+  ownerTitle: z.string().nullable(),
   /** The signed-in player's own bot: its row is marked 'You'. */
   isYou: z.boolean(),
 });

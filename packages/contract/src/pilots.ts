@@ -1,5 +1,6 @@
 // Pilots' PvP side: a pilot's profile (rating, record, recent battles) and the player's defense log (who raided
 // which bot, what it moved, Replay and Revenge).
+import { seasonBadge } from "./seasons";
 import { z } from "./zod";
 
 const rating = {
@@ -31,8 +32,12 @@ export type PilotBattle = z.infer<typeof pilotBattle>;
 export const pilotProfile = z.object({
   username: z.string(),
   ...rating,
-  /** The pilot's place in the running season; null while there are no seasons. */
+  /** The pilot's place on the running season's ladder; null while it is not on it. */
   seasonRank: z.number().int().nullable(),
+  /** The latest season title it holds ('Season 3 Champion'), or null. */
+  title: z.string().nullable(),
+  /** Its top-10 finishes, newest season first. */
+  badges: z.array(seasonBadge),
   record: pilotRecord,
   /** Attacks on the pilot are refused until then (ISO time), or null. */
   shieldUntil: z.string().nullable(),

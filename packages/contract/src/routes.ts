@@ -24,6 +24,7 @@ import { marketplaceRoutes } from "./marketplace";
 import { musicTrackList } from "./music";
 import { pilotRoutes } from "./pilots";
 import { repairRoutes } from "./repair";
+import { seasonRoutes } from "./seasons";
 import { shopRoutes } from "./shop";
 import { landingStats } from "./stats";
 import { healthResponse, liveResponse, metricsResponse, readyResponse } from "./system";
@@ -131,6 +132,7 @@ export const routes = {
   ...adminCashoutRoutes,
   ...arenaRoutes,
   ...pilotRoutes,
+  ...seasonRoutes,
   ...battleRoutes,
   ...leaderboardRoutes,
   ...shopRoutes,

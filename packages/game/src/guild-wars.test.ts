@@ -8,7 +8,6 @@ import {
   warPayout,
   warPrizePool,
   warRoster,
-  warRoundEndsAt,
   warRounds,
   warStakes,
 } from "./guild-wars";
@@ -91,15 +90,6 @@ describe("rosters and duels", () => {
       "void",
     ]);
     expect(planDuels([], [bot("a1", 1)])[0]).toMatchObject({ kind: "forfeit", winner: "away" });
-  });
-});
-
-describe("the schedule", () => {
-  it("spreads 7 rounds over the battle window, the last ending at its end", () => {
-    const start = 1_000_000;
-    expect(warRoundEndsAt(start, 70_000, 1, 7)).toBe(start + 10_000);
-    expect(warRoundEndsAt(start, 70_000, 7, 7)).toBe(start + 70_000);
-    expect(warRoundEndsAt(start, 1_000, 1, 7)).toBe(start + 143);
   });
 });
 

@@ -1,11 +1,10 @@
 // Guild wars once the 8 guilds are chosen: the prizes (and an old war's stakes and pool), the round robin of
-// pairings, each pairing's five duels between the guilds' strongest bots (forfeits where a guild has fewer), the
-// schedule that spreads the rounds across the battle window, and the placements and payouts when the last round
-// ends.
+// pairings, each pairing's five duels between the guilds' strongest bots (forfeits where a guild has fewer), and
+// the placements and payouts when the last round ends. When each round ends is the events' one deadline rule
+// (formats/event-steps.ts roundEndsAt, the battle window shared by the rounds).
 
 import { GUILD_WAR_REWARDS, GUILD_WAR_ROSTER_SIZE, GUILD_WAR_STAKE, GUILDS_PER_WAR } from "./constants";
 import { restToHouse } from "./economy";
-import { roundEndsAt } from "./formats/event-steps";
 import { Coins, type GuildId } from "./types";
 
 export interface WarRewards {
@@ -116,20 +115,6 @@ export function planDuels<B>(home: readonly B[], away: readonly B[]): DuelPlan<B
     return { slot, kind: "forfeit", winner: h === null ? "away" : "home", home: h, away: a };
   });
 }
-
-// The schedule -----------------------------------------------------------------------------------------------------
-
-/**
- * When round `round` (1-based) of `rounds` ends: the battle window split evenly, the last round ending exactly at
- * the window's end (the events' one deadline rule). A round's duels are played when it starts and revealed as
- * won or lost when it ends.
- */
-export const warRoundEndsAt = (
-  battleStartMs: number,
-  battleMs: number,
-  round: number,
-  rounds: number,
-): number => roundEndsAt(battleStartMs, round, { windowMs: battleMs, rounds });
 
 // Placements and payouts -------------------------------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ export * from "./pvp";
 export * from "./pvp-opponents";
 export * from "./rating";
 export * from "./rng";
+export * from "./season";
 export * from "./skeleton";
 export * from "./summon";
 export * from "./tournament";

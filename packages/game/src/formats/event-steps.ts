@@ -1,8 +1,8 @@
 // The steps every event goes through, tournaments and guild wars alike, each kind's status machine over them,
-// and the one rule for when a round ends. The server's steps carry these names (features/tournament/lifecycle.ts,
-// features/events/round-runner.ts, which plays a guild war's rounds) and guard each conditional update with the
-// statuses a step may run from, so a step run twice, late or by a second process finds its row moved and does
-// nothing.
+// and the one rule for when a round ends. The server's one round runner (features/events/round-runner.ts, which
+// plays every tournament's and guild war's rounds) carries these names, as does a tournament's cancel
+// (features/tournament/lifecycle.ts), and guards each conditional update with the statuses a step may run from,
+// so a step run twice, late or by a second process finds its row moved and does nothing.
 //
 //   openRegistration --> start --> playRound ... playRound --> complete
 //                \____________\__________________________/--> cancel (tournaments only)

@@ -56,6 +56,10 @@ import { registerPushSender } from "./push/sender";
 import { createPushService } from "./push/service";
 import { repairRoutes } from "./repair/routes";
 import { createRepairService } from "./repair/service";
+import { seasonCloseHandler } from "./seasons/close";
+import { seasonsRoutes } from "./seasons/routes";
+import { openFirstSeason } from "./seasons/seasons";
+import { createSeasonsService } from "./seasons/service";
 import { shopRoutes } from "./shop/routes";
 import { createShopService } from "./shop/service";
 import { statsRoutes } from "./stats/routes";
@@ -132,6 +136,7 @@ export function createServices(platform: Platform) {
       pvp: { ...config.pvp, linkWindowDays: config.cashout.linkWindowDays },
     }),
     pilots: createPilotsService({ db, clock }),
+    seasons: createSeasonsService({ db, clock }),
     battles: createBattlesService({ db, log: platform.log }),
     leaderboard: createLeaderboardService({ db }),
     tournaments: createTournamentService({ db, clock, reconciler: platform.reconciler }),
@@ -170,6 +175,7 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
   fusionRoutes(app, services);
   arenaRoutes(app, services);
   pilotsRoutes(app, services);
+  seasonsRoutes(app, services);
   battlesRoutes(app, services);
   leaderboardRoutes(app, services);
   guildsRoutes(app, services);
@@ -182,6 +188,8 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
     keys: services.pushKeys,
     log: platform.log,
   });
+  platform.reconciler.register(seasonCloseHandler(platform.config.pvp.seasonDays));
+  app.addHook("onReady", () => openFirstSeason(platform.db, platform.clock, platform.config.pvp.seasonDays));
   // Last: a pass takes the events' steps before it waits on a provider's answers.
   const { client } = services.payouts;
   if (client) {

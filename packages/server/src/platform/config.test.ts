@@ -162,6 +162,14 @@ describe("loadConfig", () => {
     );
   });
 
+  it("a PvP season lasts 28 days unless PVP_SEASON_DAYS says, from 1 to 365", () => {
+    expect(loadConfig({}).pvp.seasonDays).toBe(28);
+    expect(loadConfig({ PVP_SEASON_DAYS: "7" }).pvp.seasonDays).toBe(7);
+    expect(() => loadConfig({ PVP_SEASON_DAYS: "0" })).toThrow(
+      'PVP_SEASON_DAYS must be an integer from 1 to 365 (got "0")',
+    );
+  });
+
   it("tells every problem at once, each with its variable, its value and what is allowed", () => {
     let message = "";
     try {

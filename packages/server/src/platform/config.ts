@@ -8,6 +8,7 @@ import {
   DEFAULT_CASHOUT_RULES,
   DEFAULT_PVP_PROTECTION,
   GUILD_WAR_REST_HOURS,
+  PVP_SEASON_DAYS,
   type PvpProtectionRules,
 } from "@bot-arena/game";
 import { DEFAULT_PASSWORD_HASH_COST } from "./auth/password";
@@ -168,6 +169,8 @@ export type CashoutConfig = {
 export type PvpConfig = PvpProtectionRules & {
   /** PVP_REFUSE_LINKED: "off" lets linked accounts fight (journeys, where every browser shares one address). */
   refuseLinked: boolean;
+  /** PVP_SEASON_DAYS: how long a PvP season lasts; the next opens when one closes. */
+  seasonDays: number;
 };
 
 /** DATABASE_URL: postgres:// or postgresql://, or unset for the embedded PGlite. */
@@ -545,6 +548,7 @@ function readConfig(rawEnv: Env, stdoutIsTerminal: boolean): Config {
       shieldHours: int(env, "PVP_SHIELD_HOURS", DEFAULT_PVP_PROTECTION.shieldHours, 0),
       defensesPerDay: int(env, "PVP_DEFENSES_PER_DAY", DEFAULT_PVP_PROTECTION.defensesPerDay, 1),
       refuseLinked: toggle(env, "PVP_REFUSE_LINKED", "on") === "on",
+      seasonDays: int(env, "PVP_SEASON_DAYS", PVP_SEASON_DAYS, 1, 365),
     },
     metricsToken: soft(() => metricsToken(env.METRICS_TOKEN), null),
     migrateOnStart: toggle(env, "MIGRATE_ON_START", "on"),

@@ -23,6 +23,8 @@ const ownedIds: [RegExp, keyof Holdings][] = [
 const sharedByDesign: Record<string, string> = {
   "GET /api/battles/:id": "any signed-in player may watch a stored battle",
   "GET /api/pilots/:username": "a pilot's PvP profile is open to every signed-in player, as its replays are",
+  "GET /api/pvp/seasons/:number":
+    "a closed season's standings are the arena's, open to every signed-in player",
   "GET /api/arena/pvp/opponents/:id/win-chance":
     "names another player's bot, the PvP target; one's own bot is refused (arena win-chance tests)",
   "POST /api/marketplace/listings/:id/buy": "buying is what other players' listings are for",

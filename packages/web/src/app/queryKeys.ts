@@ -35,6 +35,10 @@ export const queryKeys = {
     one: (username: string) => ["pilots", "one", username.toLowerCase()],
     defenses: ["pilots", "defenses"],
   },
+  seasons: {
+    current: ["seasons", "current"],
+    past: (number: string) => ["seasons", "past", number],
+  },
   alerts: ["alerts"],
   pushPreferences: ["push", "preferences"],
   guilds: {

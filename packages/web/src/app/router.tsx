@@ -67,6 +67,7 @@ const shellPages: RouteObject[] = [
   { path: "/marketplace", element: page(() => import("../features/marketplace/MarketplacePage")) },
   { path: "/leaderboard", element: page(() => import("../features/leaderboard/LeaderboardPage")) },
   { path: "/pilots/:username", element: page(() => import("../features/pilots/PilotProfilePage")) },
+  { path: "/seasons/:number", element: page(() => import("../features/seasons/PastSeasonPage")) },
   { path: "/defenses", element: page(() => import("../features/pilots/DefenseLogPage")) },
   { path: "/bank", element: page(() => import("../features/bank/BankPage")) },
   { path: "/fusion", element: page(() => import("../features/fusion/FusionPage")) },

@@ -39,6 +39,31 @@ export type BattleRecord = {
   createdAt: Date;
 };
 
+/**
+ * An event's battle (a tournament match, a war duel), fought now on a fresh seed: no XP and no coins move with
+ * it (the event pays its own prizes).
+ */
+export function eventBattle(
+  kind: "tournament" | "guild_war",
+  attacker: FighterSnapshot,
+  defender: FighterSnapshot,
+  now: Date,
+): BattleRecord {
+  const seed = newBattleSeed();
+  const result = fight(attacker, defender, seed);
+  return {
+    id: newBattleId(),
+    kind,
+    seed,
+    attacker,
+    defender,
+    result,
+    xpGained: 0,
+    coinsMoved: 0,
+    createdAt: now,
+  };
+}
+
 const BATTLE_ROW_KEYS = [
   "id",
   "kind",

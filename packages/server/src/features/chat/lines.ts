@@ -15,6 +15,7 @@ import { AppError, rateLimited } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
 import { publish } from "../../platform/live/publish";
 import { refuse } from "../../platform/refuse";
+import { latestTitles } from "../seasons/standings";
 import { activeMuteUntil, mutedError } from "./mutes";
 import type { ChatPace } from "./pace";
 import type { ProfanityFilter } from "./profanity";
@@ -22,10 +23,12 @@ import type { ProfanityFilter } from "./profanity";
 export type MessageRow = typeof chatMessages.$inferSelect;
 export type LineDeps = { db: Db; clock: Clock; filter: ProfanityFilter; pace: ChatPace };
 
-export const toChatMessage = (row: MessageRow): ChatMessage => ({
+/** A stored line as the chat shows it; `authorTitle` is the author's season title, read beside the line. */
+export const toChatMessage = (row: MessageRow, authorTitle: string | null = null): ChatMessage => ({
   id: row.id,
   userId: row.userId,
   username: row.username,
+  authorTitle,
   message: row.message,
   createdAt: row.createdAt.toISOString(),
   kind: row.kind,
@@ -62,7 +65,11 @@ export async function latestLines(db: Db, viewerId: UserId | null, guildId: stri
     .where(and(...visible))
     .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
     .limit(CHAT_HISTORY_SIZE);
-  return rows.reverse().map(toChatMessage);
+  const authors = rows.flatMap((row) => (row.userId ? [row.userId] : []));
+  const titles = await latestTitles(db, authors);
+  return rows
+    .reverse()
+    .map((row) => toChatMessage(row, row.userId ? (titles.get(row.userId) ?? null) : null));
 }
 
 /**
@@ -81,6 +88,8 @@ export async function writeLine(
   // Names this line in the pace's count, so a retried transaction counts it once and a refused one gives it back.
   const lineId = randomUUID();
   let counted = false;
+  // The author's season title, for the line as it is told live; read before the per-player lock is taken.
+  const title = (await latestTitles(deps.db, [user.id])).get(user.id) ?? null;
   const written = deps.db.transaction(async (tx) => {
     // One player's sends queue here on every process; other players are not held up.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat:${user.id}`}, 0))`);
@@ -107,7 +116,7 @@ export async function writeLine(
       .insert(chatMessages)
       .values({ userId: user.id, username: user.username, message, createdAt: now, guildId: channel.guildId })
       .returning();
-    const dto = toChatMessage(row!);
+    const dto = toChatMessage(row!, title);
     await publish(tx, {
       channel: channelOf(channel.guildId),
       kind: chatLiveKinds.message,

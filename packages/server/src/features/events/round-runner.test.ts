@@ -1,6 +1,7 @@
 // The round runner on a recorded event: which step each status asks for, each step's claim (the statuses and
 // round it runs from, the round and deadline it writes), the order of the event's parts, and that a claim that
-// finds its row moved writes nothing more. The war plays on it for real in features/guild-wars.
+// finds its row moved writes nothing more, a round of byes only claimed past, and an event that says when its
+// last round has come. Wars and tournaments play on it for real in features/guild-wars and features/tournament.
 import type { WarStatus } from "@bot-arena/game";
 import { describe, expect, it } from "vitest";
 import type { Tx } from "../../platform/db/database";
@@ -13,7 +14,9 @@ const at = (ms: number) => new Date(START.getTime() + ms);
 const tx = {} as Tx;
 
 /** A three-round event of 300 s whose parts write down what they were asked, in order. */
-function recordedEvent(options: { claims?: boolean } = {}) {
+function recordedEvent(
+  options: { claims?: boolean; byesOnly?: readonly number[]; lastRound?: (round: number) => boolean } = {},
+) {
   const calls: string[] = [];
   const claims: StepClaim<WarStatus>[] = [];
   const event: RoundEvent<"guild_war", Row> = {
@@ -23,11 +26,15 @@ function recordedEvent(options: { claims?: boolean } = {}) {
       return options.claims ?? true;
     },
     rounds: async () => 3,
-    roundLength: (rounds) => ({ windowMs: 300_000, rounds }),
+    ...(options.lastRound && { isLastRound: async (_tx, _row, round) => options.lastRound!(round) }),
+    roundLength: (_row, rounds) => ({ windowMs: 300_000, rounds }),
     startedAt: (row) => row.startedAt!,
     enter: async () => void calls.push("enter"),
     match: {
-      play: async (_tx, _row, round) => void calls.push(`play ${round}`),
+      play: async (_tx, _row, round) => {
+        calls.push(`play ${round}`);
+        return options.byesOnly?.includes(round) ? "byes only" : "live";
+      },
       decide: async (_tx, _row, round) => void calls.push(`decide ${round}`),
     },
     roundEnded: async (_tx, _row, round, rounds) => void calls.push(`ended ${round} of ${rounds}`),
@@ -96,5 +103,29 @@ describe("the round runner", () => {
     const { runner, calls, claims } = recordedEvent();
     expect(await runner.advance(tx, row("completed", 3), at(400_000))).toBe(false);
     expect([calls, claims]).toEqual([[], []]);
+  });
+
+  it("skips a round of byes only: claims the next round from the same start and plays it in the same step", async () => {
+    const { runner, calls, claims } = recordedEvent({ byesOnly: [1, 2] });
+    await runner.advance(tx, row("registration", 0), at(30_000));
+    expect(claims.slice(1)).toEqual([
+      { from: ["battle"], to: "battle", atRound: 1, currentRound: 2, nextDueAt: at(230_000) },
+      { from: ["battle"], to: "battle", atRound: 2, currentRound: 3, nextDueAt: at(330_000) },
+    ]);
+    expect(calls).toEqual(["enter", "play 1", "play 2", "play 3", "done start"]);
+  });
+
+  it("asks the event whether a round is its last when it says so: past the plan, or before it", async () => {
+    const beyond = recordedEvent({ lastRound: (round) => round === 4 });
+    await beyond.runner.advance(tx, row("battle", 3), at(300_000));
+    expect(beyond.claims.map((c) => [c.to, c.currentRound, c.nextDueAt])).toEqual([
+      ["battle", 4, at(400_000)],
+    ]);
+    expect(beyond.calls).toEqual(["decide 3", "ended 3 of 3", "play 4", "done playRound"]);
+
+    const early = recordedEvent({ lastRound: (round) => round === 2 });
+    await early.runner.advance(tx, row("battle", 2), at(200_000));
+    expect(early.claims.map((c) => [c.to, c.currentRound])).toEqual([["completed", 2]]);
+    expect(early.calls).toEqual(["decide 2", "payout"]);
   });
 });

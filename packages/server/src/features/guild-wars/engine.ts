@@ -37,9 +37,9 @@ import {
 import type { BotId } from "../../platform/ids";
 import { payOut, sweepToHouse } from "../../platform/ledger";
 import { snapshotBots } from "../battles/entrants";
-import { type BattleRecord, fight, newBattleId, newBattleSeed, recordBattles } from "../battles/record";
+import { eventBattle, recordBattles } from "../battles/record";
 import type { FighterSnapshot } from "../battles/snapshot";
-import { roundRunner, type StepClaim } from "../events/round-runner";
+import { claimCondition, roundRunner, type StepClaim } from "../events/round-runner";
 import { announceGuild } from "../guilds/service";
 import { alertWarEnded } from "./alerts";
 import { announceWar } from "./events";
@@ -57,12 +57,13 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
     claim,
     rounds: async (tx, war) => warRounds(await guildCount(tx, war.id)),
     // The battle window is shared by the rounds, the last ending exactly at its end.
-    roundLength: (rounds) => ({ windowMs: battleMs, rounds }),
+    roundLength: (_war, rounds) => ({ windowMs: battleMs, rounds }),
     // The war keeps its start as the battle's end minus the window.
     startedAt: (war) => new Date(war.battleEndsAt!.getTime() - battleMs),
     enter: (tx, war, now) => enter(tx, war.id, now),
     match: {
-      play: (tx, war, round, now) => fightDuels(tx, war.id, round, now),
+      // Every pairing of a round robin of eight fights: a war's round is never byes only.
+      play: (tx, war, round, now) => fightDuels(tx, war.id, round, now).then(() => "live" as const),
       decide: (tx, war, round) => revealRound(tx, war.id, round),
     },
     roundEnded: postRoundNews,
@@ -89,13 +90,7 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
         ...(step.startedAt && { battleEndsAt: new Date(step.startedAt.getTime() + battleMs) }),
         ...(step.completedAt && { completedAt: step.completedAt }),
       })
-      .where(
-        and(
-          eq(guildWars.id, war.id),
-          inArray(guildWars.status, step.from),
-          step.atRound === undefined ? undefined : eq(guildWars.currentRound, step.atRound),
-        ),
-      )
+      .where(claimCondition(guildWars, war.id, step))
       .returning({ id: guildWars.id });
     return moved !== undefined;
   }
@@ -165,21 +160,9 @@ export function createWarEngine(deps: { timings: WarTimings; restHours: number }
       const home = duel.homeBot as FighterSnapshot;
       const away = duel.awayBot as FighterSnapshot;
       const [attacker, defender] = duel.attacker === "home" ? [home, away] : [away, home];
-      const seed = newBattleSeed();
-      const result = fight(attacker, defender, seed);
-      const attackerWon = result.winner === "attacker";
+      const battle = eventBattle("guild_war", attacker, defender, now);
+      const attackerWon = battle.result.winner === "attacker";
       const homeWon = duel.attacker === "home" ? attackerWon : !attackerWon;
-      const battle: BattleRecord = {
-        id: newBattleId(),
-        kind: "guild_war",
-        seed,
-        attacker,
-        defender,
-        result,
-        xpGained: 0,
-        coinsMoved: 0,
-        createdAt: now,
-      };
       return [{ duelId: duel.id, winner: homeWon ? duel.homeGuildId : duel.awayGuildId, battle }];
     });
     if (fought.length > 0) {

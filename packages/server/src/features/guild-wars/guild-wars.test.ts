@@ -269,7 +269,11 @@ describe("a war", () => {
       });
     }
     // Drafted into the second war, which has not finished: no war counts yet.
-    expect(board.find((g) => g.guildId === ninthId)).toMatchObject({ warsFought: 0, podiums: 0, prizesWon: 0 });
+    expect(board.find((g) => g.guildId === ninthId)).toMatchObject({
+      warsFought: 0,
+      podiums: 0,
+      prizesWon: 0,
+    });
     expect(board.find((g) => g.guildId === crews[0]!.guild.id)?.banner).toEqual({
       color: "Magenta",
       hex: "#ff2bd6",

@@ -152,7 +152,9 @@ export function createGuildWarsService(deps: { db: Db; clock: Clock; restHours: 
           firstPlaces: sql<number>`count(*) filter (where ${guildWarParticipants.placement} = 1)::int`.as(
             "first_places",
           ),
-          podiums: sql<number>`count(*) filter (where ${guildWarParticipants.placement} <= 3)::int`.as("podiums"),
+          podiums: sql<number>`count(*) filter (where ${guildWarParticipants.placement} <= 3)::int`.as(
+            "podiums",
+          ),
           prizesWon: sql<number>`coalesce(sum(${guildWarParticipants.prizeAmount}), 0)::int`.as("prizes_won"),
         })
         .from(guildWarParticipants)

@@ -3,8 +3,9 @@ import { LEADERBOARD_SIZE } from "@bot-arena/game";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, errorOf, type TestApp } from "../../../test/helpers";
-import { bots } from "../../platform/db/schema";
+import { bots, pvpSeasonStandings, pvpSeasons } from "../../platform/db/schema";
 import { aiBattle, CHAMPION, findOpponent, outcomeOf, pilot, setBot } from "../arena/testing";
+import { seasonRow } from "../seasons/seasons";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,6 +81,7 @@ describe("the leaderboard", () => {
       colorPrimary: straggler.bot.colorPrimary,
       colorSecondary: straggler.bot.colorSecondary,
       ownerName: straggler.me.username,
+      ownerTitle: null,
       isYou: true,
     });
     expect(you!.rank).toBeGreaterThan(LEADERBOARD_SIZE);
@@ -99,6 +101,51 @@ describe("the leaderboard", () => {
       isYou: true,
       rank: 1,
     });
+  });
+
+  it("names each owner's latest season title, on the board and on the viewer's own row", async () => {
+    const champion = await pilot(t, "Title Holder");
+    await setBot(t.db, champion.bot.id, { wins: 9000 });
+    const straggler = await pilot(t, "Titled Straggler");
+    await t.db.insert(pvpSeasons).values([
+      {
+        ...seasonRow(41, new Date("2029-01-01T00:00:00Z"), 28),
+        closedAt: new Date("2029-01-29T00:00:00Z"),
+        nextDueAt: null,
+      },
+      {
+        ...seasonRow(42, new Date("2029-01-29T00:00:00Z"), 28),
+        closedAt: new Date("2029-02-26T00:00:00Z"),
+        nextDueAt: null,
+      },
+    ]);
+    const standing = (
+      seasonNumber: number,
+      place: number,
+      player: typeof champion,
+      title: string | null,
+    ) => ({
+      seasonNumber,
+      place,
+      userId: player.id,
+      username: player.me.username,
+      rating: 1800,
+      battles: 9,
+      badge: title ?? "Top 10",
+      title,
+    });
+    await t.db
+      .insert(pvpSeasonStandings)
+      .values([
+        standing(41, 1, champion, "Champion"),
+        standing(42, 2, champion, "Runner-up"),
+        standing(41, 3, straggler, "Third place"),
+        standing(42, 5, straggler, null),
+      ]);
+    const { entries, you } = (await straggler.get("/api/leaderboard")).json<Leaderboard>();
+    expect(entries[0]).toMatchObject({ botId: champion.bot.id, ownerTitle: "Season 42 Runner-up" });
+    expect(entries.filter((e) => e.ownerTitle !== null)).toHaveLength(1);
+    expect(you).toMatchObject({ botId: straggler.bot.id, ownerTitle: "Season 41 Third place" });
   });
 
   it("needs a session", async () => {

@@ -1,4 +1,4 @@
-// The leaderboard: the top 100 bots by wins, then XP. The order matches bots_leaderboard_idx
+// The leaderboard: the top 100 bots by wins, then XP, each owner with its latest PvP season title. The order matches bots_leaderboard_idx
 // (wins desc nulls last, xp desc nulls last), so the database reads 100 index entries however many bots
 // there are.
 import type { Leaderboard, LeaderboardEntry } from "@bot-arena/contract";
@@ -7,6 +7,7 @@ import { and, count, eq, gt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../../platform/db/database";
 import { bots, profiles } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
+import { latestTitles } from "../seasons/standings";
 
 export type LeaderboardService = ReturnType<typeof createLeaderboardService>;
 
@@ -38,13 +39,15 @@ export function createLeaderboardService(deps: { db: Db }) {
   return {
     async top(viewerId: UserId): Promise<Leaderboard> {
       const rows = await topBotsQuery(deps.db);
+      const titles = await latestTitles(deps.db, [viewerId, ...rows.map((row) => row.userId)]);
       const entries = rows.map(({ userId, ...row }, index) => ({
         ...row,
+        ownerTitle: titles.get(userId) ?? null,
         rank: index + 1,
         isYou: userId === viewerId,
       }));
       const you = entries.some((entry) => entry.isYou) ? null : await viewersBest(deps.db, viewerId);
-      return { entries, you };
+      return { entries, you: you && { ...you, ownerTitle: titles.get(viewerId) ?? null } };
     },
   };
 }
@@ -53,7 +56,7 @@ export function createLeaderboardService(deps: { db: Db }) {
  * The viewer's best bot below the top 100, ranked by how many bots stand strictly above it (the same index
  * serves the count). Bots level with it share its rank.
  */
-async function viewersBest(db: Db, viewerId: UserId): Promise<LeaderboardEntry | null> {
+async function viewersBest(db: Db, viewerId: UserId): Promise<Omit<LeaderboardEntry, "ownerTitle"> | null> {
   const [best] = await rankedBots(db, eq(bots.userId, viewerId)).limit(1);
   if (!best) return null;
   const [above] = await db

@@ -80,7 +80,10 @@ describe("GET /api/pilots/:username", () => {
       rating: 1741,
       deviation: 397,
       provisional: true,
+      // One rated battle: on the season's ladder from the third.
       seasonRank: null,
+      title: null,
+      badges: [],
       record: { wins: 1, losses: 0 },
       shieldUntil: null,
       recentBattles: [

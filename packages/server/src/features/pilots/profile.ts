@@ -1,5 +1,6 @@
 // A pilot's profile: the rating as it stands now (the deviation grown by idleness), the PvP record, the shield,
-// and the last 10 PvP battles from the pilot's side. Any signed-in player may look, as at a replay.
+// the season's place and past seasons' badges, and the last 10 PvP battles from the pilot's side. Any signed-in
+// player may look, as at a replay.
 import { type PilotProfile, pilotMessages } from "@bot-arena/contract";
 import { deviationAt, isProvisional, isShielded } from "@bot-arena/game";
 import { sql } from "drizzle-orm";
@@ -7,6 +8,7 @@ import { type Db, rowsOf } from "../../platform/db/database";
 import { pilotRatings, profiles } from "../../platform/db/schema";
 import { notFound } from "../../platform/errors";
 import type { UserId } from "../../platform/ids";
+import { pilotSeasonSide } from "../seasons/standings";
 import { pilotStateOf, shownDelta } from "./ratings";
 
 export const RECENT_PVP_BATTLES = 10;
@@ -32,14 +34,14 @@ export async function pilotProfile(db: Db, username: string, now: Date): Promise
     .where(sql`lower(${profiles.username}) = lower(${username.trim()})`);
   if (!found) throw notFound(pilotMessages.notFound);
   const state = pilotStateOf(found.row ?? undefined);
-  const battles = await recentBattles(db, found.id);
+  const [battles, season] = await Promise.all([recentBattles(db, found.id), pilotSeasonSide(db, found.id)]);
   const nowMs = now.getTime();
   return {
     username: found.username,
     rating: Math.floor(state.rating.rating),
     deviation: Math.round(deviationAt(state.rating, nowMs)),
     provisional: isProvisional(state.rating, nowMs),
-    seasonRank: null,
+    ...season,
     record: { wins: state.wins, losses: state.losses },
     shieldUntil:
       state.shieldUntil && isShielded(state.shieldUntil.getTime(), nowMs)

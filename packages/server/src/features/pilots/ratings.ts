@@ -11,6 +11,8 @@ export type PilotState = {
   wins: number;
   losses: number;
   shieldUntil: Date | null;
+  /** Rated battles in the running season. */
+  seasonBattles: number;
 };
 
 type Row = typeof pilotRatings.$inferSelect;
@@ -27,8 +29,9 @@ export const pilotStateOf = (row: Row | undefined): PilotState =>
         wins: row.wins,
         losses: row.losses,
         shieldUntil: row.shieldUntil,
+        seasonBattles: row.seasonBattles,
       }
-    : { rating: newPilotRating(), wins: 0, losses: 0, shieldUntil: null };
+    : { rating: newPilotRating(), wins: 0, losses: 0, shieldUntil: null, seasonBattles: 0 };
 
 export async function pilotStates(db: Db, ids: readonly UserId[]): Promise<Map<UserId, PilotState>> {
   const rows = await db
@@ -49,6 +52,7 @@ export async function savePilotStates(db: Db, states: ReadonlyMap<UserId, PilotS
     wins: s.wins,
     losses: s.losses,
     shieldUntil: s.shieldUntil,
+    seasonBattles: s.seasonBattles,
   }));
   const excluded = (column: string) => sql.raw(`excluded.${column}`);
   await db
@@ -64,6 +68,7 @@ export async function savePilotStates(db: Db, states: ReadonlyMap<UserId, PilotS
         wins: excluded("wins"),
         losses: excluded("losses"),
         shieldUntil: excluded("shield_until"),
+        seasonBattles: excluded("season_battles"),
       },
     });
 }

@@ -1,14 +1,22 @@
 // What a PvP battle does to its two pilots, in the battle's own transaction: both ratings by the rulebook's
-// rateBattle (the defender damped; unrated when it repeats one of the pair's last two battles), both records,
+// rateBattle (the defender damped; unrated when it repeats one of the pair's last two battles or falls in a
+// season's freeze), both records and the season's rated battles,
 // the shield (raised by the day's third lost defense, ended by the attacker's own attack), the result row the
 // defense log and the protections read, and the defender's raid alert. Called under both profiles' locks, after the protections allowed the battle.
 import { type PvpRaidAlert, playerAlertKinds } from "@bot-arena/contract";
-import { type PvpProtectionRules, rateBattle, type Side, shieldAfterLoss } from "@bot-arena/game";
+import {
+  type PvpProtectionRules,
+  rateBattle,
+  type Side,
+  seasonRates,
+  shieldAfterLoss,
+} from "@bot-arena/game";
 import type { Tx } from "../../platform/db/database";
 import { pvpResults } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
 import { raiseAlerts } from "../alerts/raise";
 import type { FighterSnapshot } from "../battles/snapshot";
+import { runningSeason } from "../seasons/seasons";
 import { type PilotState, pilotStates, savePilotStates, shownDelta } from "./ratings";
 import { repeatsRecentBattle } from "./repeats";
 
@@ -36,15 +44,20 @@ export async function settlePvpPilots(
   },
 ): Promise<PvpSettlement> {
   const { attackerId, defenderId, winner, now } = input;
-  const [states, repeated] = await Promise.all([
+  const [states, repeated, season] = await Promise.all([
     pilotStates(tx, [attackerId, defenderId]),
     repeatsRecentBattle(tx, { attackerId, defenderId, ...input.snapshots, winner }),
+    runningSeason(tx),
   ]);
   const attacker = states.get(attackerId) as PilotState;
   const defender = states.get(defenderId) as PilotState;
-  const rated = repeated
-    ? { attacker: attacker.rating, defender: defender.rating }
-    : rateBattle(attacker.rating, defender.rating, winner, now.getTime());
+  // A season's freeze (its last 10 minutes, until the close) moves no rating: the podium is already decided.
+  const frozen = season !== null && !seasonRates(season.frozenAt.getTime(), now.getTime());
+  const isRated = !repeated && !frozen;
+  const seasonBattle = isRated ? 1 : 0;
+  const rated = isRated
+    ? rateBattle(attacker.rating, defender.rating, winner, now.getTime())
+    : { attacker: attacker.rating, defender: defender.rating };
   const attackerWon = winner === "attacker";
   const shieldMs = attackerWon ? shieldAfterLoss(input.lossesToday + 1, input.rules, now.getTime()) : null;
   const shieldUntil = shieldMs === null ? defender.shieldUntil : new Date(shieldMs);
@@ -60,6 +73,7 @@ export async function settlePvpPilots(
             losses: attacker.losses + (attackerWon ? 0 : 1),
             // Attacking is a choice to fight: the pilot's own shield ends with it.
             shieldUntil: null,
+            seasonBattles: attacker.seasonBattles + seasonBattle,
           },
         ],
         [
@@ -69,6 +83,7 @@ export async function settlePvpPilots(
             wins: defender.wins + (attackerWon ? 0 : 1),
             losses: defender.losses + (attackerWon ? 1 : 0),
             shieldUntil,
+            seasonBattles: defender.seasonBattles + seasonBattle,
           },
         ],
       ]),
@@ -78,7 +93,7 @@ export async function settlePvpPilots(
       attackerUserId: attackerId,
       defenderUserId: defenderId,
       defenderWon: !attackerWon,
-      rated: !repeated,
+      rated: isRated,
       attackerRatingBefore: attacker.rating.rating,
       attackerRatingAfter: rated.attacker.rating,
       defenderRatingBefore: defender.rating.rating,

@@ -26,7 +26,7 @@ import type { UserId } from "../../platform/ids";
 import { logAdminAction } from "../../platform/ops-log";
 import type { Reconciler } from "../../platform/reconciler";
 import { refuse } from "../../platform/refuse";
-import { cancel, finishNow, type StepOutcome, start } from "./lifecycle";
+import { cancel, finishNow, type StepOutcome, startTournament } from "./lifecycle";
 import { publishTournamentChange } from "./live";
 import { newTournamentRow } from "./new-tournament";
 import { findTournament, lockTournament, type TournamentRow } from "./rows";
@@ -85,7 +85,7 @@ export function createTournamentAdminService(deps: {
 
   async function step(tx: Tx, t: TournamentRow, action: AdminAction): Promise<StepOutcome> {
     const now = clock.now();
-    if (action === "start") return start(tx, t, now);
+    if (action === "start") return startTournament(tx, t, now);
     if (action === "stop") return cancel(tx, t, now, { endSeries: true });
     if (action === "force_complete") return finishNow(tx, t, now);
     if (t.status !== "archived") {

@@ -1,5 +1,6 @@
-// Every tournament's rounds, whatever its format: the format's generator in packages/game pairs each round from
-// the results stored so far, and the server stores what it pairs. A match row keeps the format's key, so the
+// Every tournament's rounds, whatever its format, as the round runner plays them (features/events/round-runner.ts):
+// the format's generator in packages/game pairs each round from the results stored so far (the tournament's
+// match.play), and the server stores what it pairs; whether the event is over is the format's to say. A match row keeps the format's key, so the
 // results replay into the same rounds every time; byes are stored decided. A format that shows its whole
 // bracket from the start (single elimination) has every match stored when it starts, seats empty until known,
 // and each round fills in the seats its results decided.
@@ -15,7 +16,8 @@ import {
 import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../platform/db/database";
 import { tournamentMatches, tournamentParticipants } from "../../platform/db/schema";
-import { claimRound, fightRound, type Pairing } from "./rounds";
+import type { RoundPlayed } from "../events/round-runner";
+import { decideLiveMatches, fightRound, type Pairing } from "./rounds";
 import { type MatchRow, matchesOf, type TournamentRow } from "./rows";
 
 /** Single elimination shows the spec's whole bracket from the start; the other formats grow round by round. */
@@ -54,41 +56,57 @@ const resultsOf = (rows: readonly MatchRow[]): EventResult[] =>
   );
 
 /**
- * Pairs and fights the next round (the first, right after registration). A round of byes only is stored decided
- * and the one after it is paired at once, so a round window never passes with nothing to watch.
- * Returns false when the format has no round left to pair.
+ * Pairs round `round` from the results so far, stores it and fights its matches (the round runner's match.play).
+ * A round of byes only is stored decided and answered "byes only", for the runner to pair the next at once.
+ * A format with no round to pair, or pairing another round than the one claimed, is a bug: the step rolls back.
  */
-export async function startEventRound(tx: Tx, t: TournamentRow, now: Date): Promise<boolean> {
-  let current = t;
-  for (;;) {
-    const event = await eventOf(tx, current);
-    const matches = event.format.nextRound(event.entrants, event.options, event.results);
-    if (matches.length === 0) return false;
-    const round = matches[0]!.round;
-    await claimRound(tx, current, round);
-    current = { ...current, currentRound: round };
-    const layout = event.format.layout?.(event.entrants, event.options, event.results);
-    const numberOf = layout
-      ? await fillBracket(tx, t.id, layout, event.rows)
-      : await insertRound(tx, t.id, matches, event.rows.length);
-    const numbered = matches.map((m) => ({ ...m, matchNumber: numberOf.get(m.key)! }));
-    const pairings: Pairing[] = numbered.flatMap((m) =>
-      m.entrant2Id === null
-        ? []
-        : [
-            {
-              matchNumber: m.matchNumber,
-              entrant1: m.entrant1Id,
-              entrant2: m.entrant2Id,
-              firstStrikeId: m.firstStrikeId ?? m.entrant1Id,
-            },
-          ],
+export async function playEventRound(
+  tx: Tx,
+  t: TournamentRow,
+  round: number,
+  now: Date,
+): Promise<RoundPlayed> {
+  const event = await eventOf(tx, t);
+  const matches = event.format.nextRound(event.entrants, event.options, event.results);
+  if (matches.length === 0) throw new Error(`tournament ${t.id}: no round to pair, not over`);
+  if (matches[0]!.round !== round) {
+    throw new Error(
+      `tournament ${t.id} pairs round ${matches[0]!.round} where its step claimed round ${round}`,
     );
-    if (pairings.length > 0) {
-      await fightRound(tx, current, pairings, now);
-      return true;
-    }
   }
+  const layout = event.format.layout?.(event.entrants, event.options, event.results);
+  const numberOf = layout
+    ? await fillBracket(tx, t.id, layout, event.rows)
+    : await insertRound(tx, t.id, matches, event.rows.length);
+  const pairings: Pairing[] = matches.flatMap((m) =>
+    m.entrant2Id === null
+      ? []
+      : [
+          {
+            matchNumber: numberOf.get(m.key)!,
+            entrant1: m.entrant1Id,
+            entrant2: m.entrant2Id,
+            firstStrikeId: m.firstStrikeId ?? m.entrant1Id,
+          },
+        ],
+  );
+  if (pairings.length === 0) return "byes only";
+  await fightRound(tx, t, pairings, now);
+  return "live";
+}
+
+/** Whether the format is over once the live matches are decided by their stored battles (nothing written). */
+export async function isOverOnceDecided(tx: Tx, t: TournamentRow): Promise<boolean> {
+  const [event, decided] = await Promise.all([eventOf(tx, t), decideLiveMatches(tx, t.id)]);
+  const keyOf = new Map(event.rows.map((r) => [r.matchNumber, r.key]));
+  const results = [
+    ...event.results,
+    ...decided.flatMap((m) => {
+      const key = keyOf.get(m.matchNumber);
+      return key == null ? [] : [{ key, winnerId: m.winnerId }];
+    }),
+  ];
+  return event.format.isOver(event.entrants, event.options, results);
 }
 
 /** A round-by-round format's new round, numbered after the matches before it; a bye is decided as it is paired. */

@@ -156,6 +156,69 @@ describe.each(["single_elimination", "double_elimination", "round_robin", "swiss
   },
 );
 
+/** The live matches' stored battles are rewritten so that `winner` wins the one they are in. */
+async function rigLiveMatches(id: string, winner: string): Promise<void> {
+  await arena.t.db.execute(sql`
+    update battles b set winner = case when m.first_strike_id = ${winner}::uuid then 'attacker' else 'defender' end
+    from tournament_matches m
+    where m.battle_id = b.id and m.tournament_id = ${id}::uuid and m.status = 'in_progress'
+      and ${winner}::uuid in (m.participant1_id, m.participant2_id)`);
+}
+
+describe("double elimination's bracket reset", () => {
+  /** Two players' double elimination, planned with its reset (round 3); `step` rigs the live match and plays on. */
+  async function bracketOfTwo() {
+    const id = await started("double_elimination", 2);
+    const row = await tournamentRow(arena.t.db, id);
+    const at = (rounds: number) => new Date(row.startedAt!.getTime() + rounds * 60_000);
+    expect(row).toMatchObject({ plannedRounds: 3, currentRound: 1, nextDueAt: at(1), battleEndsAt: at(3) });
+    const entries = await arena.t.db
+      .select()
+      .from(tournamentParticipants)
+      .where(eq(tournamentParticipants.tournamentId, id));
+    const [strong, weak] = [1, 2].map((seed) => entries.find((e) => e.seed === seed)!.id) as [string, string];
+    const step = async (winner: string) => {
+      await rigLiveMatches(id, winner);
+      const due = (await tournamentRow(arena.t.db, id)).nextDueAt!;
+      arena.clock.advance(due.getTime() - arena.clock.now().getTime());
+      await arena.t.app.reconciler.runOnce();
+      return tournamentRow(arena.t.db, id);
+    };
+    const placesOf = async () =>
+      Object.fromEntries(
+        (
+          await arena.t.db
+            .select()
+            .from(tournamentParticipants)
+            .where(eq(tournamentParticipants.tournamentId, id))
+        ).map((e) => [e.id, [e.placement, e.prizeWon]]),
+      );
+    return { id, at, strong, weak, step, placesOf };
+  }
+
+  it("is played when the losers' champion wins the grand final, its deadline counted from the start", async () => {
+    const { id, at, strong, weak, step, placesOf } = await bracketOfTwo();
+    // The winners' final to the stronger seed; the grand final to the weaker: the reset is round 3.
+    expect(await step(strong)).toMatchObject({ status: "active", currentRound: 2, nextDueAt: at(2) });
+    expect(await step(weak)).toMatchObject({ status: "active", currentRound: 3, nextDueAt: at(3) });
+    const reset = (await matchFacts(id)).filter((m) => m.round === 3);
+    expect(reset).toMatchObject([{ status: "in_progress" }]);
+    expect([reset[0]!.p1, reset[0]!.p2].sort()).toEqual([strong, weak].sort());
+
+    expect(await step(weak)).toMatchObject({ status: "completed", currentRound: 3 });
+    expect(await placesOf()).toEqual({ [weak]: [1, REWARDS.first], [strong]: [2, REWARDS.second] });
+    await expectEconomyClean(arena.t.db);
+  });
+
+  it("is not played when the winners' champion wins the grand final: the event ends a round before its plan", async () => {
+    const { id, strong, weak, step, placesOf } = await bracketOfTwo();
+    await step(strong);
+    expect(await step(strong)).toMatchObject({ status: "completed", currentRound: 2, nextDueAt: null });
+    expect((await matchFacts(id)).filter((m) => m.round === 3)).toEqual([]);
+    expect(await placesOf()).toEqual({ [strong]: [1, REWARDS.first], [weak]: [2, REWARDS.second] });
+  });
+});
+
 describe("first strike", () => {
   it("round 1 of a bracket never hands it to the higher seed, and a round robin keeps everyone within one", async () => {
     const cup = await started("single_elimination", 8);

@@ -1,47 +1,13 @@
-// What every format's round does on the server: claim the round on the tournament row (a conditional update,
-// checked before anything is fought), fight its matches with the bots as they entered, and decide its live
-// matches from their stored battles. First strike is the format's to give (packages/game strike-order): a
+// What every format's round does on the server once the round runner has claimed it (features/events/
+// round-runner.ts): fight its matches with the bots as they entered, and decide its live matches from their
+// stored battles. First strike is the format's to give (packages/game strike-order): a
 // match's `first_strike_id` says whose bot attacked.
-import { roundEndsAt, stepFrom } from "@bot-arena/game";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../platform/db/database";
-import { tournamentParticipants, tournaments } from "../../platform/db/schema";
-import { type BattleRecord, fight, newBattleId, newBattleSeed, recordBattles } from "../battles/record";
+import { tournamentParticipants } from "../../platform/db/schema";
+import { type BattleRecord, eventBattle, recordBattles } from "../battles/record";
 import type { FighterSnapshot } from "../battles/snapshot";
 import type { TournamentRow } from "./rows";
-
-/**
- * Round `round`'s end by the events' one deadline rule, counted from the tournament's start (when its start step
- * ran), never from when this step ran.
- */
-function roundEnd(t: TournamentRow, round: number): Date {
-  if (t.startedAt === null) throw new Error(`tournament ${t.id} plays a round but never started`);
-  return new Date(roundEndsAt(t.startedAt.getTime(), round, { windowMs: t.roundSeconds * 1000 }));
-}
-
-/**
- * The round's claim: the row must still be active at the round before, or the whole step rolls back (any
- * match decided before it with it) rather than fight a round twice.
- */
-export async function claimRound(tx: Tx, t: TournamentRow, round: number): Promise<void> {
-  const [moved] = await tx
-    .update(tournaments)
-    .set({
-      currentRound: round,
-      nextDueAt: roundEnd(t, round),
-      // The planned rounds' end; a round past the plan (a bracket reset) moves it to its own end.
-      battleEndsAt: roundEnd(t, Math.max(t.plannedRounds, round)),
-    })
-    .where(
-      and(
-        eq(tournaments.id, t.id),
-        inArray(tournaments.status, stepFrom("tournament", "playRound")),
-        eq(tournaments.currentRound, round - 1),
-      ),
-    )
-    .returning({ id: tournaments.id });
-  if (!moved) throw new Error(`tournament ${t.id} moved under its step to round ${round}`);
-}
 
 /** A match about to be fought: its row, its two sides, and whose bot strikes first. */
 export type Pairing = { matchNumber: number; entrant1: string; entrant2: string; firstStrikeId: string };
@@ -67,20 +33,9 @@ export async function fightRound(
     const second = pairing.firstStrikeId === pairing.entrant1 ? pairing.entrant2 : pairing.entrant1;
     const attacker = snapshots.get(pairing.firstStrikeId)!;
     const defender = snapshots.get(second)!;
-    const seed = newBattleSeed();
-    const id = newBattleId();
-    const result = fight(attacker, defender, seed);
-    records.push({
-      id,
-      kind: "tournament",
-      seed,
-      attacker,
-      defender,
-      result,
-      xpGained: 0,
-      coinsMoved: 0,
-      createdAt: now,
-    });
+    const battle = eventBattle("tournament", attacker, defender, now);
+    records.push(battle);
+    const { id, result } = battle;
     const winnerHp = result.winner === "attacker" ? result.attackerHp : result.defenderHp;
     return sql`(${pairing.matchNumber}::int, ${id}::uuid, ${pairing.firstStrikeId}::uuid, ${winnerHp}::int)`;
   });
@@ -119,4 +74,18 @@ export async function decideLiveMatches(
     const defender = attacker === m.p1 ? m.p2 : m.p1;
     return { matchNumber: m.matchNumber, winnerId: m.winner === "attacker" ? attacker : defender };
   });
+}
+
+/** The live matches are decided in one statement. */
+export async function decideRound(tx: Tx, tournamentId: string): Promise<void> {
+  const decided = await decideLiveMatches(tx, tournamentId);
+  if (decided.length === 0) return;
+  const values = sql.join(
+    decided.map((m) => sql`(${m.matchNumber}::int, ${m.winnerId}::uuid)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    update tournament_matches m set status = 'completed', winner_id = v.winner
+    from (values ${values}) as v(match_number, winner)
+    where m.tournament_id = ${tournamentId}::uuid and m.match_number = v.match_number and m.status = 'in_progress'`);
 }

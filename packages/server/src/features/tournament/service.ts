@@ -1,6 +1,6 @@
 // The player's side of tournaments: the current and past tournaments, one tournament's page, joining with the
-// active bot (the fee into the pool) and readying up. The lifecycle after that is lifecycle.ts, driven by the
-// reconciler (due.ts) and the admin's actions (admin.ts).
+// active bot (the fee into the pool) and readying up. The lifecycle after that is lifecycle.ts and its rounds
+// the round runner's (engine.ts), driven by the reconciler (due.ts) and the admin's actions (admin.ts).
 import type {
   CurrentTournamentResponse,
   JoinTournamentResponse,

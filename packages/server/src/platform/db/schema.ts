@@ -546,10 +546,13 @@ export const pilotRatings = pgTable(
     losses: integer("losses").notNull().default(0),
     /** Attacks are refused until then; the pilot's own attack ends it. */
     shieldUntil: timestamp("shield_until", { withTimezone: true }),
+    /** Rated battles in the running season (the ladder's entry and tie-break); zeroed by the season's close. */
+    seasonBattles: integer("season_battles").notNull().default(0),
   },
   (t) => [
     index("pilot_ratings_rating_idx").on(t.rating),
     check("pilot_ratings_record_non_negative", sql`${t.wins} >= 0 and ${t.losses} >= 0`),
+    check("pilot_ratings_season_battles_non_negative", sql`${t.seasonBattles} >= 0`),
   ],
 );
 
@@ -1291,6 +1294,71 @@ export const processSetups = pgTable("process_setups", {
   place: text("place").notNull(),
   seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
 });
+
+// ---------------------------------------------------------------- PvP seasons (issue 40 item 2)
+
+/**
+ * PvP seasons, one row each: the window (rated until `frozen_at`, over at `ends_at`), and `closed_at` once the
+ * close froze the standings, paid the rewards and reset the ratings. `next_due_at` is the close's deadline for the
+ * event runner (the season's end while open, null once closed). The prizes are the coins the admin set for the
+ * podium of this season's close (0: a badge and title only).
+ */
+export const pvpSeasons = pgTable(
+  "pvp_seasons",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    number: integer("number").notNull().unique(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    frozenAt: timestamp("frozen_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    closedAt: timestamp("closed_at", { withTimezone: true }),
+    nextDueAt: timestamp("next_due_at", { withTimezone: true }),
+    prizeFirst: coins("prize_first").notNull().default(0),
+    prizeSecond: coins("prize_second").notNull().default(0),
+    prizeThird: coins("prize_third").notNull().default(0),
+    ...runnerColumns(),
+  },
+  (t) => [
+    index("pvp_seasons_due_idx").on(t.nextDueAt).where(sql`${t.nextDueAt} is not null`),
+    // One season runs at a time.
+    uniqueIndex("pvp_seasons_one_open").on(sql`(true)`).where(sql`${t.closedAt} is null`),
+    check("pvp_seasons_window", sql`${t.startsAt} <= ${t.frozenAt} and ${t.frozenAt} <= ${t.endsAt}`),
+    check(
+      "pvp_seasons_prizes_non_negative",
+      sql`${t.prizeFirst} >= 0 and ${t.prizeSecond} >= 0 and ${t.prizeThird} >= 0`,
+    ),
+  ],
+);
+
+/**
+ * A closed season's standings, written once by its close and never changed: every pilot on the ladder with its
+ * place, rating and battles, the top 10's badge, the podium's title and the coins it was paid. The name is kept
+ * as it was, so a past season reads the same forever.
+ */
+export const pvpSeasonStandings = pgTable(
+  "pvp_season_standings",
+  {
+    seasonNumber: integer("season_number")
+      .notNull()
+      .references(() => pvpSeasons.number),
+    place: integer("place").notNull(),
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .references(() => profiles.id, { onDelete: "set null" }),
+    username: text("username").notNull(),
+    rating: doublePrecision("rating").notNull(),
+    battles: integer("battles").notNull(),
+    badge: text("badge"),
+    title: text("title"),
+    coins: coins("coins").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seasonNumber, t.place] }),
+    uniqueIndex("pvp_season_standings_pilot").on(t.seasonNumber, t.userId),
+    index("pvp_season_standings_badges").on(t.userId, t.seasonNumber).where(sql`${t.badge} is not null`),
+    check("pvp_season_standings_place_positive", sql`${t.place} >= 1`),
+  ],
+);
 
 // ---------------------------------------------------------------- web push (features/push)
 

@@ -82,7 +82,7 @@ function TrackRow({
         {playing ? <Pause className="size-5" /> : <Play className="size-5" />}
       </IconButton>
       <div className="min-w-0 flex-1">
-        <p className="truncate font-semibold text-ink">{track.title}</p>
+        <p className="break-words font-semibold text-ink">{track.title}</p>
         <p className="text-xs text-muted">
           #{place} · {fileType(track.fileUrl)}
           {track.artist ? ` · ${track.artist}` : ""}

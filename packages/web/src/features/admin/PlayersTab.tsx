@@ -166,10 +166,10 @@ function PlayerCard({ player, onUse }: { player: PlayerLookupEntry; onUse: () =>
         <div className="min-w-0">
           <p className="flex items-center gap-2 font-display font-bold text-ink">
             <UserRound className="size-4 text-cyan" aria-hidden="true" />
-            <span className="truncate">{player.username}</span>
+            <span className="break-words">{player.username}</span>
             {player.isAdmin && <Badge tone="magenta">Admin</Badge>}
           </p>
-          <p className="truncate text-sm text-muted">{player.email}</p>
+          <p className="break-words text-sm text-muted">{player.email}</p>
         </div>
         <Button size="sm" variant="ghost" onClick={onUse}>
           Use this e-mail
@@ -206,7 +206,7 @@ function PlayerCard({ player, onUse }: { player: PlayerLookupEntry; onUse: () =>
       <ul className="mt-3 divide-y divide-cyan/10 text-sm" aria-label={`${player.username}'s recent coins`}>
         {player.recentCoins.map((move) => (
           <li key={move.id} className="flex items-center justify-between gap-3 py-1.5">
-            <span className="truncate text-muted">
+            <span className="break-words text-muted">
               {reasonLabel(move.reason)} · <span className="text-xs">{formatWhen(move.createdAt)}</span>
             </span>
             <span

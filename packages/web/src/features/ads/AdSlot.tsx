@@ -74,11 +74,11 @@ function AdBanner({ ad }: { ad: HouseAd }) {
       </span>
       <Megaphone className="hidden size-5 shrink-0 text-violet sm:block" aria-hidden="true" />
       <span className="min-w-0 flex-1 basis-32">
-        <span className="block truncate font-display text-xs font-bold uppercase tracking-[0.12em] text-ink sm:text-sm">
+        <span className="block break-words font-display text-xs font-bold uppercase tracking-[0.12em] text-ink sm:text-sm">
           {ad.title}
         </span>
-        {/* Two lines on a phone, where one would keep only its first few words. */}
-        <span className="block text-sm text-muted max-sm:line-clamp-2 sm:truncate">{ad.text}</span>
+        {/* The whole line, wrapped: a phone cut it to its first few words. */}
+        <span className="block break-words text-sm text-muted">{ad.text}</span>
       </span>
       <span className="ml-auto flex shrink-0 items-center gap-1 rounded-md bg-cyan/15 px-2.5 py-1.5 font-display text-[0.65rem] font-bold uppercase tracking-[0.14em] text-cyan transition group-hover:bg-cyan group-hover:text-void">
         {ad.cta}

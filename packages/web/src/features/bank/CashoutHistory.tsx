@@ -13,7 +13,7 @@ function CashoutItem({ request }: { request: CashoutRequest }) {
   return (
     <li className="flex items-start gap-3 py-3" data-testid="cashout-request" data-phase={request.phase}>
       <div className="min-w-0 flex-1 space-y-0.5">
-        <p className="truncate font-semibold text-ink">{request.gamertag}</p>
+        <p className="break-words font-semibold text-ink">{request.gamertag}</p>
         <p className="text-xs text-muted">{formatWhen(request.createdAt)}</p>
         <p
           className={request.phase === "refunded" ? "text-sm text-danger" : "text-sm text-muted"}

@@ -50,14 +50,11 @@ export function LedgerHistory() {
                       <Arrow className="size-4" aria-hidden="true" />
                     </span>
                     <div className="min-w-0 flex-1">
-                      <p
-                        className="line-clamp-2 font-semibold text-ink [overflow-wrap:anywhere]"
-                        title={title}
-                      >
+                      <p className="font-semibold text-ink [overflow-wrap:anywhere]" title={title}>
                         {title}
                       </p>
                       {entry.note && (
-                        <p className="truncate text-sm text-cyan/90" title={entry.note}>
+                        <p className="break-words text-sm text-cyan/90" title={entry.note}>
                           “{entry.note}”
                         </p>
                       )}

@@ -18,6 +18,10 @@ describe("coin history labels", () => {
     expect(new Set(named).size).toBe(named.length);
   });
 
+  it("name a PvP season's podium prize", () => {
+    expect(reasonLabel("house_reward_pvp_season")).toBe("Season prize");
+  });
+
   it("read any other coins the arena creates as its reward, and an unknown reason as its words", () => {
     expect(reasonLabel("house_reward_season")).toBe("Arena reward");
     expect(reasonLabel("lucky_draw")).toBe("Lucky draw");

@@ -27,6 +27,8 @@ const labels: Record<string, string> = {
   tournament_prize: "Tournament prize",
   // An admin-mode tournament's prize: the arena creates it rather than the entry fees paying it.
   house_reward_tournament: "Arena prize",
+  // A PvP season's podium prize, which the arena creates at the season's close.
+  house_reward_pvp_season: "Season prize",
   guild_create: "Guild founded",
   guild_donation: "Guild donation",
 };

@@ -146,7 +146,7 @@ function FighterCard({
           {won ? "Winner" : "Defeated"}
         </span>
       </div>
-      <p className="truncate font-display text-sm font-black uppercase tracking-wider text-ink sm:text-base">
+      <p className="break-words font-display text-sm font-black uppercase tracking-wider text-ink sm:text-base">
         {fighter.name}
       </p>
       <p className="flex items-center gap-1.5 text-sm text-muted">

@@ -72,7 +72,7 @@ export function FighterStage({
           {fighter.level}
         </span>
         <div className="min-w-0">
-          <p className="truncate font-display text-sm font-black uppercase tracking-wider text-ink sm:text-lg">
+          <p className="break-words font-display text-sm font-black uppercase tracking-wider text-ink sm:text-lg">
             {fighter.name}
           </p>
           <p

@@ -76,9 +76,9 @@ function BattleRow({ battle }: { battle: BattleSummary }) {
           {battle.won ? "W" : "L"}
         </span>
         <div className="min-w-0 flex-1">
-          <p className="flex items-center gap-1.5 truncate font-semibold text-ink">
+          <p className="flex items-center gap-1.5 break-words font-semibold text-ink">
             <OpponentIcon className="size-4 shrink-0 text-muted" aria-hidden="true" />
-            <span className="truncate">
+            <span className="break-words">
               vs {battle.opponentName} · Lv.{battle.opponentLevel}
             </span>
           </p>

@@ -33,9 +33,9 @@ export function BotStatGrid({ stats, className, compact = false }: BotStatGridPr
               compact ? "px-2 py-1.5" : "px-3 py-2.5",
             )}
           >
-            <dt className="flex min-w-0 items-center gap-2 text-[0.7rem] font-semibold uppercase tracking-wider text-muted">
+            <dt className="flex min-w-0 items-center gap-2 text-[0.7rem] font-semibold uppercase tracking-wider text-muted max-sm:gap-1.5 max-sm:tracking-normal">
               <Icon className={cn("shrink-0", color, compact ? "size-4" : "size-5")} aria-hidden="true" />
-              <span className="truncate">{label}</span>
+              <span className="min-w-0 break-words">{label}</span>
             </dt>
             <dd className={cn("font-display font-bold text-ink", compact ? "pl-6 text-sm" : "pl-7 text-lg")}>
               {stats[stat]}

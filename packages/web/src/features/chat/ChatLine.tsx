@@ -84,9 +84,14 @@ export function ChatLine({
       )}
     >
       <div className="flex items-baseline gap-2">
-        <span className={cn("truncate text-sm font-bold", own ? "text-lime" : "text-cyan")}>
+        <span className={cn("break-words text-sm font-bold", own ? "text-lime" : "text-cyan")}>
           {message.username}
         </span>
+        {message.authorTitle && (
+          <span className="shrink-0 text-[0.7rem] font-semibold text-amber" data-testid="chat-title">
+            {message.authorTitle}
+          </span>
+        )}
         <time dateTime={message.createdAt} className="shrink-0 text-[0.7rem] tabular-nums text-muted">
           {formatClock(message.createdAt)}
         </time>

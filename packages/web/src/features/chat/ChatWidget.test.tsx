@@ -29,6 +29,7 @@ function aLine(n: number, text: string, userId: string | null = OTHER): ChatMess
     id: `00000000-0000-4000-8000-00000000c${String(n).padStart(3, "0")}`,
     userId,
     username: userId === OTHER ? "rival_one" : "rival_two",
+    authorTitle: null,
     message: text,
     createdAt: `2026-01-01T00:0${n}:00.000Z`,
     kind: "player",
@@ -100,6 +101,22 @@ describe("the chat widget", () => {
     expect(within(panel).queryByRole("tablist")).toBeNull();
     expect(within(panel).queryByRole("tab", { name: /Guild/ })).toBeNull();
     expect(socket.channels().some((c) => c.startsWith("guild-chat:"))).toBe(false);
+  });
+
+  it("names an author's season title beside the name", async () => {
+    const { user } = renderSignedIn(() => ({
+      messages: [{ ...aLine(1, "gg"), authorTitle: "Season 2 Champion" }, aLine(2, "wp", OTHER_2)],
+      mutedUntil: null,
+    }));
+    await openSocket();
+    await user.click(screen.getByRole("button", { name: "Open chat" }));
+    const panel = await screen.findByRole("region", { name: "Chat" });
+    await within(panel).findByText("gg");
+    expect(
+      within(panel)
+        .getAllByTestId("chat-title")
+        .map((title) => title.textContent),
+    ).toEqual(["Season 2 Champion"]);
   });
 
   it("a member gets Global and Guild tabs; guild lines (a war's news too) arrive live and count on the Guild tab until it is opened", async () => {

@@ -261,7 +261,7 @@ function ChatPanel({
         <ul aria-label="Hidden players" className="space-y-1 border-b border-magenta/20 px-4 py-2 text-sm">
           {(hidden.data ?? []).map((player) => (
             <li key={player.userId} className="flex items-center justify-between gap-2">
-              <span className="truncate text-muted">{player.username}</span>
+              <span className="break-words text-muted">{player.username}</span>
               <button
                 type="button"
                 className="cursor-pointer text-xs font-bold text-cyan hover:underline"
@@ -329,7 +329,7 @@ function ChatPanel({
 function ChatTab({ value, label, unread }: { value: Tab; label: string; unread: number }) {
   return (
     <TabsTrigger value={value} className="min-h-9 py-1.5">
-      <span className="truncate">{label}</span>
+      <span className="break-words">{label}</span>
       {unread > 0 && (
         <span
           data-testid={`chat-unread-${value}`}

@@ -51,7 +51,7 @@ export function BotPreviewCard({ form }: { form: CreateForm }) {
       <div className="mt-5 space-y-4">
         <div>
           <p className="text-xs font-semibold uppercase tracking-[0.3em] text-muted">Designation</p>
-          <h2 className="truncate font-display text-2xl font-black uppercase text-ink text-glow-cyan">
+          <h2 className="break-words font-display text-2xl font-black uppercase text-ink text-glow-cyan">
             {form.name.trim() || "Unnamed Unit"}
           </h2>
           <div className="mt-2 flex flex-wrap items-center gap-2">

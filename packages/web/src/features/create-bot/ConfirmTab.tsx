@@ -25,7 +25,7 @@ export function ConfirmTab(props: {
         {rows.map(([label, value]) => (
           <div key={label} className="flex items-center justify-between gap-4 px-4 py-2.5">
             <dt className="text-sm font-semibold uppercase tracking-widest text-muted">{label}</dt>
-            <dd className="truncate font-display text-sm font-bold text-ink">{value}</dd>
+            <dd className="break-words font-display text-sm font-bold text-ink">{value}</dd>
           </div>
         ))}
       </dl>

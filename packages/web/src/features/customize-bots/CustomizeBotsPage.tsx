@@ -164,7 +164,7 @@ function Customizing({ bots, botIds, header }: { bots: Bot[]; botIds: string[]; 
                   </div>
                   <BotImage bot={bot} className="w-full" />
                   <div>
-                    <h2 className="truncate font-display text-lg font-bold text-ink">{bot.name}</h2>
+                    <h2 className="break-words font-display text-lg font-bold text-ink">{bot.name}</h2>
                     <p className="text-sm text-muted">{bot.model}</p>
                   </div>
                   <Button

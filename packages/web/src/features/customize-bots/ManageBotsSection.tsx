@@ -106,7 +106,7 @@ export function ManageBotsSection() {
                     )}
                   </div>
                   <BotImage bot={bot} quiet className="w-full" />
-                  <span className="truncate text-sm font-bold text-ink">{bot.name}</span>
+                  <span className="break-words text-sm font-bold text-ink">{bot.name}</span>
                   <span className="flex gap-1">
                     {bot.isCustomized ? (
                       <Badge tone="success">Customized</Badge>

@@ -80,9 +80,7 @@ export function RosterCard({ bot, selected, onSelect, onRename, onRefresh, onRec
           <RarityBadge rarity={bot.rarity} className="absolute top-1.5 right-1.5 bg-void/85" />
         </div>
         <div className="mt-2 min-w-0 px-0.5">
-          <h3 className="truncate font-display text-sm font-bold text-ink" title={bot.name}>
-            {bot.name}
-          </h3>
+          <h3 className="break-words font-display text-sm font-bold text-ink">{bot.name}</h3>
           <p className="text-sm text-muted">
             Lv. {bot.level} · <span className="capitalize">{bot.botClass}</span>
           </p>

@@ -18,7 +18,7 @@ export function ActiveBotPanel({ bot }: { bot: Bot }) {
         <BotImage bot={bot} className="w-28 shrink-0 sm:w-36 lg:w-full" />
         <div className="min-w-0 flex-1 space-y-1">
           <p className="font-display text-xs font-bold uppercase tracking-[0.2em] text-cyan">Your fighter</p>
-          <h2 className="truncate font-display text-xl font-black uppercase text-ink">{bot.name}</h2>
+          <h2 className="break-words font-display text-xl font-black uppercase text-ink">{bot.name}</h2>
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted">
             <span className="font-display font-bold text-ink">Lv.{bot.level}</span>
             <RarityBadge rarity={bot.rarity} />

@@ -121,9 +121,9 @@ export function PvpBattleTab({ bot, onFought }: { bot: Bot; onFought: (outcome: 
             >
               <BotImage bot={opponent} quiet className="w-12 shrink-0" />
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-semibold text-ink">{opponentLabel(opponent)}</span>
+                <span className="block break-words font-semibold text-ink">{opponentLabel(opponent)}</span>
                 <span className="flex items-center gap-2 text-sm text-muted">
-                  <span className="truncate">{opponent.ownerName}</span>
+                  <span className="break-words">{opponent.ownerName}</span>
                   <RarityBadge rarity={opponent.rarity} />
                 </span>
               </span>

@@ -40,7 +40,7 @@ export function WinChanceMeter({ percent, label = "Win chance", hint, className 
         {/* Width 0 and grow: a long rival's name is cut short instead of widening the page on a phone. */}
         <span className="flex w-0 flex-1 items-center gap-1.5 font-display text-xs font-bold uppercase tracking-[0.2em] text-muted">
           <Gauge className={cn("size-4 shrink-0", text[tone])} aria-hidden="true" />
-          <span className="truncate">{label}</span>
+          <span className="break-words">{label}</span>
         </span>
         {percent === null ? (
           <Spinner size="sm" className="text-muted" />

@@ -177,7 +177,9 @@ function FusionChamber({ bots }: { bots: Bot[] }) {
                       <RarityBadge rarity={bot.rarity} />
                       <span className="font-display text-[0.65rem] font-bold text-cyan">Lv. {bot.level}</span>
                     </div>
-                    <p className="truncate font-display text-xs font-bold uppercase text-ink">{bot.name}</p>
+                    <p className="break-words font-display text-xs font-bold uppercase text-ink">
+                      {bot.name}
+                    </p>
                     {blocker && (
                       <p className="text-[0.7rem] font-semibold uppercase tracking-wider text-amber first-letter:uppercase">
                         {blocker}

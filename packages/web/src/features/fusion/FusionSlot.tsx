@@ -19,7 +19,7 @@ export function FusionSlot({ label, bot, onClear }: { label: string; bot: Bot | 
         <>
           <BotImage bot={bot} quiet className="w-full" />
           <RarityBadge rarity={bot.rarity} />
-          <p className="w-full truncate font-display text-sm font-bold uppercase text-ink">{bot.name}</p>
+          <p className="w-full break-words font-display text-sm font-bold uppercase text-ink">{bot.name}</p>
           <p className="text-xs text-muted">Lv. {bot.level}</p>
           <button
             type="button"

@@ -74,7 +74,7 @@ function Duels({ duels: all, guild, participants }: Sides & { duels: GuildWarDue
                     className="flex flex-wrap items-center gap-2 rounded-md border border-cyan/10 bg-void/40 px-3 py-2 text-sm"
                     data-testid="duel"
                   >
-                    <span className="min-w-0 flex-1 truncate text-ink">
+                    <span className="min-w-0 flex-1 break-words text-ink">
                       {mine ? `${mine.name} (${mine.power})` : "No bot"}
                       <span className="mx-2 text-muted">vs</span>
                       {theirs ? `${theirs.name} (${theirs.power})` : "No bot"}

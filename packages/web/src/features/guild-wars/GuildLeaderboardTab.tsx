@@ -32,9 +32,7 @@ function Row({ guild, mine }: { guild: GuildStanding; mine: boolean }) {
           <span className="flex shrink-0 items-center gap-1.5 font-display text-xs font-bold text-magenta">
             [{guild.tag}]{guild.banner && <GuildBanner banner={guild.banner} />}
           </span>
-          <span className="break-words text-ink sm:truncate" title={guild.name}>
-            {guild.name}
-          </span>
+          <span className="min-w-0 break-words text-ink">{guild.name}</span>
         </Link>
       </td>
       <td className="px-2 py-2.5 text-right font-display tabular-nums text-ink">

@@ -62,7 +62,7 @@ export function HistoryCard({
           <li key={p.guildId} className="flex items-center gap-3 text-sm">
             <PlacementBadge rank={p.placement!} />
             <span className="min-w-0 flex-1">
-              <span className="block truncate text-ink">
+              <span className="block break-words text-ink">
                 <span className="font-display text-xs font-bold text-magenta">[{p.tag}]</span> {p.name}
               </span>
               <span className="block text-xs tabular-nums text-muted">{formatCoins(p.totalPower)} power</span>

@@ -144,7 +144,7 @@ export function WarCard({
               {p.rank === 1 && war.status !== "registration" && (
                 <Crown className="size-4 text-amber" aria-hidden="true" />
               )}
-              <span className="min-w-0 flex-1 truncate text-ink">
+              <span className="min-w-0 flex-1 break-words text-ink">
                 <span className="font-display text-xs font-bold text-magenta">[{p.tag}]</span>{" "}
                 {p.banner && <GuildBanner banner={p.banner} className="mr-1" />}
                 {p.name}

@@ -113,7 +113,7 @@ export function BankTab({ detail }: { detail: GuildDetail }) {
                   className="flex items-center justify-between gap-2 text-sm"
                   data-testid="contribution"
                 >
-                  <span className="truncate text-ink">{c.username ?? "A former player"}</span>
+                  <span className="break-words text-ink">{c.username ?? "A former player"}</span>
                   <span className="flex items-center gap-3">
                     <span className="font-display font-bold tabular-nums text-amber">
                       +{formatCoins(c.amount)}

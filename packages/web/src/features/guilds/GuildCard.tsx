@@ -26,11 +26,14 @@ export function GuildCard({ guild, canJoin, joining, onJoin }: GuildCardProps) {
           <p className="flex items-center gap-1.5 font-display text-xs font-bold tracking-[0.2em] text-magenta">
             [{guild.tag}] <GuildBanner banner={guild.perks.banner} />
           </p>
-          <h3 className="truncate font-display text-base font-bold uppercase text-ink">{guild.name}</h3>
+          <h3 className="break-words font-display text-base font-bold uppercase text-ink">{guild.name}</h3>
         </div>
         <WarReadyBadge guild={guild} />
       </div>
-      <p className="line-clamp-2 min-h-10 text-sm text-muted">{guild.description ?? "No description yet."}</p>
+      {/* A preview: the whole description is on the guild page, one tap away. */}
+      <p data-may-truncate className="line-clamp-2 min-h-10 text-sm text-muted">
+        {guild.description ?? "No description yet."}
+      </p>
       <div className="grid grid-cols-3 gap-2">
         <GuildStat label="Members" value={`${guild.memberCount}/${guild.maxMembers}`} />
         <GuildStat label="Bank" value={formatCoins(guild.bankBalance)} />

@@ -58,7 +58,7 @@ export function MembersTab({ detail }: { detail: GuildDetail }) {
                 {member.role === "leader" && (
                   <Crown className="size-4 shrink-0 text-amber" aria-hidden="true" />
                 )}
-                <span className="truncate">{member.username}</span>
+                <span className="break-words">{member.username}</span>
                 {me?.id === member.userId && <Badge tone="cyan">You</Badge>}
               </p>
               <p className="mt-1 flex items-center gap-2">

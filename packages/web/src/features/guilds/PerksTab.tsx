@@ -27,6 +27,15 @@ import { GuildBanner } from "./GuildBanner";
 
 type Purchase = { body: BuyPerkBody; title: string; price: number };
 
+/** The next level of a levelled perk as a purchase, or null past its last level. */
+const levelled = (
+  perk: "seats" | "war_drill",
+  level: number,
+  price: number | null,
+  name: string,
+): Purchase | null =>
+  price === null ? null : { body: { perk, level: level + 1 }, title: `${name}, level ${level + 1}`, price };
+
 function PerkCard(props: {
   icon: ReactNode;
   title: string;
@@ -115,13 +124,7 @@ export function PerksTab({ detail }: { detail: GuildDetail }) {
         >
           {buyButton(
             `Buy level ${perks.seatLevel + 1}`,
-            seatsPrice === null
-              ? null
-              : {
-                  body: { perk: "seats", level: perks.seatLevel + 1 },
-                  title: `Member seats, level ${perks.seatLevel + 1}`,
-                  price: seatsPrice,
-                },
+            levelled("seats", perks.seatLevel, seatsPrice, "Member seats"),
           )}
         </PerkCard>
         <PerkCard
@@ -140,13 +143,7 @@ export function PerksTab({ detail }: { detail: GuildDetail }) {
         >
           {buyButton(
             `Buy level ${perks.warDrillLevel + 1}`,
-            drillPrice === null
-              ? null
-              : {
-                  body: { perk: "war_drill", level: perks.warDrillLevel + 1 },
-                  title: `War drill, level ${perks.warDrillLevel + 1}`,
-                  price: drillPrice,
-                },
+            levelled("war_drill", perks.warDrillLevel, drillPrice, "War drill"),
           )}
         </PerkCard>
         <PerkCard

@@ -79,7 +79,7 @@ export function GuildStat({ label, value }: { label: string; value: string }) {
   return (
     <div className="min-w-0">
       <p className="text-[0.65rem] font-semibold uppercase tracking-[0.2em] text-muted">{label}</p>
-      <p className="truncate font-display text-lg font-bold tabular-nums text-ink">{value}</p>
+      <p className="break-words font-display text-lg font-bold tabular-nums text-ink">{value}</p>
     </div>
   );
 }

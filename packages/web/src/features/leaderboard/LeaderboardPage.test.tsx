@@ -5,6 +5,7 @@ import { act, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { queryKeys } from "../../app/queryKeys";
 import { answerOnceThenFail, fail, renderPage } from "../../app/test-render";
+import { aSeason } from "../seasons/testing";
 import LeaderboardPage from "./LeaderboardPage";
 
 const entry = (rank: number, name: string): LeaderboardEntry => ({
@@ -19,6 +20,7 @@ const entry = (rank: number, name: string): LeaderboardEntry => ({
   colorPrimary: "#00f0ff",
   colorSecondary: "#0066ff",
   ownerName: `pilot_${rank}`,
+  ownerTitle: null,
   isYou: false,
 });
 
@@ -27,7 +29,11 @@ describe("/leaderboard", () => {
     const board = { entries: [entry(1, "Iron Comet"), entry(2, "Volt Viper")], you: null };
     const { queryClient, api } = renderPage(<LeaderboardPage />, {
       path: "/leaderboard",
-      api: { leaderboard: answerOnceThenFail(board, fail(500, "INTERNAL", "Something went wrong")) },
+      api: {
+        leaderboard: answerOnceThenFail(board, fail(500, "INTERNAL", "Something went wrong")),
+        // No season table: the board's is the page's one table.
+        pvpSeason: aSeason({ ladder: [] }),
+      },
     });
     const table = await screen.findByRole("table");
     expect(within(table).getByText("Iron Comet")).toBeTruthy();
@@ -38,5 +44,21 @@ describe("/leaderboard", () => {
     expect((await screen.findByRole("status")).textContent).toBe("Could not refresh, retrying");
     expect(within(screen.getByRole("table")).getByText("Volt Viper")).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Failed to load leaderboard" })).toBeNull();
+  });
+
+  it("names an owner's latest season title beside its name", async () => {
+    renderPage(<LeaderboardPage />, {
+      path: "/leaderboard",
+      api: {
+        leaderboard: {
+          entries: [{ ...entry(1, "Iron Comet"), ownerTitle: "Season 2 Champion" }, entry(2, "Volt Viper")],
+          you: null,
+        },
+        pvpSeason: aSeason({ ladder: [] }),
+      },
+    });
+    const table = await screen.findByRole("table");
+    expect(within(table).getByText("· Season 2 Champion")).toBeTruthy();
+    expect(within(table).getAllByText(/Season \d+ Champion/)).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 // /leaderboard: the 'Top 100' bots by wins, then XP; the podium gets icons, the player's own rows say 'You'.
+// Beside it, the running PvP season's ladder (features/seasons).
 import type { Leaderboard, LeaderboardEntry } from "@bot-arena/contract";
 import { Crown, Trophy } from "lucide-react";
 import { ScreenQueryView } from "../../app/QueryView";
@@ -8,6 +9,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { BotImage } from "../bots/BotImage";
 import { RarityBadge } from "../bots/RarityBadge";
+import { SeasonLadder } from "../seasons/SeasonLadder";
 import { useLeaderboard } from "./api";
 import { RankIcon } from "./RankIcon";
 
@@ -39,72 +41,78 @@ function Standings({ board }: { board: Leaderboard }) {
   return (
     <div>
       {header}
-      <Panel padded={false}>
-        <div className="flex items-center gap-2 border-b border-cyan/15 px-5 py-4">
-          <Trophy className="size-5 text-amber" aria-hidden="true" />
-          <h2 className="font-display text-base font-black uppercase tracking-[0.2em] text-ink">Top 100</h2>
-        </div>
-        {board.entries.length === 0 ? (
-          <p className="px-5 py-10 text-center text-muted">
-            No bots have fought yet. The first win takes the crown.
-          </p>
-        ) : (
-          <div className="overflow-x-auto">
-            {/* Fixed columns: on a phone the bot's name truncates and every number column, XP last, stays on
-                screen instead of behind a sideways scroll. */}
-            <table className="w-full table-fixed border-collapse text-left">
-              <thead>
-                <tr className="text-xs font-bold uppercase tracking-[0.06em] text-muted sm:tracking-[0.16em]">
-                  <th scope="col" className="w-14 px-2 py-3 sm:w-24 sm:px-5">
-                    <span className="sm:hidden" aria-hidden="true">
-                      #
-                    </span>
-                    <span className="max-sm:sr-only">Rank</span>
-                  </th>
-                  <th scope="col" className="px-2 py-3 sm:px-3">
-                    Bot
-                  </th>
-                  <th scope="col" className="w-12 px-1 py-3 text-right sm:w-24 sm:px-3">
-                    <span className="sm:hidden" aria-hidden="true">
-                      Lv
-                    </span>
-                    <span className="max-sm:sr-only">Level</span>
-                  </th>
-                  <th scope="col" className="w-14 px-1 py-3 text-right sm:w-24 sm:px-3">
-                    Wins
-                  </th>
-                  <th
-                    scope="col"
-                    className="w-18 px-2 py-3 text-right sm:w-28 sm:px-5"
-                    data-testid="xp-header"
-                  >
-                    XP
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {board.entries.map((entry) => (
-                  <Row key={entry.botId} entry={entry} />
-                ))}
-              </tbody>
-              {board.you && (
-                <tfoot>
-                  <tr>
-                    <td
-                      colSpan={5}
-                      className="border-t border-dashed border-cyan/25 px-5 pt-3 pb-1 text-xs font-bold uppercase tracking-[0.16em] text-muted"
-                    >
-                      Your best bot
-                    </td>
-                  </tr>
-                  <Row entry={board.you} />
-                </tfoot>
-              )}
-            </table>
-          </div>
-        )}
-      </Panel>
+      {/* The season's ladder beside the Top 100 on a wide screen, under it on a narrow one. */}
+      <div className="grid items-start gap-6 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <TopHundred board={board} />
+        <SeasonLadder />
+      </div>
     </div>
+  );
+}
+
+function TopHundred({ board }: { board: Leaderboard }) {
+  return (
+    <Panel padded={false}>
+      <div className="flex items-center gap-2 border-b border-cyan/15 px-5 py-4">
+        <Trophy className="size-5 text-amber" aria-hidden="true" />
+        <h2 className="font-display text-base font-black uppercase tracking-[0.2em] text-ink">Top 100</h2>
+      </div>
+      {board.entries.length === 0 ? (
+        <p className="px-5 py-10 text-center text-muted">
+          No bots have fought yet. The first win takes the crown.
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          {/* Fixed columns: on a phone the bot's name wraps and every number column, XP last, stays on
+                screen instead of behind a sideways scroll. */}
+          <table className="w-full table-fixed border-collapse text-left">
+            <thead>
+              <tr className="text-xs font-bold uppercase tracking-[0.06em] text-muted sm:tracking-[0.16em]">
+                <th scope="col" className="w-14 px-2 py-3 sm:w-24 sm:px-5">
+                  <span className="sm:hidden" aria-hidden="true">
+                    #
+                  </span>
+                  <span className="max-sm:sr-only">Rank</span>
+                </th>
+                <th scope="col" className="px-2 py-3 sm:px-3">
+                  Bot
+                </th>
+                <th scope="col" className="w-12 px-1 py-3 text-right sm:w-24 sm:px-3">
+                  <span className="sm:hidden" aria-hidden="true">
+                    Lv
+                  </span>
+                  <span className="max-sm:sr-only">Level</span>
+                </th>
+                <th scope="col" className="w-14 px-1 py-3 text-right sm:w-24 sm:px-3">
+                  Wins
+                </th>
+                <th scope="col" className="w-18 px-2 py-3 text-right sm:w-28 sm:px-5" data-testid="xp-header">
+                  XP
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {board.entries.map((entry) => (
+                <Row key={entry.botId} entry={entry} />
+              ))}
+            </tbody>
+            {board.you && (
+              <tfoot>
+                <tr>
+                  <td
+                    colSpan={5}
+                    className="border-t border-dashed border-cyan/25 px-5 pt-3 pb-1 text-xs font-bold uppercase tracking-[0.16em] text-muted"
+                  >
+                    Your best bot
+                  </td>
+                </tr>
+                <Row entry={board.you} />
+              </tfoot>
+            )}
+          </table>
+        </div>
+      )}
+    </Panel>
   );
 }
 
@@ -126,7 +134,12 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
           <BotImage bot={entry} quiet className="hidden w-10 shrink-0 sm:block" />
           <div className="min-w-0">
             <div className="flex min-w-0 items-center gap-2">
-              <span className={cn("truncate font-semibold", entry.rank <= 3 ? "text-ink" : "text-ink/90")}>
+              <span
+                className={cn(
+                  "min-w-0 break-words font-semibold",
+                  entry.rank <= 3 ? "text-ink" : "text-ink/90",
+                )}
+              >
                 {entry.name}
               </span>
               {entry.isYou && <Badge tone="cyan">You</Badge>}
@@ -134,7 +147,10 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
                 <RarityBadge rarity={entry.rarity} />
               </span>
             </div>
-            <p className="truncate text-sm text-muted">{entry.ownerName}</p>
+            <p className="break-words text-sm text-muted">
+              {entry.ownerName}
+              {entry.ownerTitle && <span className="text-amber"> · {entry.ownerTitle}</span>}
+            </p>
           </div>
         </div>
       </td>

@@ -8,9 +8,12 @@ const podium = [
   { Icon: Medal, color: "#e08a4a", label: "3rd place" },
 ] as const;
 
-export function RankIcon({ rank }: { rank: number }) {
-  const place = rank <= PODIUM_SIZE ? podium[rank - 1] : undefined;
-  if (!place) return <span className="font-display text-sm font-bold tabular-nums text-muted">#{rank}</span>;
+/** `within` names the list when a page has two ('1st place in Season 3'), so each place is told apart. */
+export function RankIcon({ rank, within }: { rank: number; within?: string }) {
+  const podiumPlace = rank <= PODIUM_SIZE ? podium[rank - 1] : undefined;
+  if (!podiumPlace)
+    return <span className="font-display text-sm font-bold tabular-nums text-muted">#{rank}</span>;
+  const place = { ...podiumPlace, label: within ? `${podiumPlace.label} in ${within}` : podiumPlace.label };
   return (
     <span className="inline-flex items-center gap-1.5" title={place.label}>
       <place.Icon

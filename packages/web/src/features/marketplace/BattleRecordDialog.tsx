@@ -47,7 +47,7 @@ export function BattleRecordDialog({
                   >
                     <Badge tone={battle.won ? "success" : "danger"}>{battle.won ? "Win" : "Loss"}</Badge>
                     <span className="min-w-0 flex-1">
-                      <span className="flex items-center gap-1.5 truncate font-semibold text-ink">
+                      <span className="flex items-center gap-1.5 break-words font-semibold text-ink">
                         {battle.opponentIsAi ? (
                           <BotIcon className="size-3.5 shrink-0" aria-hidden="true" />
                         ) : (

@@ -42,7 +42,7 @@ export function ListingCard({ listing, busy, onBuy, onUnlist, onShowRecord }: Li
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div>
           <div className="flex items-baseline justify-between gap-2">
-            <h3 className="truncate font-display text-base font-bold uppercase tracking-wide text-ink">
+            <h3 className="break-words font-display text-base font-bold uppercase tracking-wide text-ink">
               {bot.name}
             </h3>
             <span className="shrink-0 font-display text-xs font-bold text-cyan">Lv. {bot.level}</span>

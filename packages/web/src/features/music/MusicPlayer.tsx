@@ -92,8 +92,10 @@ function PlayerPanel({ id, player }: { id: string; player: MusicPlayerState }) {
             <span className="size-3 rounded-full bg-cyan shadow-[0_0_8px_#22e5ff]" />
           </div>
           <div className="min-w-0 flex-1">
-            <p className="truncate font-display text-sm font-bold text-ink">{track?.title ?? "No Track"}</p>
-            <p className="truncate text-sm text-muted">{track?.artist ?? "Unknown Artist"}</p>
+            <p className="break-words font-display text-sm font-bold text-ink">
+              {track?.title ?? "No Track"}
+            </p>
+            <p className="break-words text-sm text-muted">{track?.artist ?? "Unknown Artist"}</p>
             <p className="h-4 text-xs font-semibold text-cyan" role="status">
               {loading ? "Loading..." : ""}
             </p>

@@ -38,8 +38,10 @@ export function Playlist({ id, tracks, currentIndex, playing, onPick }: Playlist
                 {current && playing ? <Equalizer active className="text-cyan" /> : index + 1}
               </span>
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm font-semibold">{track.title}</span>
-                <span className="block truncate text-xs text-muted">{track.artist ?? "Unknown Artist"}</span>
+                <span className="block break-words text-sm font-semibold">{track.title}</span>
+                <span className="block break-words text-xs text-muted">
+                  {track.artist ?? "Unknown Artist"}
+                </span>
               </span>
             </button>
           </li>

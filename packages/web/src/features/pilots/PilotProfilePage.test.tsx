@@ -1,5 +1,5 @@
-// /pilots/<name>: the rating with '?' while provisional, its deviation, the season rank (none yet), the record and
-// the recent battles with their replays; an unknown name says so.
+// /pilots/<name>: the rating with '?' while provisional, its deviation, the season rank, title and badges, the
+// record and the recent battles with their replays; an unknown name says so.
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { type AnswerOf, fail, findLocation, renderPage } from "../../app/test-render";
@@ -11,6 +11,8 @@ const profile = (overrides: Partial<AnswerOf<"pilotProfile">> = {}): AnswerOf<"p
   deviation: 397,
   provisional: true,
   seasonRank: null,
+  title: null,
+  badges: [],
   record: { wins: 1, losses: 0 },
   shieldUntil: null,
   recentBattles: [
@@ -63,6 +65,27 @@ describe("/pilots/:username", () => {
     expect((await screen.findByTestId("pilot-rating")).textContent).toBe("1741");
     expect(screen.getByText(/^Shielded until /)).toBeTruthy();
     expect(screen.getByText("No PvP battles yet.")).toBeTruthy();
+  });
+
+  it("shows the latest season title under the name and every season badge, each linking its season", async () => {
+    const { user } = open(
+      profile({
+        seasonRank: 4,
+        title: "Season 2 Champion",
+        badges: [
+          { season: 2, place: 1, badge: "Champion" },
+          { season: 1, place: 7, badge: "Top 10" },
+        ],
+      }),
+    );
+    expect(await screen.findByText("Season 2 Champion")).toBeTruthy();
+    expect(screen.getByText("#4")).toBeTruthy();
+    expect(screen.getAllByTestId("pilot-badge").map((badge) => badge.textContent)).toEqual([
+      "Season 2 · Champion",
+      "Season 1 · Top 10",
+    ]);
+    await user.click(screen.getByRole("link", { name: "Season 1 · Top 10" }));
+    expect(await findLocation()).toBe("/seasons/1");
   });
 
   it("says so for an unknown pilot", async () => {

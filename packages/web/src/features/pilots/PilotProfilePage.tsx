@@ -1,5 +1,6 @@
 // /pilots/<name>: a pilot's PvP side. The rating with its deviation ('?' while provisional), the season rank, the
-// PvP record, a shield with its end, and the last 10 PvP battles with their replays.
+// latest season title under the name and every season badge, the PvP record, a shield with its end, and the last
+// 10 PvP battles with their replays.
 import type { PilotBattle, PilotProfile } from "@bot-arena/contract";
 import { PlayCircle, ShieldCheck, UserRound } from "lucide-react";
 import { Link, useParams } from "react-router";
@@ -13,6 +14,7 @@ import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
 import { formatCoins } from "../bank/coins";
 import { replayRoute } from "../battles/api";
+import { seasonRoute } from "../seasons/api";
 import { pilotRoute, usePilotProfile } from "./api";
 import { ResultMark } from "./ResultMark";
 import { endTime, ratingDeltaLabel, ratingLabel } from "./rating";
@@ -37,7 +39,11 @@ export default function PilotProfilePage() {
 function Profile({ pilot }: { pilot: PilotProfile }) {
   return (
     <div className="space-y-6">
-      <PageHeader title={pilot.username} subtitle="Pilot profile" icon={<UserRound className="size-6" />} />
+      <PageHeader
+        title={pilot.username}
+        subtitle={pilot.title ?? "Pilot profile"}
+        icon={<UserRound className="size-6" />}
+      />
       {pilot.shieldUntil && (
         <p
           role="status"
@@ -64,6 +70,29 @@ function Profile({ pilot }: { pilot: PilotProfile }) {
           </p>
         )}
       </Panel>
+      {pilot.badges.length > 0 && (
+        <Panel>
+          <section aria-labelledby="pilot-badges-title">
+            <h2
+              id="pilot-badges-title"
+              className="mb-3 font-display text-sm font-bold uppercase tracking-[0.18em] text-cyan"
+            >
+              Season badges
+            </h2>
+            <ul className="flex flex-wrap gap-2">
+              {pilot.badges.map((badge) => (
+                <li key={badge.season} data-testid="pilot-badge">
+                  <Link to={seasonRoute(badge.season)}>
+                    <Badge tone={badge.place <= 3 ? "legendary" : "neutral"}>
+                      Season {badge.season} · {badge.badge}
+                    </Badge>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </Panel>
+      )}
       <Panel>
         <section aria-labelledby="pilot-battles-title">
           <h2

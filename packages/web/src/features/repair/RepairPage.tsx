@@ -174,7 +174,7 @@ function RepairShop({ bots }: { bots: Bot[] }) {
               >
                 <BotImage bot={bot} quiet className="size-16 shrink-0" />
                 <div className="min-w-0 flex-1 space-y-2">
-                  <p className="truncate font-display text-sm font-bold uppercase tracking-wide text-ink">
+                  <p className="break-words font-display text-sm font-bold uppercase tracking-wide text-ink">
                     {bot.name}
                   </p>
                   <DurabilityBar durability={bot.durability} maxDurability={bot.maxDurability} />

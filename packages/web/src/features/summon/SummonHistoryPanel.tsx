@@ -53,7 +53,7 @@ export function SummonHistoryPanel(props: {
           {history.rolls.map((roll) => (
             <li key={roll.id} className="flex items-center gap-3 px-3 py-2 text-sm">
               <RarityBadge rarity={roll.rarity} className="w-24 justify-center" />
-              <span className="min-w-0 flex-1 truncate font-semibold text-ink">
+              <span className="min-w-0 flex-1 break-words font-semibold text-ink">
                 {roll.botName ?? <span className="text-muted italic">recycled or traded</span>}
               </span>
               <span className="hidden rounded-sm bg-steel/60 px-1.5 py-0.5 text-xs font-bold uppercase text-muted sm:inline">

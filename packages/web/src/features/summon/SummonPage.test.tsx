@@ -26,24 +26,15 @@ vi.mock("canvas-confetti", () => ({ default: confetti }));
 afterEach(() => window.localStorage.clear());
 
 describe("/summon", () => {
-  it("shows the single summon's pity counter", async () => {
+  it.each([
+    [4, "A rare at least within 4 single summons"],
+    [1, "Your next single summon is a rare at least"],
+  ])("shows the single summon's pity counter (%i to go)", async (left, text) => {
     renderPage(<SummonPage />, {
       path: "/summon",
-      api: { listBots: { bots: [aBot()] }, summonHistory: history(4) },
+      api: { listBots: { bots: [aBot()] }, summonHistory: history(left) },
     });
-    expect((await screen.findByTestId("summon-pity")).textContent).toBe(
-      "A rare at least within 4 single summons",
-    );
-  });
-
-  it("says when the next single summon is the pity's rare", async () => {
-    renderPage(<SummonPage />, {
-      path: "/summon",
-      api: { listBots: { bots: [aBot()] }, summonHistory: history(1) },
-    });
-    expect((await screen.findByTestId("summon-pity")).textContent).toBe(
-      "Your next single summon is a rare at least",
-    );
+    expect((await screen.findByTestId("summon-pity")).textContent).toBe(text);
   });
 
   it("a 10x pull: 'Reveal all' shows the ten, 'later' leaves them in the roster for Bot Command", async () => {

@@ -59,8 +59,8 @@ function Podium({ participants }: { participants: readonly TournamentParticipant
               {p ? (
                 <>
                   <BotImage bot={botLookOf(p)} className="mx-auto mt-3 size-20" quiet />
-                  <p className="mt-2 truncate font-semibold text-ink">{p.username}</p>
-                  <p className="truncate text-sm text-muted">{p.botName}</p>
+                  <p className="mt-2 break-words font-semibold text-ink">{p.username}</p>
+                  <p className="break-words text-sm text-muted">{p.botName}</p>
                   <p className="mt-2 font-display text-lg font-black text-amber">
                     {formatCoins(p.prizeWon)} coins
                   </p>
@@ -112,7 +112,7 @@ export function CompletedView({ detail }: { detail: TournamentDetail }) {
                 >
                   <span className="w-8 font-display font-black text-cyan">#{p.placement ?? "-"}</span>
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-semibold text-ink">
+                    <p className="break-words font-semibold text-ink">
                       {p.username}
                       {p.id === myParticipantId && (
                         <Badge tone="cyan" className="ml-2">
@@ -120,7 +120,7 @@ export function CompletedView({ detail }: { detail: TournamentDetail }) {
                         </Badge>
                       )}
                     </p>
-                    <p className="truncate text-sm text-muted">
+                    <p className="break-words text-sm text-muted">
                       {p.botName} · Lv. {p.botLevel}
                     </p>
                   </div>
@@ -147,7 +147,7 @@ export function CompletedView({ detail }: { detail: TournamentDetail }) {
             >
               {winners.map((p, i) => (
                 <li key={p.id} className="flex items-center justify-between gap-3" data-testid="champion">
-                  <span className="min-w-0 truncate text-ink">
+                  <span className="min-w-0 break-words text-ink">
                     <span className="mr-2 font-display font-black text-cyan">{i + 1}.</span>
                     {p.username}
                   </span>

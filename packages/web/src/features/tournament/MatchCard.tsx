@@ -19,10 +19,10 @@ function SideRow({ side, won, first }: { side: Side; won: boolean; first: boolea
       <div className="min-w-0 flex-1">
         {p ? (
           <>
-            <p className={cn("truncate text-sm font-semibold", won ? "text-amber" : "text-ink")}>
+            <p className={cn("break-words text-sm font-semibold", won ? "text-amber" : "text-ink")}>
               {p.username}
             </p>
-            <p className="truncate text-xs text-muted">{p.botName}</p>
+            <p className="break-words text-xs text-muted">{p.botName}</p>
           </>
         ) : (
           <p className="py-1.5 text-sm font-bold tracking-[0.2em] text-muted/60">{side.empty}</p>

@@ -31,11 +31,11 @@ export function ParticipantList({
         >
           <BotImage bot={botLookOf(p)} className="size-12 shrink-0" quiet />
           <div className="min-w-0 flex-1">
-            <p className="truncate font-semibold text-ink">
+            <p className="break-words font-semibold text-ink">
               {p.username}
               {p.id === myParticipantId && <span className="ml-2 text-xs font-bold text-cyan">(You)</span>}
             </p>
-            <p className="truncate text-sm text-muted">{p.botName}</p>
+            <p className="break-words text-sm text-muted">{p.botName}</p>
           </div>
           <Badge tone={p.isReady ? "success" : "neutral"}>{p.isReady ? "Ready" : "Waiting"}</Badge>
         </li>

@@ -35,7 +35,7 @@ function PastRow({ tournament }: { tournament: PastTournament }) {
         onClick={() => setOpen((o) => !o)}
       >
         <div className="min-w-0 flex-1">
-          <p className="truncate font-semibold text-ink">{tournament.name}</p>
+          <p className="break-words font-semibold text-ink">{tournament.name}</p>
           <p className="text-sm text-muted">{formatDay(when)}</p>
         </div>
         {tournament.ended === "cancelled" ? (
@@ -43,7 +43,7 @@ function PastRow({ tournament }: { tournament: PastTournament }) {
         ) : tournament.champion ? (
           <span className="flex min-w-0 items-center gap-1.5 text-sm text-amber">
             <Crown className="size-4 shrink-0" aria-hidden="true" />
-            <span className="truncate">
+            <span className="break-words">
               {tournament.champion.username} · {tournament.champion.botName}
             </span>
           </span>

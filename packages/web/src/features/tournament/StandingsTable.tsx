@@ -1,6 +1,6 @@
 // A round robin's or Swiss's table: place, player and bot, wins, losses, byes and (Swiss) Buchholz, in the
 // server's order. The viewer's row is lit and says 'You'; once the event is over the top three wear 1st, 2nd
-// and 3rd. Fixed columns, so on a phone the names truncate and every number stays on screen.
+// and 3rd. Fixed columns, so on a phone the names wrap and every number stays on screen.
 import type { TournamentParticipant, TournamentStanding } from "@bot-arena/contract";
 import { Crown, Medal } from "lucide-react";
 import { Badge } from "../../ui/Badge";
@@ -113,12 +113,12 @@ export function StandingsTable({
                   {p && <BotImage bot={botLookOf(p)} quiet className="hidden size-10 shrink-0 sm:block" />}
                   <div className="min-w-0">
                     <p className="flex min-w-0 items-center gap-2">
-                      <span className="truncate font-semibold text-ink">
+                      <span className="break-words font-semibold text-ink">
                         {p?.username ?? "Unknown pilot"}
                       </span>
                       {mine && <Badge tone="cyan">You</Badge>}
                     </p>
-                    <p className="truncate text-sm text-muted">{p?.botName ?? "—"}</p>
+                    <p className="break-words text-sm text-muted">{p?.botName ?? "—"}</p>
                   </div>
                 </div>
               </td>

@@ -86,7 +86,7 @@ function Training({ bot }: { bot: Bot | null }) {
           <BotImage bot={bot} quiet className="w-28 shrink-0" />
           <div className="min-w-0 flex-1 space-y-3">
             <div className="flex flex-wrap items-center gap-2">
-              <h2 className="truncate font-display text-xl font-black uppercase text-ink">{bot.name}</h2>
+              <h2 className="break-words font-display text-xl font-black uppercase text-ink">{bot.name}</h2>
               <RarityBadge rarity={bot.rarity} />
               <span className="text-muted">Lv. {bot.level}</span>
             </div>
