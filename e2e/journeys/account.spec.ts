@@ -1,8 +1,10 @@
 // The account page: a pilot opens it from the navigation, changes the password (a wrong current password and a
 // mismatched confirmation are caught), which signs out their other device; then signs out everywhere. Guessing
-// a password at the sign-in form is slowed down with words a player understands.
+// a password at the sign-in form is slowed down with words a player understands. Its 'Notifications when away'
+// choices are shown at both widths (their behaviour is PushSettings.test.tsx's).
 import { expect, type Page, test } from "@playwright/test";
 import {
+  checkPhoneScreen,
   enterAs,
   holdAnswer,
   newPlayer,
@@ -43,6 +45,11 @@ test("a pilot changes the password from the account page and signs out everywher
   await expect(page.getByRole("heading", { name: "Account", level: 1 })).toBeVisible();
   await expect(page.getByText(pilot.email)).toBeVisible();
   await shot(page, "account");
+  // At a phone's width too: the notification choices (a box per alert kind) wrap, none cut, each box a tap target.
+  await expect(page.getByRole("checkbox", { name: "Raids on your bots" })).toBeChecked();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await checkPhoneScreen(page, "account-phone");
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await fillPasswordForm(page, "not-my-password", "fresh-secret-1");
   await expect(page.getByText("Current password is incorrect").first()).toBeVisible();

@@ -222,3 +222,23 @@ export function stackedLine(kind: string, n: number, latest: AlertText | null): 
   const titled = (stackedTitles as Record<string, ((n: number) => string) | undefined>)[kind];
   return titled ? titled(n) : `${n} new alerts`;
 }
+
+/** The inbox, where stacked alerts are read one by one. */
+export const ALERTS_PAGE = "/alerts";
+
+/**
+ * One notification for `count` alerts of a kind that came while the player was away: one says what it said
+ * (`data` is its data), more say how many, and lead to the inbox.
+ */
+export function stackedAlertText(
+  kind: PlayerAlertKind,
+  count: number,
+  data: Data,
+): { title: string; body: string; link: string } {
+  const body = "Open your alerts to read them.";
+  if (count > 1) return { title: stackedLine(kind, count, null), body, link: ALERTS_PAGE };
+  const one = alertText(kind, data);
+  // Data that is not what its kind promises says nothing of its own, as a toast would not.
+  if (!one) return { title: "You have a new alert", body, link: ALERTS_PAGE };
+  return { title: one.title, body: one.description, link: one.action?.to ?? ALERTS_PAGE };
+}

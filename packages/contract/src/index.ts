@@ -26,6 +26,7 @@ export * from "./marketplace";
 export * from "./music";
 export * from "./pilots";
 export * from "./player-alerts";
+export * from "./push";
 export * from "./repair";
 export * from "./routes";
 export * from "./seasons";

@@ -7,6 +7,7 @@ import { adminMediaRoutes } from "./admin-media";
 import { adminOperationRoutes } from "./admin-operations";
 import { adsResponse } from "./ads";
 import { alertRoutes } from "./alerts";
+import { pushRoutes } from "./push";
 import { arenaRoutes } from "./arena";
 import { me, okBody, sessionState, signInBody, signUpBody } from "./auth";
 import { bankRoutes } from "./bank";
@@ -122,6 +123,7 @@ export const routes = {
   ...botRoutes,
   ...accountRoutes,
   ...alertRoutes,
+  ...pushRoutes,
   ...customizeRoutes,
   ...chatRoutes,
   ...adminGrantRoutes,

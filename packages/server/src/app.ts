@@ -22,6 +22,7 @@ import { createMediaLimits, type MediaLimits } from "./platform/limits/media-lim
 import { createRequestLimits } from "./platform/limits/request-limits";
 import { limitStoresFor } from "./platform/limits/store";
 import { createLiveHub } from "./platform/live/hub";
+import { createPresence, type Presence } from "./platform/live/presence";
 import { publishAll } from "./platform/live/publish";
 import { liveSocketRoute } from "./platform/live/socket";
 import { installLoadShed } from "./platform/load-shed";
@@ -42,6 +43,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** The deadline reconciler (platform/reconciler.ts); tests call `runOnce()` after moving their clock. */
     reconciler: Reconciler;
+    /** Which players have a live socket on this process, in the shared table (platform/live/presence.ts). */
+    presence: Presence;
     /** This process's figures for GET /api/admin/metrics (platform/metrics.ts). */
     metrics: ProcessMetrics;
     /** Password hashing on worker threads, in lanes with a bound (platform/auth/password-hasher.ts). */
@@ -140,6 +143,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     );
   }
 
+  if (config.push.testEndpoints) {
+    app.log.warn(
+      "PUSH_TEST_ENDPOINTS=on: push subscriptions may name loopback and private http endpoints; never in production",
+    );
+  }
+
   if (config.testRunnerKill) {
     app.log.warn(
       `TEST_RUNNER_KILL=${config.testRunnerKill}: this process kills itself inside a step; never in production`,
@@ -186,7 +195,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       disagreements: () => setupAgreement.disagreements(),
     }),
   };
+  // Three keep-alives, as the watcher counts: a process that stops renewing is gone.
+  const presence = createPresence({ db: database.db, ttlMs: config.liveHeartbeatMs * 3, log: app.log });
+  app.decorate("presence", presence);
   const hub = createLiveHub({
+    presence,
     bus: database.bus,
     log: app.log,
     heartbeatMs: config.liveHeartbeatMs,

@@ -50,6 +50,10 @@ import { musicRoutes } from "./music/routes";
 import { createMusicService } from "./music/service";
 import { pilotsRoutes } from "./pilots/routes";
 import { createPilotsService } from "./pilots/service";
+import { vapidKeys } from "./push/keys";
+import { pushRoutes } from "./push/routes";
+import { registerPushSender } from "./push/sender";
+import { createPushService } from "./push/service";
 import { repairRoutes } from "./repair/routes";
 import { createRepairService } from "./repair/service";
 import { seasonCloseHandler } from "./seasons/close";
@@ -76,9 +80,12 @@ export function createServices(platform: Platform) {
     intervalMs: config.imageLibraryTopUpIntervalMs,
     log: platform.log,
   });
+  const pushKeys = vapidKeys({ db, push: config.push, adminEmails: config.adminEmails });
   return {
     payouts,
     libraryTopUp,
+    pushKeys,
+    push: createPushService({ db, push: config.push, keys: pushKeys }),
     imageLibrary: createImageLibraryService({ db, media: platform.media, topUp: libraryTopUp }),
     adminMusic: createAdminMusicService({ db, media: platform.media }),
     findPlayers: createPlayerLookup({ db, clock }),
@@ -151,6 +158,7 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
   authRoutes(app, { auth: services.auth, config: platform.config, db: platform.db, clock: platform.clock });
   accountRoutes(app, services);
   alertsRoutes(app, services);
+  pushRoutes(app, services);
   statsRoutes(app, services);
   musicRoutes(app, services);
   adsRoutes(app, services);
@@ -174,6 +182,12 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
   guildWarsRoutes(app, services);
   tournamentRoutes(app, services);
   registerTournamentDeadlines(platform.reconciler);
+  registerPushSender(platform.reconciler, {
+    db: platform.db,
+    delaySeconds: platform.config.push.delaySeconds,
+    keys: services.pushKeys,
+    log: platform.log,
+  });
   platform.reconciler.register(seasonCloseHandler(platform.config.pvp.seasonDays));
   app.addHook("onReady", () => openFirstSeason(platform.db, platform.clock, platform.config.pvp.seasonDays));
   // Last: a pass takes the events' steps before it waits on a provider's answers.

@@ -112,6 +112,41 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ CASHOUT_MSATS_PER_COIN: "1.5" })).toThrow(ConfigError);
   });
 
+  it("Web Push: a VAPID pair set together and well formed, a mailto: or https: subject, a delay of 60 s", () => {
+    expect(loadConfig({}).push).toEqual({
+      vapid: null,
+      subject: null,
+      delaySeconds: 60,
+      testEndpoints: false,
+    });
+    const publicKey = Buffer.alloc(65, 4).toString("base64url");
+    const privateKey = Buffer.alloc(32, 7).toString("base64url");
+    expect(
+      loadConfig({
+        VAPID_PUBLIC_KEY: publicKey,
+        VAPID_PRIVATE_KEY: privateKey,
+        VAPID_SUBJECT: "mailto:ops@arena.test",
+        PUSH_DELAY_SECONDS: "5",
+        PUSH_TEST_ENDPOINTS: "on",
+      }).push,
+    ).toEqual({
+      vapid: { publicKey, privateKey },
+      subject: "mailto:ops@arena.test",
+      delaySeconds: 5,
+      testEndpoints: true,
+    });
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: publicKey })).toThrow(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all",
+    );
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: privateKey, VAPID_PRIVATE_KEY: privateKey })).toThrow(
+      "must be a P-256 key pair in base64url",
+    );
+    expect(() => loadConfig({ VAPID_SUBJECT: "ops@arena.test" })).toThrow(
+      "VAPID_SUBJECT must be a mailto: or https:// address",
+    );
+    expect(() => loadConfig({ PUSH_DELAY_SECONDS: "-1" })).toThrow(ConfigError);
+  });
+
   it("a metrics token is long enough to be no guess", () => {
     expect(loadConfig({}).metricsToken).toBeNull();
     expect(loadConfig({ METRICS_TOKEN: " abcdefghijklmnop " }).metricsToken).toBe("abcdefghijklmnop");

@@ -118,6 +118,8 @@ export type Config = {
    * (platform/clock.ts). For tests and journeys only: the server warns at start and /api/health says so.
    */
   testClock: boolean;
+  /** Web Push when away (features/push): the VAPID keys (null: made once and kept in the database), the delay. */
+  push: PushConfig;
   /**
    * TEST_RUNNER_KILL=<handler>: the process kills itself (SIGKILL) after a step of that runner handler and before
    * its commit, so a process test can show a step is all or nothing. Tests only: the server warns at start.
@@ -172,6 +174,47 @@ export type PvpConfig = PvpProtectionRules & {
 };
 
 /** DATABASE_URL: postgres:// or postgresql://, or unset for the embedded PGlite. */
+export type PushConfig = {
+  /** Both keys (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY) or neither: then a pair made once is kept in a table. */
+  vapid: { publicKey: string; privateKey: string } | null;
+  /** VAPID_SUBJECT, a mailto: or https: address the push services may write to; null: the first admin's. */
+  subject: string | null;
+  delaySeconds: number;
+  /** PUSH_TEST_ENDPOINTS=on lets a subscription name a loopback or private http endpoint; tests only. */
+  testEndpoints: boolean;
+};
+
+/** base64url of `bytes` bytes (a P-256 public key is 65, its private key 32). */
+const isBase64Url = (raw: string, bytes: number) =>
+  /^[A-Za-z0-9_-]+$/.test(raw) && Buffer.from(raw, "base64url").length === bytes;
+
+function push(env: Env): PushConfig {
+  const publicKey = env.VAPID_PUBLIC_KEY || "";
+  const privateKey = env.VAPID_PRIVATE_KEY || "";
+  const subject = env.VAPID_SUBJECT || null;
+  const delaySeconds = int(env, "PUSH_DELAY_SECONDS", 60, 0, 24 * 3600);
+  const testEndpoints = toggle(env, "PUSH_TEST_ENDPOINTS", "off") === "on";
+  if (subject !== null && !/^(mailto:.+|https:\/\/.+)$/.test(subject)) {
+    problem("VAPID_SUBJECT must be a mailto: or https:// address", null);
+  }
+  if (!publicKey && !privateKey) return { vapid: null, subject, delaySeconds, testEndpoints };
+  if (!publicKey || !privateKey) {
+    return problem("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together or not at all", {
+      vapid: null,
+      subject,
+      delaySeconds,
+      testEndpoints,
+    });
+  }
+  if (!isBase64Url(publicKey, 65) || !isBase64Url(privateKey, 32)) {
+    problem(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be a P-256 key pair in base64url (web-push generate-vapid-keys)",
+      null,
+    );
+  }
+  return { vapid: { publicKey, privateKey }, subject, delaySeconds, testEndpoints };
+}
+
 function databaseUrl(raw: string | undefined): string | null {
   const value = raw?.trim();
   if (!value) return null;
@@ -494,6 +537,7 @@ function readConfig(rawEnv: Env, stdoutIsTerminal: boolean): Config {
     checkResponses: toggle(env, "CHECK_RESPONSES", "off") === "on",
     testBattleSeeds: toggle(env, "TEST_BATTLE_SEEDS", "off") === "on",
     testClock: toggle(env, "TEST_CLOCK", "off") === "on",
+    push: soft(() => push(env), { vapid: null, subject: null, delaySeconds: 60, testEndpoints: false }),
     testRunnerKill: env.TEST_RUNNER_KILL || null,
     lockOrder: lockOrder(env.LOCK_ORDER),
     logFormat,
@@ -517,7 +561,7 @@ function readConfig(rawEnv: Env, stdoutIsTerminal: boolean): Config {
  * tools share (AWS_, TEST_, LOG_, HOST) are left to the look-alike check.
  */
 const OUR_PREFIXES =
-  /^(CASHOUT|COOKIE|DATABASE|ECONOMY|GUILD_WAR|IMAGE_LIBRARY|LIVE|LOAD_SHED|MEDIA|METRICS|MIGRATE|PASSWORD_HASH|RATE_LIMIT|RECONCILER|SESSION|STARTER|TOURNAMENT|TRUST|ZBD)_/;
+  /^(CASHOUT|COOKIE|DATABASE|ECONOMY|GUILD_WAR|IMAGE_LIBRARY|LIVE|LOAD_SHED|MEDIA|METRICS|MIGRATE|PASSWORD_HASH|PUSH|RATE_LIMIT|RECONCILER|SESSION|STARTER|TOURNAMENT|TRUST|VAPID|ZBD)_/;
 
 /** Levenshtein distance, small strings only. */
 function distance(a: string, b: string): number {

@@ -40,6 +40,7 @@ export const queryKeys = {
     past: (number: string) => ["seasons", "past", number],
   },
   alerts: ["alerts"],
+  pushPreferences: ["push", "preferences"],
   guilds: {
     all: ["guilds"],
     list: (search: string) => ["guilds", "list", search.trim().toLowerCase()],

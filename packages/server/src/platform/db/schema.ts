@@ -1359,3 +1359,100 @@ export const pvpSeasonStandings = pgTable(
     check("pvp_season_standings_place_positive", sql`${t.place} >= 1`),
   ],
 );
+
+// ---------------------------------------------------------------- web push (features/push)
+
+/** A browser's push subscription: one per endpoint, owned by the session that made it (sign-out removes it). */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: id(),
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    sessionId: uuid("session_id")
+      .notNull()
+      .references(() => sessions.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull().unique("push_subscriptions_endpoint_unique"),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("push_subscriptions_user_idx").on(t.userId),
+    check("push_subscriptions_endpoint_length", sql`char_length(${t.endpoint}) between 1 and 1024`),
+  ],
+);
+
+/** The alert kinds a player turned off for push (absent: on). */
+export const pushMutedKinds = pgTable(
+  "push_muted_kinds",
+  {
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check("push_muted_kinds_kind_length", sql`char_length(${t.kind}) between 1 and 64`),
+  ],
+);
+
+/**
+ * Alerts of one kind waiting to go out as one stacked notification. Written by raiseAlerts due at once; the
+ * runner's first claim sets the deadline (PUSH_DELAY_SECONDS on the runner's clock), the second sends.
+ */
+export const pushPending = pgTable(
+  "push_pending",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    count: integer("count").notNull(),
+    /** The newest alert's data: a notification of one alert says what it said. */
+    lastData: jsonb("last_data").$type<Record<string, unknown>>().notNull(),
+    scheduled: boolean("scheduled").notNull().default(false),
+    dueAt: timestamp("due_at", { withTimezone: true }).notNull().default(sql`'-infinity'`),
+    ...runnerColumns(),
+  },
+  (t) => [
+    unique("push_pending_user_kind_unique").on(t.userId, t.kind),
+    index("push_pending_due_idx").on(t.dueAt),
+    check("push_pending_count_positive", sql`${t.count} > 0`),
+  ],
+);
+
+/**
+ * Which player has a live socket on which process, until `expires_at` (each process renews its rows with its
+ * socket keep-alive; a process that died stops counting when its rows expire).
+ */
+export const livePresence = pgTable(
+  "live_presence",
+  {
+    node: text("node").notNull(),
+    userId: uuid("user_id")
+      .$type<UserId>()
+      .notNull()
+      .references(() => profiles.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.node, t.userId] }), index("live_presence_user_idx").on(t.userId)],
+);
+
+/** The VAPID key pair made once when none is configured, so every process and restart signs with the same. */
+export const pushVapidKeys = pgTable(
+  "push_vapid_keys",
+  {
+    id: integer("id").primaryKey().default(1),
+    publicKey: text("public_key").notNull(),
+    privateKey: text("private_key").notNull(),
+    createdAt: createdAt(),
+  },
+  () => [check("push_vapid_keys_one_row", sql`id = 1`)],
+);

@@ -17,6 +17,7 @@ import type { WebSocket } from "ws";
 import type { UserId } from "../ids";
 import type { LiveBus } from "./bus";
 import { type SharedFrame, sendShared, sharedFrame } from "./frames";
+import type { Presence } from "./presence";
 import type { LiveEnvelope, LiveEvent } from "./publish";
 import { createWatchers, isWatchChannel, WATCH_REPORT_KIND } from "./watchers";
 
@@ -114,6 +115,8 @@ export function createLiveHub(deps: {
   announce?: (events: readonly LiveEvent[]) => Promise<void>;
   /** How often watcher counts are reported and pushed at most (default 1 s). */
   watchFlushMs?: number;
+  /** Told when a player's first socket here opens and their last closes (presence.ts); renewed each keep-alive. */
+  presence?: Presence;
 }) {
   const now = deps.now ?? Date.now;
   const byChannel = new Map<string, Set<Client>>();
@@ -345,6 +348,7 @@ export function createLiveHub(deps: {
     }
     index(byUser, client.userId, client, false);
     index(bySession, client.sessionId, client, false);
+    if (!byUser.has(client.userId)) deps.presence?.left(client.userId);
   }
 
   function allClients(): Client[] {
@@ -356,6 +360,7 @@ export function createLiveHub(deps: {
       unlisten = await deps.bus.subscribe({ onEnvelope: deliver, onResync: resync });
       heartbeat = setInterval(() => {
         watchers.keepAlive();
+        deps.presence?.renew();
         for (const client of allClients()) {
           if (!client.alive) {
             client.socket.terminate();
@@ -388,6 +393,7 @@ export function createLiveHub(deps: {
         "Too many live connections for this session",
       );
       makeRoom(byUser, user.id, MAX_SOCKETS_PER_PLAYER, "Too many live connections for this player");
+      if (!byUser.has(user.id)) deps.presence?.arrived(user.id);
       index(byUser, user.id, client, true);
       index(bySession, user.sessionId, client, true);
       socket.on("pong", () => {
@@ -428,6 +434,7 @@ export function createLiveHub(deps: {
       for (const entry of digests) if (entry.timer) clearTimeout(entry.timer);
       for (const client of allClients()) client.socket.close(closeCodes.goingAway, "Server shutting down");
       await watchers.close();
+      await deps.presence?.close();
       await unlisten?.();
       unlisten = null;
     },

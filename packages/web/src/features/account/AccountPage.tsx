@@ -1,10 +1,12 @@
-// /account: who is signed in, a new password (every other device is signed out), and 'Sign out everywhere'.
-import { MonitorSmartphone, ShieldCheck, UserCog } from "lucide-react";
+// /account: who is signed in, a new password (every other device is signed out), 'Sign out everywhere', and
+// notifications when away.
+import { BellRing, MonitorSmartphone, ShieldCheck, UserCog } from "lucide-react";
 import type { ReactNode } from "react";
 import { useMe } from "../../app/session";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel, type PanelTone } from "../../ui/Panel";
 import { ChangePasswordForm } from "./ChangePasswordForm";
+import { PushSettings } from "./PushSettings";
 import { SignOutEverywhere } from "./SignOutEverywhere";
 
 function Section({
@@ -55,6 +57,13 @@ export default function AccountPage() {
           icon={<MonitorSmartphone className="size-5 text-magenta" aria-hidden="true" />}
         >
           <SignOutEverywhere />
+        </Section>
+        <Section
+          title="Notifications when away"
+          tone="cyan"
+          icon={<BellRing className="size-5 text-cyan" aria-hidden="true" />}
+        >
+          <PushSettings />
         </Section>
       </div>
     </div>
