@@ -25,7 +25,9 @@ export function OpponentCard({ opponent }: { opponent: AiOpponent }) {
             <Cpu className="size-3.5" aria-hidden="true" />
             AI opponent
           </p>
-          <h3 className="wrap-anywhere font-display text-xl font-black uppercase text-ink">{opponent.name}</h3>
+          <h3 className="wrap-anywhere font-display text-xl font-black uppercase text-ink">
+            {opponent.name}
+          </h3>
           <p className="flex flex-wrap items-center gap-x-3 text-sm text-muted">
             <span className="font-display font-bold text-ink">Lv.{opponent.level}</span>
             <span>{opponent.model}</span>

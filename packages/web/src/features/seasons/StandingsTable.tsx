@@ -76,7 +76,10 @@ function Row({ row, season }: { row: Standing; season: string }) {
       </td>
       <td className="px-2 py-3">
         <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-          <Link to={pilotRoute(row.username)} className="wrap-anywhere font-semibold text-ink hover:text-cyan">
+          <Link
+            to={pilotRoute(row.username)}
+            className="wrap-anywhere font-semibold text-ink hover:text-cyan"
+          >
             {row.username}
           </Link>
           {row.isYou && <Badge tone="cyan">You</Badge>}
