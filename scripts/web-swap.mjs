@@ -13,6 +13,7 @@ import {
   realpathSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
@@ -76,8 +77,9 @@ export function swapIn(dist, build) {
   }
   renameSync(link, dist);
   // The rename changed the parent folder's time, which `npm start`'s staleness check reads as a changed source: the
-  // link's own time, set after it, is when the build was done (lib.mjs, webBuildIsStale).
-  const done = new Date();
+  // link's own time, set after it, is when the build was done (lib.mjs, webBuildIsStale). Never before the folder's
+  // time: that one has the kernel's sub-millisecond part, a Date has not, and both fell in one millisecond on CI.
+  const done = new Date(Math.max(Date.now(), Math.ceil(statSync(dirname(dist)).mtimeMs)));
   lutimesSync(dist, done, done);
   pruneBuilds(dirname(build), [build, previous]);
 }

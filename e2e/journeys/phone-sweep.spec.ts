@@ -12,6 +12,7 @@ import { type Browser, type BrowserContext, expect, type Page, test } from "@pla
 import { adminBaseURL } from "../playwright.config";
 import {
   admin,
+  boxesOf,
   boxOf,
   checkPhoneScreen,
   createFirstBot,
@@ -164,7 +165,8 @@ test("a new pilot: the empty screens, the first bot through its form, a 10x summ
   await page.goto("/create-bot");
   const tabs = page.getByRole("tablist", { name: "Creation steps" });
   const preview = page.getByRole("region", { name: "Bot preview" }).or(page.getByLabel("Bot preview"));
-  expect((await boxOf(tabs)).y).toBeLessThan((await boxOf(preview.first())).y);
+  const [tabsBox, previewBox] = await boxesOf(tabs, preview.first());
+  expect(tabsBox.y).toBeLessThan(previewBox.y);
   for (const tab of await tabs.getByRole("tab").all()) {
     const lines = await tab.evaluate((el) => el.querySelector("span")?.getClientRects().length ?? 0);
     expect(lines, `${await tab.textContent()} on one line`).toBe(1);
@@ -264,8 +266,8 @@ test("a new pilot: the empty screens, the first bot through its form, a 10x summ
   await expect(rename).toHaveText(/Rename\s*5/);
   await expect(refresh).toHaveText(/Refresh\s*250/);
   await expect(recycle).toHaveText(/Recycle\s*\+250/);
-  const refreshBox = await boxOf(refresh);
-  expect((await boxOf(recycle)).y).toBeGreaterThan(refreshBox.y + refreshBox.height + 4);
+  const [refreshBox, recycleBox] = await boxesOf(refresh, recycle);
+  expect(recycleBox.y).toBeGreaterThan(refreshBox.y + refreshBox.height + 4);
   await stop(page, "dashboard-roster");
   for (const [button, dialog] of [
     [rename, "Rename Bot"],
@@ -426,8 +428,10 @@ test("a pilot's arena and economy: a battle and its replay, the shop, inventory,
   const listing = page.getByRole("article", { name: "Bargain Bin 1 for sale" });
   await expect(listing).toBeVisible();
   // The picture's class emblem sits in its top-left corner: the badges keep off it.
-  const picture = await boxOf(listing.locator(".aspect-square").first());
-  const badges = await boxOf(listing.getByTestId("listing-badges"));
+  const [picture, badges] = await boxesOf(
+    listing.locator(".aspect-square").first(),
+    listing.getByTestId("listing-badges"),
+  );
   const emblem = { x: picture.x, y: picture.y, width: picture.width * 0.2, height: picture.height * 0.2 };
   expect(overlaps(badges, emblem)).toBe(false);
   await stop(page, "marketplace");

@@ -206,6 +206,24 @@ export async function boxOf(locator: Locator): Promise<Box> {
   return box!;
 }
 
+/**
+ * The boxes of several elements read from one layout, in the page's coordinates. Two `boxOf` calls each read the
+ * layout of their moment: a scroll or a picture arriving between them moved one element and not the other, and a
+ * card's buttons measured that way once came out in the wrong order.
+ */
+export async function boxesOf(...locators: Locator[]): Promise<Box[]> {
+  for (const locator of locators) await boxOf(locator);
+  const handles = await Promise.all(locators.map((locator) => locator.elementHandle()));
+  return handles[0]!.evaluate(
+    (_, elements) =>
+      elements.map((element) => {
+        const rect = element!.getBoundingClientRect();
+        return { x: rect.x + window.scrollX, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+      }),
+    handles,
+  );
+}
+
 /** The round music and chat buttons that float over every page. */
 export const floatingButtons = (page: Page) => [
   page.getByRole("button", { name: /music player/ }),

@@ -28,6 +28,13 @@ it("a build swapped in is fresh until a source changes", () => {
   mkdirSync(join(web, "node_modules/.prerender"), { recursive: true });
   swapIn(join(web, "dist"), build);
   expect(webBuildIsStale(at)).toBe(false);
+  // Builds swapped in one after another: the rename and the link's time fall in one millisecond now and then.
+  for (let swap = 0; swap < 50; swap++) {
+    const next = newBuildDir(join(web, "builds"));
+    writeFileSync(join(next, "index.html"), "<!doctype html>");
+    swapIn(join(web, "dist"), next);
+    expect(webBuildIsStale(at), `after swap ${swap}`).toBe(false);
+  }
 
   writeFileSync(join(web, "src/main.tsx"), "export const changed = true;");
   const later = new Date(Date.now() + 60_000);
