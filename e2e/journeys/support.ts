@@ -218,7 +218,12 @@ export async function boxesOf(...locators: Locator[]): Promise<Box[]> {
     (_, elements) =>
       elements.map((element) => {
         const rect = element!.getBoundingClientRect();
-        return { x: rect.x + window.scrollX, y: rect.y + window.scrollY, width: rect.width, height: rect.height };
+        return {
+          x: rect.x + window.scrollX,
+          y: rect.y + window.scrollY,
+          width: rect.width,
+          height: rect.height,
+        };
       }),
     handles,
   );
