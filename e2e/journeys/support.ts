@@ -211,10 +211,10 @@ export async function boxOf(locator: Locator): Promise<Box> {
  * layout of their moment: a scroll or a picture arriving between them moved one element and not the other, and a
  * card's buttons measured that way once came out in the wrong order.
  */
-export async function boxesOf(...locators: Locator[]): Promise<Box[]> {
+export async function boxesOf<const T extends Locator[]>(...locators: T): Promise<{ [K in keyof T]: Box }> {
   for (const locator of locators) await boxOf(locator);
   const handles = await Promise.all(locators.map((locator) => locator.elementHandle()));
-  return handles[0]!.evaluate(
+  const boxes = await handles[0]!.evaluate(
     (_, elements) =>
       elements.map((element) => {
         const rect = element!.getBoundingClientRect();
@@ -227,6 +227,7 @@ export async function boxesOf(...locators: Locator[]): Promise<Box[]> {
       }),
     handles,
   );
+  return boxes as { [K in keyof T]: Box };
 }
 
 /** The round music and chat buttons that float over every page. */
