@@ -227,6 +227,7 @@ describe("the live bus on Redis", () => {
         sockets.push(onCut, onOther);
 
         proxy.cut();
+        const cutAt = performance.now();
         await vi.waitFor(() => expect(cutHandle.bus.stats().up).toBe(false), {
           timeout: 10_000,
           interval: 20,
@@ -240,6 +241,11 @@ describe("the live bus on Redis", () => {
         // Only a resync after the restore counts: one before it (a heartbeat late on a loaded machine, or the
         // previous test's notice arriving late) says nothing about the notice this process owes.
         const beforeRestore = onOther.messages.length;
+        // The cut lasts 10 s in all (issue 42): long enough for the client's reconnect backoff to grow and for
+        // a socket left stale to show. The length is the fault itself, not a wait for some state.
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.max(0, CUT_MS - (performance.now() - cutAt))),
+        );
 
         proxy.restore();
         await onCut.next(isEvent(isResync("me")), 15_000);
@@ -256,6 +262,8 @@ describe("the live bus on Redis", () => {
     60_000,
   );
 });
+
+const CUT_MS = 10_000;
 
 const isResync = (channel: string) => (m: LiveServerMessage) =>
   m.type === "event" && m.event.channel === channel && m.event.kind === LIVE_RESYNC_KIND;
