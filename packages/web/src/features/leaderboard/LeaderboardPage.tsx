@@ -4,6 +4,7 @@ import type { Leaderboard, LeaderboardEntry } from "@bot-arena/contract";
 import { Crown, Trophy } from "lucide-react";
 import { ScreenQueryView } from "../../app/QueryView";
 import { Badge } from "../../ui/Badge";
+import { ColumnHead, columnHeadRow } from "../../ui/ColumnHead";
 import { cn } from "../../ui/cn";
 import { PageHeader } from "../../ui/PageHeader";
 import { Panel } from "../../ui/Panel";
@@ -67,28 +68,12 @@ function TopHundred({ board }: { board: Leaderboard }) {
                 screen instead of behind a sideways scroll. */}
           <table className="w-full table-fixed border-collapse text-left">
             <thead>
-              <tr className="text-xs font-bold uppercase tracking-[0.06em] text-muted sm:tracking-[0.16em]">
-                <th scope="col" className="w-14 px-2 py-3 sm:w-24 sm:px-5">
-                  <span className="sm:hidden" aria-hidden="true">
-                    #
-                  </span>
-                  <span className="max-sm:sr-only">Rank</span>
-                </th>
-                <th scope="col" className="px-2 py-3 sm:px-3">
-                  Bot
-                </th>
-                <th scope="col" className="w-12 px-1 py-3 text-right sm:w-24 sm:px-3">
-                  <span className="sm:hidden" aria-hidden="true">
-                    Lv
-                  </span>
-                  <span className="max-sm:sr-only">Level</span>
-                </th>
-                <th scope="col" className="w-14 px-1 py-3 text-right sm:w-24 sm:px-3">
-                  Wins
-                </th>
-                <th scope="col" className="w-18 px-2 py-3 text-right sm:w-28 sm:px-5" data-testid="xp-header">
-                  XP
-                </th>
+              <tr className={columnHeadRow}>
+                <ColumnHead full="Rank" short="#" className="w-14 px-2 sm:w-24 sm:px-5" />
+                <ColumnHead full="Bot" className="px-2 sm:px-3" />
+                <ColumnHead full="Level" short="Lv" className="w-12 px-1 text-right sm:w-24 sm:px-3" />
+                <ColumnHead full="Wins" className="w-14 px-1 text-right sm:w-24 sm:px-3" />
+                <ColumnHead full="XP" className="w-18 px-2 text-right sm:w-28 sm:px-5" />
               </tr>
             </thead>
             <tbody>

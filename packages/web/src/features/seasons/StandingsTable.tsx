@@ -4,6 +4,7 @@
 import type { ClosedStanding, SeasonStanding } from "@bot-arena/contract";
 import { Link } from "react-router";
 import { Badge } from "../../ui/Badge";
+import { ColumnHead, columnHeadRow } from "../../ui/ColumnHead";
 import { formatCoins } from "../bank/coins";
 import { RankIcon } from "../leaderboard/RankIcon";
 import { pilotRoute } from "../pilots/api";
@@ -25,25 +26,11 @@ export function StandingsTable({
   return (
     <table className="w-full table-fixed border-collapse text-left" aria-label={label}>
       <thead>
-        <tr className="text-xs font-bold uppercase tracking-[0.06em] text-muted sm:tracking-[0.16em]">
-          <th scope="col" className="w-14 px-2 py-3 sm:w-20 sm:px-5">
-            <span className="sm:hidden" aria-hidden="true">
-              #
-            </span>
-            <span className="max-sm:sr-only">Place</span>
-          </th>
-          <th scope="col" className="px-2 py-3">
-            Pilot
-          </th>
-          <th scope="col" className="w-18 px-1 py-3 text-right sm:w-20">
-            Rating
-          </th>
-          <th scope="col" className="w-16 px-2 py-3 text-right sm:w-20 sm:px-5">
-            <span className="sm:hidden" aria-hidden="true">
-              Fights
-            </span>
-            <span className="max-sm:sr-only">Battles</span>
-          </th>
+        <tr className={columnHeadRow}>
+          <ColumnHead full="Place" short="#" className="w-14 px-2 sm:w-20 sm:px-5" />
+          <ColumnHead full="Pilot" className="px-2" />
+          <ColumnHead full="Rating" className="w-18 px-1 text-right sm:w-20" />
+          <ColumnHead full="Battles" short="Fights" className="w-16 px-2 text-right sm:w-20 sm:px-5" />
         </tr>
       </thead>
       <tbody>

@@ -4,6 +4,7 @@
 import type { TournamentParticipant, TournamentStanding } from "@bot-arena/contract";
 import { Crown, Medal } from "lucide-react";
 import { Badge } from "../../ui/Badge";
+import { ColumnHead, columnHeadRow } from "../../ui/ColumnHead";
 import { cn } from "../../ui/cn";
 import { BotImage } from "../bots/BotImage";
 import { botLookOf } from "./ParticipantList";
@@ -27,23 +28,6 @@ function Place({ place, final }: { place: number; final: boolean }) {
 }
 
 /** A column head that a phone shortens ("Bh" for Buchholz), the full word kept for a screen reader. */
-function Head({ full, short, className }: { full: string; short?: string; className: string }) {
-  return (
-    <th scope="col" className={cn("py-3 text-right", className)}>
-      {short ? (
-        <>
-          <span className="sm:hidden" aria-hidden="true">
-            {short}
-          </span>
-          <span className="max-sm:sr-only">{full}</span>
-        </>
-      ) : (
-        full
-      )}
-    </th>
-  );
-}
-
 const number = "py-3 text-right font-display text-sm font-bold tabular-nums";
 
 export function StandingsTable({
@@ -70,24 +54,19 @@ export function StandingsTable({
   return (
     <table className="w-full table-fixed border-collapse text-left" aria-label="Standings">
       <thead>
-        <tr className="text-xs font-bold uppercase tracking-[0.06em] text-muted sm:tracking-[0.16em]">
-          <th scope="col" className="w-14 py-3 pl-3 sm:w-20 sm:pl-5">
-            <span className="sm:hidden" aria-hidden="true">
-              #
-            </span>
-            <span className="max-sm:sr-only">Place</span>
-          </th>
-          <th scope="col" className="px-2 py-3">
-            Player
-          </th>
-          <Head full="W" className="w-9 px-1 sm:w-16" />
-          <Head full="L" className="w-9 px-1 sm:w-16" />
-          <Head
+        <tr className={columnHeadRow}>
+          <ColumnHead full="Place" short="#" className="w-14 pl-3 sm:w-20 sm:pl-5" />
+          <ColumnHead full="Player" className="px-2" />
+          <ColumnHead full="W" className="w-9 px-1 text-right sm:w-16" />
+          <ColumnHead full="L" className="w-9 px-1 text-right sm:w-16" />
+          <ColumnHead
             full="Byes"
             short="Bye"
-            className={cn("w-11 px-1 sm:w-20", !showBuchholz && "pr-3 sm:pr-5")}
+            className={cn("w-11 px-1 text-right sm:w-20", !showBuchholz && "pr-3 sm:pr-5")}
           />
-          {showBuchholz && <Head full="Buchholz" short="Bh" className="w-11 pr-3 pl-1 sm:w-28 sm:pr-5" />}
+          {showBuchholz && (
+            <ColumnHead full="Buchholz" short="Bh" className="w-11 pr-3 pl-1 text-right sm:w-28 sm:pr-5" />
+          )}
         </tr>
       </thead>
       <tbody>
