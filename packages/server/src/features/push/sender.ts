@@ -1,14 +1,21 @@
 // Sends what push_pending holds, advanced by the event runner (never a timer of its own). A new row is due at
 // once; its first step sets the deadline (PUSH_DELAY_SECONDS on the runner's clock, which tests move), so the
-// alerts of one kind that come meanwhile join it. Its second step deletes it and, if the player is still away
-// and still wants the kind, sends one notification per subscription after the commit (a follow-up: a push
-// service's answer never holds a transaction). A notification lost to a failing push service is not sent again:
+// alerts that come meanwhile join it: of its kind in the row, of other kinds in their own rows. Its second step
+// deletes every row of the player and, if the player is still away, sends one notification for the kinds they
+// still want (a player back after an hour is told once, not once per kind), one per subscription after the
+// commit (a follow-up: a push service's answer never holds a transaction). A notification lost to a failing push service is not sent again:
 // the alerts stay in the inbox. A 404 or 410 means the browser dropped the subscription: it is removed.
-import { type PlayerAlertKind, type PushPayload, stackedAlertText } from "@bot-arena/contract";
+import {
+  type AlertStack,
+  awayNotificationText,
+  isPlayerAlertKind,
+  type PlayerAlertKind,
+  type PushPayload,
+} from "@bot-arena/contract";
 import { and, eq, gt, sql } from "drizzle-orm";
 // web-push is CommonJS: node gives its exports only as the default one.
 import webPush from "web-push";
-import type { Db, Tx } from "../../platform/db/database";
+import { type Db, rowsOf, type Tx } from "../../platform/db/database";
 import { livePresence, pushMutedKinds, pushPending, pushSubscriptions } from "../../platform/db/schema";
 import type { Reconciler } from "../../platform/reconciler";
 import type { VapidKeys } from "./keys";
@@ -74,17 +81,29 @@ export function registerPushSender(
         .where(eq(pushPending.id, row.id));
       return;
     }
-    await tx.delete(pushPending).where(eq(pushPending.id, row.id));
+    // Every kind waiting for the player goes in this one notification, scheduled or not. A row another process
+    // holds right now (its first step) is skipped rather than waited for: it goes out on its own.
+    const waiting = rowsOf<{ id: string; kind: string; count: number; last_data: Record<string, unknown> }>(
+      await tx.execute(sql`
+        delete from push_pending where id in (
+          select id from push_pending where user_id = ${row.userId} for update skip locked)
+        returning id, kind, count, last_data`),
+    ).sort((x, y) => Number(x.id) - Number(y.id));
     const [present] = await tx
       .select({ node: livePresence.node })
       .from(livePresence)
       .where(and(eq(livePresence.userId, row.userId), gt(livePresence.expiresAt, sql`now()`)))
       .limit(1);
-    const [muted] = await tx
+    if (present) return;
+    const muted = await tx
       .select({ kind: pushMutedKinds.kind })
       .from(pushMutedKinds)
-      .where(and(eq(pushMutedKinds.userId, row.userId), eq(pushMutedKinds.kind, row.kind)));
-    if (present || muted) return;
+      .where(eq(pushMutedKinds.userId, row.userId));
+    const off = new Set(muted.map((m) => m.kind));
+    const stacks: AlertStack[] = waiting
+      .filter((w) => isPlayerAlertKind(w.kind) && !off.has(w.kind))
+      .map((w) => ({ kind: w.kind as PlayerAlertKind, count: w.count, data: w.last_data }));
+    if (stacks.length === 0) return;
     const subscriptions = await tx
       .select({
         endpoint: pushSubscriptions.endpoint,
@@ -94,11 +113,7 @@ export function registerPushSender(
       .from(pushSubscriptions)
       .where(eq(pushSubscriptions.userId, row.userId));
     if (subscriptions.length === 0) return;
-    const payload: PushPayload = {
-      ...stackedAlertText(row.kind as PlayerAlertKind, row.count, row.lastData),
-      kind: row.kind,
-      count: row.count,
-    };
+    const payload: PushPayload = awayNotificationText(stacks);
     return async () => {
       const keys = await deps.keys();
       await Promise.all(
