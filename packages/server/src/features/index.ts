@@ -189,6 +189,7 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
     delaySeconds: platform.config.push.delaySeconds,
     keys: services.pushKeys,
     log: platform.log,
+    testEndpoints: platform.config.push.testEndpoints,
   });
   platform.reconciler.register(seasonCloseHandler(platform.config.pvp.seasonDays));
   app.addHook("onReady", () => openFirstSeason(platform.db, platform.clock, platform.config.pvp.seasonDays));

@@ -18,6 +18,7 @@ import webPush from "web-push";
 import { type Db, rowsOf, type Tx } from "../../platform/db/database";
 import { livePresence, pushMutedKinds, pushPending, pushSubscriptions } from "../../platform/db/schema";
 import type { Reconciler } from "../../platform/reconciler";
+import { deliver } from "./delivery";
 import type { VapidKeys } from "./keys";
 
 type Log = { warn(obj: unknown, msg?: string): void };
@@ -34,23 +35,25 @@ async function sendOne(
   subscription: Subscription,
   payload: PushPayload,
   log: Log,
+  testEndpoints: boolean,
 ): Promise<void> {
   const details = webPush.generateRequestDetails(
     { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
     JSON.stringify(payload),
     { vapidDetails: keys, TTL: TTL_SECONDS, contentEncoding: "aes128gcm" },
   );
-  // Sent by fetch rather than web-push's own https request: the same bytes, a timeout, and no redirect followed
-  // (a push service never redirects; following one would let an endpoint send the server elsewhere).
-  const response = await fetch(details.endpoint, {
-    method: details.method,
-    headers: details.headers as Record<string, string>,
-    body: details.body,
-    redirect: "manual",
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  });
-  await response.body?.cancel();
-  if (response.status === 404 || response.status === 410) {
+  // Sent by our own request rather than web-push's: the same bytes, a timeout, no redirect followed, and the
+  // address connected to checked (delivery.ts).
+  const status = await deliver(
+    {
+      endpoint: details.endpoint,
+      method: details.method,
+      headers: details.headers as Record<string, string>,
+      body: details.body as Buffer,
+    },
+    { testEndpoints, timeoutMs: SEND_TIMEOUT_MS },
+  );
+  if (status === 404 || status === 410) {
     await db
       .delete(pushSubscriptions)
       .where(
@@ -59,14 +62,21 @@ async function sendOne(
           eq(pushSubscriptions.auth, subscription.auth),
         ),
       );
-  } else if (response.status >= 300) {
-    log.warn({ status: response.status, host: new URL(subscription.endpoint).host }, "push: not accepted");
+  } else if (status >= 300) {
+    log.warn({ status, host: new URL(subscription.endpoint).host }, "push: not accepted");
   }
 }
 
 export function registerPushSender(
   reconciler: Reconciler,
-  deps: { db: Db; delaySeconds: number; keys: () => Promise<VapidKeys>; log: Log },
+  deps: {
+    db: Db;
+    delaySeconds: number;
+    keys: () => Promise<VapidKeys>;
+    log: Log;
+    /** PUSH_TEST_ENDPOINTS=on: the local fake push service may be posted to (its address is not checked). */
+    testEndpoints: boolean;
+  },
 ): void {
   async function advance(tx: Tx, id: string, now: Date) {
     const [row] = await tx
@@ -118,7 +128,7 @@ export function registerPushSender(
       const keys = await deps.keys();
       await Promise.all(
         subscriptions.map((s) =>
-          sendOne(deps.db, keys, s, payload, deps.log).catch((error: unknown) =>
+          sendOne(deps.db, keys, s, payload, deps.log, deps.testEndpoints).catch((error: unknown) =>
             deps.log.warn({ err: error, host: new URL(s.endpoint).host }, "push: not sent"),
           ),
         ),
