@@ -2,7 +2,8 @@
 // raided and sees their tournament match go live while the tab is open (the live alerts, and no push), closes
 // the tab, loses a tournament match and a raid, and comes back to read both in the inbox; the local push
 // service (the server's test fake, which decrypts and checks each request) received exactly one notification
-// for them, stacking what came while they were away. Time is the clock server's (TEST_CLOCK=on), moved past the
+// for them, stacking what came while they were away; the inbox keeps the longest names whole at a phone's
+// width. Time is the clock server's (TEST_CLOCK=on), moved past the
 // round and PUSH_DELAY_SECONDS; the moment the server saw the tab's socket open or close is read from it.
 //
 // Subscribing: through the account page's button, in a browser whose push service is stood in for. A real
@@ -16,6 +17,7 @@ import { startPushFake } from "../../packages/server/test/push-fake";
 import { advanceClock, expectTestClock, HOUR, SECOND } from "./clock";
 import {
   admin,
+  checkPhoneScreen,
   enterAs,
   firstBotForm,
   newPlayer,
@@ -31,6 +33,9 @@ const ROUND_SECONDS = HOUR / 1000;
 /** A bot that loses to a strong one whatever the seed: it hits for the minimum 5, the strong one for 15. */
 const weakStats = { strength: 5, agility: 5, defense: 15, intelligence: 15 };
 const strongStats = { strength: 15, agility: 15, defense: 5, intelligence: 5 };
+/** The longest names the rules allow (30 for a bot or a pilot, 50 for a tournament): the inbox's worst case. */
+const BOT = "Tincanofthesevenoutersunsmkiii";
+const pilotPrefix = (word: string) => word.padEnd(21, "x");
 
 /** Whether the server holds a live socket of the player's on any process (GET /api/test/presence). */
 async function live(request: APIRequestContext, username: string): Promise<boolean> {
@@ -43,7 +48,7 @@ async function live(request: APIRequestContext, username: string): Promise<boole
 async function rival(browser: Browser, prefix: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const player = newPlayer(prefix);
+  const player = newPlayer(pilotPrefix(prefix));
   await enterAs(page, player);
   const created = await page.request.post("/api/bots", {
     data: { ...firstBotForm, ...strongStats, name: `${prefix} bot` },
@@ -98,10 +103,10 @@ test("a pilot away from the tab is pushed one notification for a lost raid and a
     PushManager.prototype.getSubscription = async () => held;
   }, subscription);
   const page = await context.newPage();
-  const pilot: Player = newPlayer("away");
+  const pilot: Player = newPlayer(pilotPrefix("away"));
   await enterAs(page, pilot);
   const made = await page.request.post("/api/bots", {
-    data: { ...firstBotForm, ...weakStats, name: "Tin Can" },
+    data: { ...firstBotForm, ...weakStats, name: BOT },
   });
   expect(made.status()).toBe(201);
   const botId = ((await made.json()) as { id: string }).id;
@@ -120,9 +125,9 @@ test("a pilot away from the tab is pushed one notification for a lost raid and a
   const rivals = await Promise.all(["vex", "rook", "nova"].map((p) => rival(browser, p)));
   const [firstRaider, , secondRaider] = rivals as [(typeof rivals)[0], unknown, (typeof rivals)[0]];
   await raid(firstRaider, botId);
-  await expect(toast(page, `${firstRaider.player.username} raided Tin Can`)).toBeVisible();
+  await expect(toast(page, `${firstRaider.player.username} raided ${BOT}`)).toBeVisible();
 
-  const name = `Away Cup ${randomBytes(2).toString("hex")}`;
+  const name = `Grand Neon Invitational of the Outer Rim Cups ${randomBytes(2).toString("hex")}`;
   const created = await adminPage.request.post("/api/admin/tournaments", {
     data: { name, format: "single_elimination", registrationMinutes: 60, roundSeconds: ROUND_SECONDS },
   });
@@ -158,7 +163,7 @@ test("a pilot away from the tab is pushed one notification for a lost raid and a
     [
       `You lost Semi-Finals of ${name}`,
       `Your match in ${name} is live`,
-      `${secondRaider.player.username} raided Tin Can`,
+      `${secondRaider.player.username} raided ${BOT}`,
     ].sort(),
   );
   expect(fake.failures).toEqual([]);
@@ -168,8 +173,11 @@ test("a pilot away from the tab is pushed one notification for a lost raid and a
   await back.goto("/alerts");
   const rows = back.getByTestId("alert-row");
   await expect(rows.filter({ hasText: `You lost Semi-Finals of ${name}` })).toHaveCount(1);
-  await expect(rows.filter({ hasText: `${secondRaider.player.username} raided Tin Can` })).toHaveCount(1);
+  await expect(rows.filter({ hasText: `${secondRaider.player.username} raided ${BOT}` })).toHaveCount(1);
   await shot(back, "push-away-inbox");
+  // At a phone's width the whole names stay (the phone sweep's checks: nothing cut, tap targets, axe).
+  await back.setViewportSize({ width: 390, height: 844 });
+  await checkPhoneScreen(back, "push-away-inbox-phone");
   expect(fake.received).toHaveLength(1);
 
   // The rest of the tournament, so the clock server's next journey finds none running.
