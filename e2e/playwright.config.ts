@@ -21,7 +21,7 @@ process.env.E2E_ADMIN_DATA_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-adm
 // The screens axe-core has looked at in this run, one file each (support.ts, shot()).
 process.env.E2E_AXE_DIR ??= mkdtempSync(join(tmpdir(), "bot-arena-e2e-axe-"));
 
-const clockFiles = /(tournament|tournament-formats|guild-wars|cashout|pvp-season)\.spec\.ts$/;
+const clockFiles = /(tournament|tournament-formats|guild-wars|cashout|pvp-season|push-away)\.spec\.ts$/;
 const adminFiles = /admin\.spec\.ts$/;
 const phoneSweep = /phone-sweep\.spec\.ts$/;
 const files = process.argv.filter((arg) => /\.spec\.ts$/.test(arg));
@@ -163,6 +163,10 @@ export default defineConfig({
             GUILD_WAR_BATTLE_SECONDS: "25200",
             // The house's 7 days, so cashout.spec.ts shows the real rule, and one battle for it to fight.
             CASHOUT_MIN_BATTLES: "1",
+            // push-away.spec.ts subscribes to the local fake push service (an http endpoint on 127.0.0.1) and moves
+            // the clock past this delay (push-away.spec.ts's PUSH_DELAY).
+            PUSH_TEST_ENDPOINTS: "on",
+            PUSH_DELAY_SECONDS: "60",
           }),
         ]
       : []),

@@ -242,3 +242,38 @@ export function stackedAlertText(
   if (!one) return { title: "You have a new alert", body, link: ALERTS_PAGE };
   return { title: one.title, body: one.description, link: one.action?.to ?? ALERTS_PAGE };
 }
+
+/** The alerts of one kind that wait in one notification: how many, and the newest one's data. */
+export type AlertStack = { kind: PlayerAlertKind; count: number; data: Data };
+
+/** The tag of a notification that holds several kinds (one kind's notification is tagged with its kind). */
+export const SEVERAL_KINDS = "alerts";
+
+/**
+ * The one notification a player away from the game gets for everything that came meanwhile: a single kind reads
+ * as `stackedAlertText`; several say how many in all and give a line per kind (in the order the kinds came), to the inbox.
+ */
+export function awayNotificationText(stacks: readonly AlertStack[]): {
+  title: string;
+  body: string;
+  link: string;
+  kind: string;
+  count: number;
+} {
+  const count = stacks.reduce((sum, s) => sum + s.count, 0);
+  const [only] = stacks;
+  if (stacks.length === 1 && only) {
+    return { ...stackedAlertText(only.kind, only.count, only.data), kind: only.kind, count };
+  }
+  const lines = stacks.map((s) => {
+    const latest = s.count === 1 ? alertText(s.kind, s.data) : null;
+    return s.count === 1 && latest === null ? "You have a new alert" : stackedLine(s.kind, s.count, latest);
+  });
+  return {
+    title: `${count} new alerts`,
+    body: lines.join("\n"),
+    link: ALERTS_PAGE,
+    kind: SEVERAL_KINDS,
+    count,
+  };
+}

@@ -17,7 +17,7 @@ self.addEventListener("push", (event) => {
     self.registration.showNotification(title, {
       body: typeof data.body === "string" ? data.body : "",
       icon: "/icon-192.png",
-      // One per kind: a newer stack of raids replaces the older on the screen.
+      // One per kind (several kinds together: a tag of their own): a newer stack replaces the older on the screen.
       tag: typeof data.kind === "string" ? data.kind : undefined,
       data: { link: samePath(data.link) },
     }),

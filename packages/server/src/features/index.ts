@@ -1,6 +1,7 @@
 // The one place features are wired: each service gets exactly the platform pieces it needs, then each
 // feature registers its routes. A new feature adds one line to each list.
 import type { FastifyInstance } from "fastify";
+import { isPresentByName } from "../platform/live/presence";
 import type { Platform } from "../platform/platform";
 import type { SeedStep } from "../platform/seed";
 import { accountRoutes } from "./account/routes";
@@ -152,6 +153,7 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
     clock: platform.clock,
     testClock: platform.testClock,
     runDeadlines: () => platform.reconciler.runOnce(),
+    isPresent: (username) => isPresentByName(platform.db, username),
     readiness: platform.readiness,
     metricsToken: platform.config.metricsToken,
   });
@@ -187,6 +189,7 @@ export function registerFeatures(app: FastifyInstance, services: Services, platf
     delaySeconds: platform.config.push.delaySeconds,
     keys: services.pushKeys,
     log: platform.log,
+    testEndpoints: platform.config.push.testEndpoints,
   });
   platform.reconciler.register(seasonCloseHandler(platform.config.pvp.seasonDays));
   app.addHook("onReady", () => openFirstSeason(platform.db, platform.clock, platform.config.pvp.seasonDays));

@@ -1,6 +1,6 @@
 // Web Push when away, against a local push service that decrypts what it gets (test/push-fake.ts): alerts of one
 // kind raised while a player has no live socket on any process go out once, stacked, after PUSH_DELAY_SECONDS on
-// the runner's clock; none while a socket is open (on either of two processes); a 404 or 410 removes the
+// the runner's clock, and the other kinds that came meanwhile in the same notification; none while a socket is open (on either of two processes); a 404 or 410 removes the
 // subscription, and so does signing out; a kind turned off sends nothing. Then the routes' refusals.
 import type { AddressInfo } from "node:net";
 import {
@@ -147,6 +147,28 @@ describe("away", () => {
         count: 1,
       },
     ]);
+  });
+
+  it("alerts of several kinds that come before the delay ends go out as one notification, a line per kind", async () => {
+    const player = await signUp(a.app);
+    const name = await subscribed(player);
+    await raid(player, 1);
+    await a.app.reconciler.runOnce();
+    await admin.post("/api/admin/grants/coins", { email: player.email, amount: 70, reason: "Push test" });
+    await raid(player, 2);
+    await pastTheDelay();
+    expect(receivedBy(name).map((r) => r.payload)).toEqual([
+      {
+        title: "3 new alerts",
+        body: "You were attacked 2 times\nYou received 70 coins",
+        link: "/alerts",
+        kind: "alerts",
+        count: 3,
+      },
+    ]);
+    expect(await a.db.select().from(pushPending).where(eq(pushPending.userId, player.id))).toEqual([]);
+    await pastTheDelay();
+    expect(receivedBy(name)).toHaveLength(1);
   });
 
   it("every one of the player's browsers gets it", async () => {
@@ -296,6 +318,22 @@ describe("preferences", () => {
     expect(receivedBy(name).map((r) => r.payload.kind)).toEqual([
       playerAlertKinds.grantReceived,
       playerAlertKinds.pvpRaid,
+    ]);
+  });
+
+  it("a kind turned off after its alerts were queued is left out of the notification", async () => {
+    const player = await signUp(a.app);
+    const name = await subscribed(player);
+    await raid(player, 1);
+    await admin.post("/api/admin/grants/coins", { email: player.email, amount: 9, reason: "Push test" });
+    await player.request({
+      method: "PUT",
+      url: "/api/push/preferences",
+      payload: { kinds: { [playerAlertKinds.pvpRaid]: false } },
+    });
+    await pastTheDelay();
+    expect(receivedBy(name).map((r) => [r.payload.kind, r.payload.title])).toEqual([
+      [playerAlertKinds.grantReceived, "You received 9 coins"],
     ]);
   });
 

@@ -1,4 +1,4 @@
-// Liveness (the old /api/health, and /api/health/live with the build), readiness, the process's figures for operators (admin only), the machine-readable contract, and (under TEST_CLOCK=on only) the test clock's control.
+// Liveness (the old /api/health, and /api/health/live with the build), readiness, the process's figures for operators (admin only), the machine-readable contract, and (under TEST_CLOCK=on only) the test clock's control and who has a live socket.
 import { type ReadyResponse, routes } from "@bot-arena/contract";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -26,12 +26,17 @@ export const testClockBody = z.object(
 
 export type TestClockResponse = { now: string; offsetMs: number };
 
+/** GET /api/test/presence's query: the player whose live sockets a journey waits on. */
+const testPresenceQuery = z.object({ username: z.string().min(1).max(100) });
+
 export function systemRoutes(
   app: FastifyInstance,
   deps: {
     clock: Clock;
     testClock: TestClockControl | null;
     runDeadlines: () => Promise<unknown>;
+    /** Whether the player has a live socket on any process (platform/live/presence.ts), for the test route. */
+    isPresent: (username: string) => Promise<boolean>;
     readiness: () => Promise<ReadyResponse>;
     /** METRICS_TOKEN: a scraper's bearer token for the metrics, besides an admin's session. */
     metricsToken: string | null;
@@ -81,6 +86,13 @@ export function systemRoutes(
       await deps.runDeadlines();
       reply.header("cache-control", "no-store");
       return { now: deps.clock.now().toISOString(), offsetMs };
+    });
+    // A journey's barrier: a tab closed in the browser is gone for the server only once its socket's close was
+    // handled, which no page shows; push-when-away journeys wait on this rather than on time.
+    app.get("/api/test/presence", async (request, reply) => {
+      const { username } = parseWith(testPresenceQuery, request.query ?? {});
+      reply.header("cache-control", "no-store");
+      return { live: await deps.isPresent(username) };
     });
   }
 }

@@ -1,10 +1,14 @@
 // The test clock: POST /api/test/clock exists only under TEST_CLOCK=on (404 otherwise), refuses bad bodies,
 // moves the clock forward for every server on the database, and runs the deadlines at once, so a tournament's
-// registration ends inside the request that jumped past it. /api/health says loudly which clock runs.
+// registration ends inside the request that jumped past it. /api/health says loudly which clock runs. Beside it,
+// GET /api/test/presence answers whether a player has a live socket (a journey's barrier for a closed tab).
+
+import type { AddressInfo } from "node:net";
 import type { TournamentDetail } from "@bot-arena/contract";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appsOnOneDatabase, errorOf, signUp, type TestApp, uniqueName } from "../../../test/helpers";
+import { connectLive } from "../../../test/live-client";
 import { rowsOf } from "../../platform/db/database";
 import { createTournament, tournamentRow } from "../tournament/testing";
 import { TEST_CLOCK_MAX_ADVANCE_MS } from "./routes";
@@ -55,6 +59,13 @@ describe("without TEST_CLOCK=on", () => {
     expect(Date.parse(detail.serverTime)).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(detail.serverTime)).toBeLessThanOrEqual(after + 1000);
     await t.db.execute(sql`delete from admin_settings where key = 'test_clock_offset_ms'`);
+  });
+
+  it("GET /api/test/presence does not exist (404)", async () => {
+    const t = await apps.appWith();
+    const player = await signUp(t.app);
+    const response = await t.app.inject(`/api/test/presence?username=${player.me.username}`);
+    expect(errorOf(response)).toMatchObject({ status: 404, code: "NOT_FOUND" });
   });
 });
 
@@ -156,5 +167,35 @@ describe("with TEST_CLOCK=on", () => {
     await expect
       .poll(async () => (await health(a)).testClockOffsetMs, { timeout: 15_000 })
       .toBe(again.offsetMs);
+  });
+
+  it("GET /api/test/presence says whether the player has a live socket on any process, by name", async () => {
+    const t = await withTestClock();
+    const other = await withTestClock();
+    await other.app.listen({ port: 0, host: "127.0.0.1" });
+    const url = `http://127.0.0.1:${(other.app.server.address() as AddressInfo).port}`;
+    const player = await signUp(t.app);
+    const { username } = player.me;
+    const live = async (username: string) => {
+      const response = await t.app.inject(`/api/test/presence?username=${encodeURIComponent(username)}`);
+      expect(response.statusCode).toBe(200);
+      return response.json<{ live: boolean }>().live;
+    };
+    expect(await live(username)).toBe(false);
+    const socket = await connectLive(url, player.cookie);
+    await other.app.presence.settled();
+    expect(await live(username.toUpperCase())).toBe(true);
+    expect(await live("nobody_by_that_name")).toBe(false);
+    socket.close();
+    await socket.closed;
+    await expect.poll(() => live(username)).toBe(false);
+  });
+
+  it("GET /api/test/presence refuses a query without a name", async () => {
+    const t = await withTestClock();
+    expect(errorOf(await t.app.inject("/api/test/presence"))).toMatchObject({
+      status: 400,
+      code: "VALIDATION_FAILED",
+    });
   });
 });

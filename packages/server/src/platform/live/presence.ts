@@ -4,7 +4,7 @@
 // stop counting on their own. Web Push asks it: a player with a row is not away (features/push).
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db/database";
+import { type Db, rowsOf } from "../db/database";
 import type { UserId } from "../ids";
 
 export type Presence = {
@@ -47,4 +47,15 @@ export function createPresence(deps: { db: Db; ttlMs: number; log: Log }): Prese
     },
     settled: () => chain,
   };
+}
+
+/** Whether the named player has a live socket on any process (the test clock's barrier, features/system). */
+export async function isPresentByName(db: Db, username: string): Promise<boolean> {
+  const [row] = rowsOf<{ live: boolean }>(
+    await db.execute(sql`
+      select exists (
+        select 1 from live_presence p join profiles u on u.id = p.user_id
+        where lower(u.username) = lower(${username}) and p.expires_at > now()) as live`),
+  );
+  return row?.live === true;
 }

@@ -1,5 +1,5 @@
 // 'Notifications when away': this browser subscribes to the server's push (alerts that come while none of the
-// player's tabs is open arrive as one notification per kind), or stops; and which kinds may come, for every
+// player's tabs is open arrive together as one notification), or stops; and which kinds may come, for every
 // browser of the player's.
 import {
   type PlayerAlertKind,
@@ -94,8 +94,8 @@ export function PushSettings({ push = browserPush }: { push?: BrowserPush }) {
   return (
     <div className="space-y-4">
       <p className="text-muted">
-        When none of your tabs is open, alerts reach this device as notifications: one per kind, such as 'You
-        were attacked 3 times'.
+        When none of your tabs is open, alerts reach this device as one notification for all that came
+        meanwhile, such as 'You were attacked 3 times'.
       </p>
       {state === "on" ? (
         <Button
