@@ -95,3 +95,25 @@ export function startServerProcess(options: {
     child.once("error", (error) => reject(new Error(`could not run ${command[0]}: ${error.message}`)));
   });
 }
+
+/** Moves the shared test clock forward through a process started with `TEST_CLOCK: "on"`; its deadlines run
+ * before it answers. Resolves with the process's time after the move and the whole offset. */
+export async function advanceProcessClock(
+  server: ServerProcess,
+  ms: number,
+): Promise<{ now: Date; offsetMs: number }> {
+  const response = await fetch(`${server.url}/api/test/clock`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ advanceMs: Math.round(ms) }),
+  });
+  const body = (await response.json()) as { now: string; offsetMs: number };
+  if (response.status !== 200) throw new Error(`test clock: ${response.status} ${JSON.stringify(body)}`);
+  return { now: new Date(body.now), offsetMs: body.offsetMs };
+}
+
+/** The test clock's offset a process follows now (it reads the shared one every second). */
+export async function processClockOffset(server: ServerProcess): Promise<number | null> {
+  const response = await fetch(`${server.url}/api/health`);
+  return ((await response.json()) as { testClockOffsetMs: number | null }).testClockOffsetMs;
+}
