@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { expect } from "vitest";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
 
@@ -116,4 +117,23 @@ export async function advanceProcessClock(
 export async function processClockOffset(server: ServerProcess): Promise<number | null> {
   const response = await fetch(`${server.url}/api/health`);
   return ((await response.json()) as { testClockOffsetMs: number | null }).testClockOffsetMs;
+}
+
+/** Every process follows the shared offset `offsetMs` or later (each reads it every second). */
+export async function processesAt(servers: readonly ServerProcess[], offsetMs: number): Promise<void> {
+  await Promise.all(
+    servers.map((server) =>
+      expect.poll(() => processClockOffset(server), { timeout: 15_000 }).toBeGreaterThanOrEqual(offsetMs),
+    ),
+  );
+}
+
+/** Moves the shared test clock through the first process, and resolves once every one of them follows it. */
+export async function advanceProcessesClock(
+  servers: readonly ServerProcess[],
+  ms: number,
+): Promise<{ now: Date; offsetMs: number }> {
+  const moved = await advanceProcessClock(servers[0]!, ms);
+  await processesAt(servers, moved.offsetMs);
+  return moved;
 }

@@ -18,7 +18,8 @@ import {
 import { raceIt, racesRunHere } from "../../../test/race";
 import {
   advanceProcessClock,
-  processClockOffset,
+  advanceProcessesClock,
+  processesAt,
   type ServerProcess,
   startServerProcess,
 } from "../../../test/server-process";
@@ -60,14 +61,6 @@ const databaseNowMs = async () =>
     rowsOf<{ ms: number }>(
       await t.db.execute(sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as ms`),
     )[0]!.ms,
-  );
-
-/** Both processes follow the shared offset `offsetMs` (each reads it every second). */
-const bothAt = (offsetMs: number) =>
-  Promise.all(
-    servers.map((server) =>
-      expect.poll(() => processClockOffset(server), { timeout: 15_000 }).toBeGreaterThanOrEqual(offsetMs),
-    ),
   );
 
 /** What the close's reset statement starts with (close.ts `resetRatings`). */
@@ -134,11 +127,10 @@ describe("a season closed under attack, two processes", () => {
         return (await response.json()) as CurrentSeason;
       };
       // Into the freeze, for both processes.
-      const intoFreeze = await advanceProcessClock(
-        a,
+      const intoFreeze = await advanceProcessesClock(
+        servers,
         season.frozenAt.getTime() - (await databaseNowMs()) + 1_000,
       );
-      await bothAt(intoFreeze.offsetMs);
       const frozen = await seasonPage(b);
       expect(frozen.frozen).toBe(true);
       expect(frozen.ladder).toHaveLength(SEASON_LADDER_SIZE);
@@ -175,7 +167,7 @@ describe("a season closed under attack, two processes", () => {
         return { moving, lanes };
       });
       await moves.lanes;
-      await bothAt(Math.max(...(await moves.moving).map((move) => move.offsetMs)));
+      await processesAt(servers, Math.max(...(await moves.moving).map((move) => move.offsetMs)));
       await Promise.all(pairs((PAIRS * 4) / 5, PAIRS).map(fight));
 
       // The standings are the ladder at the freeze, and every pilot is in them once.
