@@ -4,8 +4,8 @@
 // once), with battles of both processes in flight while it runs. The close pays each prize once, the stored standings are the ladder frozen 10 minutes before the end,
 // and no battle's write is lost against the reset: a battle fought before the close is unrated (the freeze) and
 // then reset; one after it is rated from the reset rating. The ledger audits clean.
-import { type CurrentSeason, SEASON_LADDER_SIZE } from "@bot-arena/contract";
-import { rateBattle, softReset } from "@bot-arena/game";
+import { type CurrentSeason, playerAlertKinds, SEASON_LADDER_SIZE } from "@bot-arena/contract";
+import { rateBattle, SEASON_BADGE_PLACES, softReset } from "@bot-arena/game";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import {
@@ -24,7 +24,7 @@ import {
   startServerProcess,
 } from "../../../test/server-process";
 import { rowsOf } from "../../platform/db/database";
-import { coinLedger, pilotRatings, pvpResults, pvpSeasonStandings } from "../../platform/db/schema";
+import { alerts, coinLedger, pilotRatings, pvpResults, pvpSeasonStandings } from "../../platform/db/schema";
 import { CHAMPION, type Pilot, pilot, SCRAP_HEAP, setBot } from "../arena/testing";
 import { expectLedgerClean, setCoins } from "../bots/testing";
 import { SEASON_PRIZE_REASON } from "./close";
@@ -187,6 +187,18 @@ describe("a season closed under attack, two processes", () => {
         [...podium].map(([userId, coins]) => [userId, coins]).sort(),
       );
       expect([...podium.values()]).toEqual([900, 500, 250]);
+
+      // Each of the ten told once, of the place and coins the standings keep.
+      const told = await t.db.select().from(alerts).where(eq(alerts.kind, playerAlertKinds.pvpSeasonReward));
+      expect(told.map((a) => [a.userId, a.data]).sort()).toEqual(
+        standings
+          .slice(0, SEASON_BADGE_PLACES)
+          .map((s) => [
+            s.userId,
+            { season: 1, place: s.place, badge: s.badge, title: s.title, coins: s.coins },
+          ])
+          .sort(),
+      );
 
       // Each pilot fought once: an unrated battle before the close (reset after it) or a rated one after it,
       // from the reset rating; no write is lost either way.
