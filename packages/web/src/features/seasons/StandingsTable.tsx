@@ -38,7 +38,7 @@ export function StandingsTable({
           <th scope="col" className="w-18 px-1 py-3 text-right sm:w-20">
             Rating
           </th>
-          <th scope="col" className="w-16 px-2 py-3 text-right sm:w-20 sm:px-5">
+          <th scope="col" className="w-18 px-2 py-3 text-right sm:w-28 sm:px-5">
             <span className="sm:hidden" aria-hidden="true">
               Fights
             </span>
