@@ -1,6 +1,7 @@
 // A PvP season as a pilot lives it, on the clock server (TEST_CLOCK=on): three rated battles put the pilot on the
 // season's ladder beside the Top 100, with the season's end counting down; the clock moves to the end, the
-// runner closes the season, and the closed season's standings and the pilot's badge read as they were frozen.
+// runner closes the season, the pilot's inbox tells it of its place, and the closed season's standings and the
+// pilot's badge read as they were frozen.
 // The rules (the ladder's order, the freeze, prizes, the reset) are the server's tests; the screens' states their
 // component tests.
 import { type Browser, expect, type Page, test } from "@playwright/test";
@@ -56,6 +57,12 @@ test("three rated battles put a pilot on the season's ladder; the season closes 
   await advanceClock(ace.page.request, Date.parse(endsAt) - Date.parse(serverTime) + 1000);
   await ace.page.reload();
   await expect(ace.page.getByRole("heading", { name: `Season ${number + 1}` })).toBeVisible();
+  // The Top 100 names the podium's title beside its owner.
+  const aceRow = ace.page.getByRole("row").filter({ hasText: "Season Ace" });
+  await expect(aceRow.getByTestId("season-title")).toHaveText(
+    /^Season \d+ (Champion|Runner-up|Third place)$/,
+  );
+  await shotBothWidths(ace.page, "pvp-season-next");
   await ace.page.getByRole("link", { name: `Season ${number}`, exact: true }).click();
   await expect(ace.page).toHaveURL(new RegExp(`/seasons/${number}$`));
   const standings = ace.page.getByRole("table", { name: `Season ${number} final standings` });
@@ -63,6 +70,16 @@ test("three rated battles put a pilot on the season's ladder; the season closes 
   await expect(final).toContainText("You");
   await expect(final).toContainText(/Champion|Runner-up|Third place|Top 10/);
   await shotBothWidths(ace.page, "pvp-season-closed");
+
+  // The close told the pilot of its place in the inbox, with the way back to these standings.
+  await ace.page.goto("/alerts");
+  const reward = ace.page
+    .getByTestId("alert-row")
+    .filter({ hasText: new RegExp(`Season ${number} is over: you placed #\\d+`) });
+  await expect(reward).toHaveCount(1);
+  await shotBothWidths(ace.page, "pvp-season-reward-alert");
+  await reward.getByRole("link", { name: "Standings" }).click();
+  await expect(ace.page).toHaveURL(new RegExp(`/seasons/${number}$`));
 
   await final.getByRole("link", { name: ace.player.username }).click();
   await expect(ace.page).toHaveURL(new RegExp(`/pilots/${ace.player.username}$`));

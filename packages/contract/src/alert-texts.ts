@@ -167,6 +167,25 @@ function pvpRaid(data: Data): AlertText | null {
   };
 }
 
+/** The season's end page, where its final standings stay readable. */
+export const seasonPage = (season: number | string) => `/seasons/${season}`;
+
+function pvpSeasonReward(data: Data): AlertText | null {
+  const [season, place, badge] = [count(data, "season"), count(data, "place"), text(data, "badge")];
+  const paid = count(data, "coins") ?? 0;
+  if (season === null || place === null || badge === null) return null;
+  const title = text(data, "title");
+  return {
+    tone: "success",
+    title: `Season ${season} is over: you placed #${place}${paid > 0 ? ` (${coins(paid)})` : ""}`,
+    description:
+      title === null
+        ? `You earned the ${badge} badge.`
+        : `You earned the title Season ${season} ${title} and its badge.`,
+    action: { label: "Standings", to: seasonPage(season) },
+  };
+}
+
 export function alertText(kind: string, data: Data = {}): AlertText | null {
   switch (kind) {
     case playerAlertKinds.tournamentMatchLive: {
@@ -199,6 +218,8 @@ export function alertText(kind: string, data: Data = {}): AlertText | null {
       return moderationMuted(data);
     case playerAlertKinds.pvpRaid:
       return pvpRaid(data);
+    case playerAlertKinds.pvpSeasonReward:
+      return pvpSeasonReward(data);
     default:
       return null;
   }
@@ -214,6 +235,7 @@ const stackedTitles: Record<PlayerAlertKind, (n: number) => string> = {
   [playerAlertKinds.grantReceived]: (n) => `You received ${n} gifts`,
   [playerAlertKinds.moderationMuted]: (n) => `You were muted in chat ${n} times`,
   [playerAlertKinds.pvpRaid]: (n) => `You were attacked ${n} times`,
+  [playerAlertKinds.pvpSeasonReward]: (n) => `${n} PvP season rewards`,
 };
 
 /** The line one kind's alerts take in a stacked notification: the alert's own title when it is alone. */

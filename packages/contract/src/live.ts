@@ -143,6 +143,18 @@ export const pvpRaidAlert = z.object({
 });
 export type PvpRaidAlert = z.infer<typeof pvpRaidAlert>;
 
+export const pvpSeasonRewardAlert = z.object({
+  season: z.number().int().positive(),
+  place: z.number().int().positive(),
+  /** The badge the place earned ("Champion", "Top 10"). */
+  badge: z.string(),
+  /** The podium's title ("Champion", "Runner-up", "Third place"); null past third. */
+  title: z.string().nullable(),
+  /** The admin's prize the house paid for the place (0 when none was set). */
+  coins: alertCoins,
+});
+export type PvpSeasonRewardAlert = z.infer<typeof pvpSeasonRewardAlert>;
+
 export const cashoutSettledAlert = z.object({
   cashoutId: z.string(),
   status: z.enum(["paid", "refunded"]),

@@ -1,7 +1,8 @@
 // The kinds of a player's alerts: each is stored in the player's inbox and goes out as a live event on their own
 // `me` channel that the app shows as a toast wherever the player is (their tournament match goes live, they win
 // or lose a round, their guild is drafted for a war, a war their guild fought ends, a cash-out settles, an admin
-// grants them something, a moderator mutes them, another pilot raids one of their bots). The shapes of their data are in live.ts; this file holds no
+// grants them something, a moderator mutes them, another pilot raids one of their bots, a PvP season they placed in
+// closes). The shapes of their data are in live.ts; this file holds no
 // zod, so the app shell can name the kinds without bringing zod into its download.
 export const playerAlertKinds = {
   /** `TournamentMatchLiveAlert`: the player's match was fought and can be watched now. */
@@ -14,6 +15,8 @@ export const playerAlertKinds = {
   warEnded: "war-ended",
   /** `PvpRaidAlert`: another pilot attacked one of the player's bots (won or lost, what it cost or gained). */
   pvpRaid: "pvp-raid",
+  /** `PvpSeasonRewardAlert`: a PvP season closed with the player in its rewarded places (badge, title, coins). */
+  pvpSeasonReward: "pvp-season-reward",
   /** `CashoutSettledAlert`: a cash-out of the player's was paid, or refunded to their vault. */
   cashoutSettled: "cashout-settled",
   /** `GrantReceivedAlert`: an admin granted the player coins or an item. */

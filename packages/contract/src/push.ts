@@ -25,6 +25,7 @@ export const pushKindLabels: Record<PlayerAlertKind, string> = {
   [playerAlertKinds.warDrafted]: "Guild drafted for a war",
   [playerAlertKinds.warEnded]: "Guild war ended",
   [playerAlertKinds.pvpRaid]: "Raids on your bots",
+  [playerAlertKinds.pvpSeasonReward]: "PvP season rewards",
   [playerAlertKinds.cashoutSettled]: "Cash-outs settled",
   [playerAlertKinds.grantReceived]: "Grants received",
   [playerAlertKinds.moderationMuted]: "Chat mutes",

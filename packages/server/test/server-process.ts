@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { expect } from "vitest";
 
 const serverDir = path.resolve(import.meta.dirname, "..");
 
@@ -94,4 +95,45 @@ export function startServerProcess(options: {
     child.once("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
     child.once("error", (error) => reject(new Error(`could not run ${command[0]}: ${error.message}`)));
   });
+}
+
+/** Moves the shared test clock forward through a process started with `TEST_CLOCK: "on"`; its deadlines run
+ * before it answers. Resolves with the process's time after the move and the whole offset. */
+export async function advanceProcessClock(
+  server: ServerProcess,
+  ms: number,
+): Promise<{ now: Date; offsetMs: number }> {
+  const response = await fetch(`${server.url}/api/test/clock`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ advanceMs: Math.round(ms) }),
+  });
+  const body = (await response.json()) as { now: string; offsetMs: number };
+  if (response.status !== 200) throw new Error(`test clock: ${response.status} ${JSON.stringify(body)}`);
+  return { now: new Date(body.now), offsetMs: body.offsetMs };
+}
+
+/** The test clock's offset a process follows now (it reads the shared one every second). */
+export async function processClockOffset(server: ServerProcess): Promise<number | null> {
+  const response = await fetch(`${server.url}/api/health`);
+  return ((await response.json()) as { testClockOffsetMs: number | null }).testClockOffsetMs;
+}
+
+/** Every process follows the shared offset `offsetMs` or later (each reads it every second). */
+export async function processesAt(servers: readonly ServerProcess[], offsetMs: number): Promise<void> {
+  await Promise.all(
+    servers.map((server) =>
+      expect.poll(() => processClockOffset(server), { timeout: 15_000 }).toBeGreaterThanOrEqual(offsetMs),
+    ),
+  );
+}
+
+/** Moves the shared test clock through the first process, and resolves once every one of them follows it. */
+export async function advanceProcessesClock(
+  servers: readonly ServerProcess[],
+  ms: number,
+): Promise<{ now: Date; offsetMs: number }> {
+  const moved = await advanceProcessClock(servers[0]!, ms);
+  await processesAt(servers, moved.offsetMs);
+  return moved;
 }

@@ -1,13 +1,22 @@
 // Ten attackers on one defender at once, through two server processes on one PostgreSQL: the raids queue on the
 // defender's profile lock, so its rating and coins move in exactly the defenses the rules allow (three lost,
-// then the shield; or eight held, then the cap) and every rating step follows from the one before it. One
-// revenge sent twice at once is fought once; linked accounts never move each other's rating or coins.
-import { newPilotRating, type PilotRating, pvpMessages, rateBattle } from "@bot-arena/game";
+// then the shield; or eight held, then the cap) and every rating step follows from the one before it. Ten
+// attackers coming back in waves for an hour of the shared test clock move it in at most the allowed defenses,
+// and the shield holds until the end the rules give it, then lets the day's last defense through before the
+// cap. One revenge sent twice at once is fought once; linked accounts never move each other's rating or coins.
+import {
+  DEFAULT_PVP_PROTECTION,
+  newPilotRating,
+  type PilotRating,
+  pvpMessages,
+  pvpStake,
+  rateBattle,
+} from "@bot-arena/game";
 import { asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from "../../../test/helpers";
 import { raceIt, racesRunHere } from "../../../test/race";
-import { type ServerProcess, startServerProcess } from "../../../test/server-process";
+import { advanceProcessesClock, type ServerProcess, startServerProcess } from "../../../test/server-process";
 import { pilotRatings, pvpResults } from "../../platform/db/schema";
 import { CHAMPION, type Pilot, pilot, SCRAP_HEAP, setBot } from "../arena/testing";
 import { coinsOf, expectLedgerClean, setCoins } from "../bots/testing";
@@ -22,10 +31,11 @@ beforeAll(async () => {
   shared = await createTestDatabase();
   t = await createTestApp({ database: shared.database });
   // The racers sign up in this process, each from an address of its own (linked only where a test says so).
-  servers = await Promise.all([
-    startServerProcess({ databaseUrl: shared.url! }),
-    startServerProcess({ databaseUrl: shared.url! }),
-  ]);
+  // Under the shared test clock, so the last test can spread its waves over an hour and outlive a shield; the
+  // tests before it never move it.
+  servers = await Promise.all(
+    [0, 1].map(() => startServerProcess({ databaseUrl: shared.url!, env: { TEST_CLOCK: "on" } })),
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -158,6 +168,84 @@ describe("ten attackers on one defender, two processes", () => {
         .from(pilotRatings)
         .where(inArray(pilotRatings.userId, [a.id, b.id]));
       expect(rated).toEqual([]);
+    },
+    120_000,
+  );
+
+  raceIt(
+    "ten attackers in waves for an hour: four held, three lost, then the shield until its end, then the cap",
+    async () => {
+      const HOUR = 60 * 60 * 1000;
+      const { shieldHours, defensesPerDay } = DEFAULT_PVP_PROTECTION;
+      const defender = await pilot(t);
+      await setCoins(t.db, defender, 10_000);
+      await setBot(t.db, defender.bot.id, { strength: 60, agility: 60, defense: 60, intelligence: 60 });
+      const attackers = await Promise.all(Array.from({ length: 10 }, () => pilot(t)));
+      // Five scrap heaps the defender beats, five champions that beat it.
+      const [weak, strong] = [attackers.slice(0, 5), attackers.slice(5)];
+      for (const a of weak) await setBot(t.db, a.bot.id, SCRAP_HEAP);
+      for (const a of strong) await setBot(t.db, a.bot.id, CHAMPION);
+      const wave = (who: readonly Pilot[]) =>
+        Promise.all(who.map((a) => challenge(servers[attackers.indexOf(a) % 2]!, a, defender)));
+      const messages = (answers: Awaited<ReturnType<typeof wave>>) =>
+        answers.filter((x) => x.status !== 200).map((x) => [x.status, x.body.error?.message]);
+
+      // Minute 0: four of the scrap heaps at once, four held defenses.
+      expect((await wave(weak.slice(0, 4))).map((x) => x.status)).toEqual([200, 200, 200, 200]);
+      // Minute 15: all ten at once. The four who fought are refused; three champions land, the third loss
+      // raises the shield, and it refuses the other two.
+      await advanceProcessesClock(servers, HOUR / 4);
+      const second = await wave([...weak.slice(0, 4), ...strong]);
+      expect(second.filter((x) => x.status === 200)).toHaveLength(3);
+      const lost = await t.db
+        .select()
+        .from(pvpResults)
+        .where(eq(pvpResults.defenderUserId, defender.id))
+        .orderBy(asc(pvpResults.createdAt));
+      const thirdLoss = lost.filter((r) => !r.defenderWon)[2]!;
+      const shieldEnds = thirdLoss.createdAt.getTime() + shieldHours * HOUR;
+      const [afterSecond] = await t.db
+        .select()
+        .from(pilotRatings)
+        .where(eq(pilotRatings.userId, defender.id));
+      expect(afterSecond?.shieldUntil?.getTime()).toBe(shieldEnds);
+      // The four who fought are refused for that, or for the shield once it is up; the two champions late
+      // for the lock, for the shield.
+      const [again, champions] = [second.slice(0, 4), second.slice(4)];
+      for (const [status, message] of messages(again)) {
+        expect(status).toBe(409);
+        expect([pvpMessages.attackedRecently, pvpMessages.shielded(shieldEnds)]).toContain(message);
+      }
+      expect(messages(champions)).toEqual(Array(2).fill([409, pvpMessages.shielded(shieldEnds)]));
+      // Minutes 30, 45 and 60: all ten again, the fifth scrap heap too; the shield refuses every one.
+      for (let minute = 30; minute <= 60; minute += 15) {
+        await advanceProcessesClock(servers, HOUR / 4);
+        expect(messages(await wave(attackers))).toEqual(
+          Array(10).fill([409, pvpMessages.shielded(shieldEnds)]),
+        );
+      }
+      // The hour moved its rating and coins in exactly seven defenses: each scrap heap paid 10% of its 1 000,
+      // each champion took 10% of what the wallet held then.
+      let wallet = 10_000 + 4 * pvpStake(1000);
+      for (let loss = 0; loss < 3; loss++) wallet -= pvpStake(wallet);
+      expect(await coinsOf(defender)).toBe(wallet);
+      expect(await expectRatingChain(defender, 7)).toMatchObject({ wins: 4, losses: 3 });
+
+      // A minute before the shield's end it still holds; a minute after, the fifth scrap heap gets the day's
+      // eighth defense, and the cap refuses the next champion.
+      // A millisecond's move answers the time the processes are at.
+      const { now } = await advanceProcessesClock(servers, 1);
+      await advanceProcessesClock(servers, shieldEnds - HOUR / 60 - now.getTime());
+      expect(messages(await wave([weak[4]!]))).toEqual([[409, pvpMessages.shielded(shieldEnds)]]);
+      await advanceProcessesClock(servers, (2 * HOUR) / 60);
+      expect((await wave([weak[4]!])).map((x) => x.status)).toEqual([200]);
+      const refusedInWave2 = strong.filter((a) => !lost.some((r) => r.attackerUserId === a.id));
+      expect(messages(await wave(refusedInWave2.slice(0, 1)))).toEqual([
+        [409, pvpMessages.capped(defensesPerDay)],
+      ]);
+      expect(await coinsOf(defender)).toBe(wallet + pvpStake(1000));
+      expect(await expectRatingChain(defender, defensesPerDay)).toMatchObject({ wins: 5, losses: 3 });
+      await expectLedgerClean(t);
     },
     120_000,
   );

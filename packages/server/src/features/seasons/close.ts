@@ -1,11 +1,12 @@
 // A season's close, one step of the event runner at the season's end, in one transaction: the standings frozen
-// for good, the top 10's badges and the podium's titles and coins (the admin's, paid by the house), every rating
-// soft-reset, and the next season opened. The battles of the freeze moved no rating, so the standings are the
+// for good, the top 10's badges and the podium's titles and coins (the admin's, paid by the house), each of the
+// ten told in an alert, every rating soft-reset, and the next season opened. The battles of the freeze moved no rating, so the standings are the
 // ladder as it stood at the freeze.
 //
 // Every pilot's profile is locked (in id order, after the season's row: the one lock order) before a rating is
 // read: a battle holds both pilots' profiles while it reads and writes their ratings, so a battle either
 // committed before the close read (and the reset applies to what it wrote) or reads the reset ratings after it.
+import { type PvpSeasonRewardAlert, playerAlertKinds } from "@bot-arena/contract";
 import { Coins, SEASON_PRIZE_PLACES, seasonLadder, seasonReward, softReset } from "@bot-arena/game";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { rowsOf, type Tx } from "../../platform/db/database";
@@ -14,6 +15,7 @@ import { pvpSeasonStandings, pvpSeasons } from "../../platform/db/schema";
 import type { UserId } from "../../platform/ids";
 import { payOut } from "../../platform/ledger";
 import type { DueHandler } from "../../platform/reconciler";
+import { raiseAlerts } from "../alerts/raise";
 import { everyPilot, type PilotEntry } from "./ladder";
 import { seasonRow } from "./seasons";
 
@@ -73,6 +75,26 @@ async function closeSeason(tx: Tx, id: string, now: Date, days: number): Promise
   for (let from = 0; from < standings.length; from += STANDINGS_PER_INSERT) {
     await tx.insert(pvpSeasonStandings).values(standings.slice(from, from + STANDINGS_PER_INSERT));
   }
+  await raiseAlerts(
+    tx,
+    standings.flatMap((standing) =>
+      standing.badge === null
+        ? []
+        : [
+            {
+              userId: standing.userId,
+              kind: playerAlertKinds.pvpSeasonReward,
+              data: {
+                season: standing.seasonNumber,
+                place: standing.place,
+                badge: standing.badge,
+                title: standing.title,
+                coins: standing.coins,
+              } satisfies PvpSeasonRewardAlert,
+            },
+          ],
+    ),
+  );
   await resetRatings(tx, pilots);
   await tx.insert(pvpSeasons).values(seasonRow(season.number + 1, now, days));
 }

@@ -1,4 +1,11 @@
-import { type CurrentSeason, SEASON_PRIZE_MAX, seasonMessages } from "@bot-arena/contract";
+import {
+  type AlertList,
+  alertText,
+  type CurrentSeason,
+  playerAlertKinds,
+  SEASON_PRIZE_MAX,
+  seasonMessages,
+} from "@bot-arena/contract";
 import { MAX_BALANCE, SEASON_FREEZE_MINUTES } from "@bot-arena/game";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -207,6 +214,31 @@ describe("the close at the season's end", () => {
       ladder: [],
       past: [{ number: 1, endsAt: "2030-02-12T12:00:00.000Z", champion: field.ace!.me.username }],
     });
+  });
+
+  it("tells each rewarded pilot once, in the inbox: the season, the place and the coins, linked to its page", async () => {
+    const rewards = async (p: Player) =>
+      (await p.get("/api/alerts"))
+        .json<AlertList>()
+        .alerts.filter((a) => a.kind === playerAlertKinds.pvpSeasonReward);
+    const [ace] = await rewards(field.ace!);
+    expect(await rewards(field.ace!)).toHaveLength(1);
+    expect(ace).toMatchObject({
+      data: { season: 1, place: 1, badge: "Champion", title: "Champion", coins: 500 },
+      link: "/seasons/1",
+    });
+    expect(alertText(ace!.kind, ace!.data)).toMatchObject({
+      title: "Season 1 is over: you placed #1 (500 coins)",
+      description: "You earned the title Season 1 Champion and its badge.",
+    });
+    const [fifth] = await rewards(field.fifth!);
+    expect(alertText(fifth!.kind, fifth!.data)).toMatchObject({
+      title: "Season 1 is over: you placed #5",
+      description: "You earned the Top 10 badge.",
+      action: { to: "/seasons/1" },
+    });
+    // Off the ladder: no place, no alert.
+    expect(await rewards(field.newbie!)).toEqual([]);
   });
 
   it("rates battles again in the new season", async () => {

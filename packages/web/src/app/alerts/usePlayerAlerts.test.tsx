@@ -114,6 +114,21 @@ describe("player alerts", () => {
     expect(await findLocation()).toBe("/defenses");
   });
 
+  it("a season's reward: the place, the season and the coins, whose Standings opens the season's end", async () => {
+    const { alert, user } = await somewhereInTheApp();
+    alert(playerAlertKinds.pvpSeasonReward, {
+      season: 3,
+      place: 2,
+      badge: "Runner-up",
+      title: "Runner-up",
+      coins: 500,
+    });
+    expect(await findToast("Season 3 is over: you placed #2 (500 coins)")).toBeTruthy();
+    expect(await findToast("You earned the title Season 3 Runner-up and its badge.")).toBeTruthy();
+    await user.click(await actionOf("Season 3 is over: you placed #2 (500 coins)", "Standings"));
+    expect(await findLocation()).toBe("/seasons/3");
+  });
+
   it("a cash-out paid or refunded, a grant, and a mute in chat", async () => {
     const { alert, user } = await somewhereInTheApp();
     alert(playerAlertKinds.cashoutSettled, { cashoutId: "c-1", status: "paid", amount: 1500, reason: null });

@@ -68,6 +68,31 @@ describe("the alert inbox", () => {
     await waitFor(() => expect(api.callsTo("readAlert").map((c) => c.params.id)).toEqual(["a-3"]));
   });
 
+  it("a season reward says the place, the season and the coins, and leads to the season's standings", async () => {
+    const reward = (id: string, place: number, coins: number, title: string | null) =>
+      anAlert(id, playerAlertKinds.pvpSeasonReward, {
+        season: 3,
+        place,
+        badge: title ?? "Top 10",
+        title,
+        coins,
+      });
+    const { user } = renderPage(<AlertsPage />, {
+      path: "/alerts",
+      api: {
+        alerts: { alerts: [reward("s-2", 2, 500, "Runner-up"), reward("s-7", 7, 0, null)], unreadCount: 2 },
+      },
+    });
+    const rows = await screen.findAllByTestId("alert-row");
+    expect(rows[0]!.textContent).toContain("Season 3 is over: you placed #2 (500 coins)");
+    expect(rows[0]!.textContent).toContain("You earned the title Season 3 Runner-up and its badge.");
+    expect(rows[1]!.textContent).toContain("Season 3 is over: you placed #7");
+    expect(rows[1]!.textContent).not.toContain("coins");
+    expect(rows[1]!.textContent).toContain("You earned the Top 10 badge.");
+    await user.click(within(rows[0]!).getByRole("link", { name: "Standings" }));
+    expect(await findLocation()).toBe("/seasons/3");
+  });
+
   it("'Mark all as read' clears every mark and the button", async () => {
     let read = false;
     const { user, api } = renderPage(<AlertsPage />, {

@@ -9,6 +9,7 @@ import { Link } from "react-router";
 import { cn } from "../../ui/cn";
 import { formatClock } from "../../ui/dates";
 import { warCardRoute } from "../guild-wars/api";
+import { SeasonTitleBadge } from "../seasons/SeasonTitleBadge";
 
 export type ChatLineActions = {
   report(message: ChatMessage): void;
@@ -87,11 +88,7 @@ export function ChatLine({
         <span className={cn("wrap-anywhere text-sm font-bold", own ? "text-lime" : "text-cyan")}>
           {message.username}
         </span>
-        {message.authorTitle && (
-          <span className="shrink-0 text-[0.7rem] font-semibold text-amber" data-testid="chat-title">
-            {message.authorTitle}
-          </span>
-        )}
+        {message.authorTitle && <SeasonTitleBadge title={message.authorTitle} className="self-center" />}
         <time dateTime={message.createdAt} className="shrink-0 text-[0.7rem] tabular-nums text-muted">
           {formatClock(message.createdAt)}
         </time>

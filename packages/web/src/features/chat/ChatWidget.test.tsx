@@ -103,7 +103,7 @@ describe("the chat widget", () => {
     expect(socket.channels().some((c) => c.startsWith("guild-chat:"))).toBe(false);
   });
 
-  it("names an author's season title beside the name", async () => {
+  it("names an author's season title beside the name, as a badge", async () => {
     const { user } = renderSignedIn(() => ({
       messages: [{ ...aLine(1, "gg"), authorTitle: "Season 2 Champion" }, aLine(2, "wp", OTHER_2)],
       mutedUntil: null,
@@ -114,7 +114,7 @@ describe("the chat widget", () => {
     await within(panel).findByText("gg");
     expect(
       within(panel)
-        .getAllByTestId("chat-title")
+        .getAllByTestId("season-title")
         .map((title) => title.textContent),
     ).toEqual(["Season 2 Champion"]);
   });

@@ -46,7 +46,7 @@ describe("/leaderboard", () => {
     expect(screen.queryByRole("heading", { name: "Failed to load leaderboard" })).toBeNull();
   });
 
-  it("names an owner's latest season title beside its name", async () => {
+  it("names an owner's latest season title beside its name, as a badge", async () => {
     renderPage(<LeaderboardPage />, {
       path: "/leaderboard",
       api: {
@@ -58,7 +58,14 @@ describe("/leaderboard", () => {
       },
     });
     const table = await screen.findByRole("table");
-    expect(within(table).getByText("· Season 2 Champion")).toBeTruthy();
-    expect(within(table).getAllByText(/Season \d+ Champion/)).toHaveLength(1);
+    expect(
+      within(table)
+        .getAllByTestId("season-title")
+        .map((title) => title.textContent),
+    ).toEqual(["Season 2 Champion"]);
+    // Beside the owner's name, in the row of the owner's bot.
+    const row = within(table).getByText("Season 2 Champion").closest("tr")!;
+    expect(within(row).getByText("Iron Comet")).toBeTruthy();
+    expect(within(row).getByText("pilot_1")).toBeTruthy();
   });
 });

@@ -11,6 +11,7 @@ import { Panel } from "../../ui/Panel";
 import { BotImage } from "../bots/BotImage";
 import { RarityBadge } from "../bots/RarityBadge";
 import { SeasonLadder } from "../seasons/SeasonLadder";
+import { SeasonTitleBadge } from "../seasons/SeasonTitleBadge";
 import { useLeaderboard } from "./api";
 import { RankIcon } from "./RankIcon";
 
@@ -132,9 +133,9 @@ function Row({ entry }: { entry: LeaderboardEntry }) {
                 <RarityBadge rarity={entry.rarity} />
               </span>
             </div>
-            <p className="wrap-anywhere text-sm text-muted">
-              {entry.ownerName}
-              {entry.ownerTitle && <span className="text-amber"> · {entry.ownerTitle}</span>}
+            <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-muted">
+              <span className="wrap-anywhere">{entry.ownerName}</span>
+              {entry.ownerTitle && <SeasonTitleBadge title={entry.ownerTitle} />}
             </p>
           </div>
         </div>

@@ -78,7 +78,7 @@ describe("/pilots/:username", () => {
         ],
       }),
     );
-    expect(await screen.findByText("Season 2 Champion")).toBeTruthy();
+    expect((await screen.findByTestId("season-title")).textContent).toBe("Season 2 Champion");
     expect(screen.getByText("#4")).toBeTruthy();
     expect(screen.getAllByTestId("pilot-badge").map((badge) => badge.textContent)).toEqual([
       "Season 2 · Champion",

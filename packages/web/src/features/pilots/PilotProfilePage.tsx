@@ -15,6 +15,7 @@ import { Panel } from "../../ui/Panel";
 import { formatCoins } from "../bank/coins";
 import { replayRoute } from "../battles/api";
 import { seasonRoute } from "../seasons/api";
+import { SeasonTitleBadge } from "../seasons/SeasonTitleBadge";
 import { pilotRoute, usePilotProfile } from "./api";
 import { ResultMark } from "./ResultMark";
 import { endTime, ratingDeltaLabel, ratingLabel } from "./rating";
@@ -41,7 +42,7 @@ function Profile({ pilot }: { pilot: PilotProfile }) {
     <div className="space-y-6">
       <PageHeader
         title={pilot.username}
-        subtitle={pilot.title ?? "Pilot profile"}
+        subtitle={pilot.title ? <SeasonTitleBadge title={pilot.title} /> : "Pilot profile"}
         icon={<UserRound className="size-6" />}
       />
       {pilot.shieldUntil && (

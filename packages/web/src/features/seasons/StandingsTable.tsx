@@ -30,7 +30,7 @@ export function StandingsTable({
           <ColumnHead full="Place" short="#" className="w-14 px-2 sm:w-20 sm:px-5" />
           <ColumnHead full="Pilot" className="px-2" />
           <ColumnHead full="Rating" className="w-18 px-1 text-right sm:w-20" />
-          <ColumnHead full="Battles" short="Fights" className="w-16 px-2 text-right sm:w-20 sm:px-5" />
+          <ColumnHead full="Battles" short="Fights" className="w-18 px-2 text-right sm:w-28 sm:px-5" />
         </tr>
       </thead>
       <tbody>

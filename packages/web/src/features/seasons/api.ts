@@ -1,9 +1,11 @@
 // The running PvP season (its ladder beside the Top 100) and a closed season's standings.
+import { seasonPage } from "@bot-arena/contract";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { call } from "../../app/call";
 import { queryKeys } from "../../app/queryKeys";
 
-export const seasonRoute = (number: number | string) => `/seasons/${number}`;
+/** The season's end page; the same address its reward alert links to. */
+export const seasonRoute = seasonPage;
 
 export const currentSeasonQuery = () =>
   queryOptions({
