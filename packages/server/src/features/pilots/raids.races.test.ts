@@ -3,7 +3,8 @@
 // then the shield; or eight held, then the cap) and every rating step follows from the one before it. Ten
 // attackers coming back in waves for an hour of the shared test clock move it in at most the allowed defenses,
 // and the shield holds until the end the rules give it, then lets the day's last defense through before the
-// cap. One revenge sent twice at once is fought once; linked accounts never move each other's rating or coins.
+// cap. One revenge sent twice at once is fought once; a shielded pilot's revenge racing raids lets none through
+// before it; linked accounts never move each other's rating or coins.
 import {
   DEFAULT_PVP_PROTECTION,
   newPilotRating,
@@ -12,7 +13,7 @@ import {
   pvpStake,
   rateBattle,
 } from "@bot-arena/game";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import { createTestApp, createTestDatabase, type TestApp, type TestDatabase } from "../../../test/helpers";
 import { raceIt, racesRunHere } from "../../../test/race";
@@ -168,6 +169,69 @@ describe("ten attackers on one defender, two processes", () => {
         .from(pilotRatings)
         .where(inArray(pilotRatings.userId, [a.id, b.id]));
       expect(rated).toEqual([]);
+    },
+    120_000,
+  );
+
+  raceIt(
+    "a shielded pilot's revenge racing raids on both processes: each raid is refused by the shield or fought after the revenge ended it",
+    async () => {
+      const me = await pilot(t);
+      await setCoins(t.db, me, 10_000);
+      const raiders = await Promise.all([0, 1, 2].map(() => pilot(t)));
+      for (const raider of raiders) await setBot(t.db, raider.bot.id, CHAMPION);
+      await setBot(t.db, me.bot.id, SCRAP_HEAP);
+      const raids: string[] = [];
+      for (const raider of raiders) {
+        const raid = await challenge(servers[0]!, raider, me);
+        expect(raid.status).toBe(200);
+        raids.push((raid.body as { battle?: { id: string } }).battle!.id);
+      }
+      const [shielded] = await t.db.select().from(pilotRatings).where(eq(pilotRatings.userId, me.id));
+      const shieldEnds = shielded!.shieldUntil!.getTime();
+      // Now the pilot's bot wins: the revenge lands, and a raid fought after it is a held defense (no new shield).
+      await setBot(t.db, me.bot.id, CHAMPION);
+      const fresh = await Promise.all(Array.from({ length: 5 }, () => pilot(t)));
+      for (const attacker of fresh) await setBot(t.db, attacker.bot.id, SCRAP_HEAP);
+      // One raid while the shield is surely up, then the revenge and four more at once, on both processes.
+      const early = await challenge(servers[1]!, fresh[0]!, me);
+      const [revenge, ...racing] = await Promise.all([
+        challenge(servers[0]!, me, raiders[0]!, raids[0]),
+        ...fresh.slice(1).map((attacker, i) => challenge(servers[i % 2]!, attacker, me)),
+      ]);
+      expect(revenge.status, JSON.stringify(revenge.body)).toBe(200);
+      const answers = [early, ...racing];
+      const fought = answers.filter((a) => a.status === 200).length;
+      for (const refused of answers.filter((a) => a.status !== 200))
+        expect([refused.status, refused.body.error?.message]).toEqual([
+          409,
+          pvpMessages.shielded(shieldEnds),
+        ]);
+
+      // The pilot's battles in the order they were fought: the three raids, the revenge, then every raid that got
+      // through; each starts from the rating the one before it left.
+      const mine = (
+        await t.db
+          .select()
+          .from(pvpResults)
+          .where(or(eq(pvpResults.attackerUserId, me.id), eq(pvpResults.defenderUserId, me.id)))
+      ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || Number(a.id) - Number(b.id));
+      expect(mine).toHaveLength(3 + 1 + fought);
+      expect(mine.findIndex((row) => row.attackerUserId === me.id)).toBe(3);
+      let rating = newPilotRating().rating;
+      for (const row of mine) {
+        const asAttacker = row.attackerUserId === me.id;
+        expect(asAttacker ? row.attackerRatingBefore : row.defenderRatingBefore).toBe(rating);
+        rating = asAttacker ? row.attackerRatingAfter : row.defenderRatingAfter;
+      }
+      const [after] = await t.db.select().from(pilotRatings).where(eq(pilotRatings.userId, me.id));
+      expect(after).toMatchObject({ rating, shieldUntil: null, wins: 1 + fought, losses: 3 });
+      // 10% lost three times, 10% of the first raider's wallet won back, 10% of 1 000 from each raid held.
+      let wallet = 10_000;
+      for (let loss = 0; loss < 3; loss++) wallet -= pvpStake(wallet);
+      const raiderWallet = 1000 + pvpStake(10_000);
+      expect(await coinsOf(me)).toBe(wallet + pvpStake(raiderWallet) + fought * pvpStake(1000));
+      await expectLedgerClean(t);
     },
     120_000,
   );
