@@ -16,23 +16,24 @@ export type PlannedFault = {
 };
 
 /**
- * `count` faults spread over `seconds` of workload: each waits a seeded part of its share of the run. One in
- * three is the double fault, and a schedule of two or more always holds at least one of each kind.
+ * `count` faults spread over `seconds` of workload, each waiting a seeded part of its share of the run. Two in
+ * five are the double fault (at least one in a schedule of two or more), in a seeded order.
  */
 export function planFaults(seed: number, count: number, seconds: number): PlannedFault[] {
   const rng = createRng(`failover:${seed}`);
   const shareMs = (seconds * 1000) / Math.max(count, 1);
-  const faults: PlannedFault[] = Array.from({ length: count }, () => ({
-    kind: rng.next() < 1 / 3 ? "primary-and-standby" : "kill-primary",
+  const doubles = count >= 2 ? Math.max(1, Math.round((count * 2) / 5)) : 0;
+  const kinds: FaultKind[] = Array.from({ length: count }, (_, i) =>
+    i < doubles ? "primary-and-standby" : "kill-primary",
+  );
+  // Fisher-Yates with the seeded PRNG: the same seed, the same order.
+  for (let i = kinds.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [kinds[i], kinds[j]] = [kinds[j]!, kinds[i]!];
+  }
+  return kinds.map((kind) => ({
+    kind,
     delayMs: Math.round(shareMs * (0.2 + 0.3 * rng.next())),
     standby: rng.next() < 0.5 ? 0 : 1,
   }));
-  if (count >= 2 && faults.every((f) => f.kind === faults[0]!.kind)) {
-    const at = rng.int(0, count - 1);
-    faults[at] = {
-      ...faults[at]!,
-      kind: faults[0]!.kind === "kill-primary" ? "primary-and-standby" : "kill-primary",
-    };
-  }
-  return faults;
 }
