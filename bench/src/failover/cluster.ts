@@ -191,22 +191,22 @@ export async function startFailoverCluster(options: { basePort: number }): Promi
     },
     async stop() {
       for (const [name, child] of [...keepers].reverse()) {
-        if (child.exitCode !== null || child.signalCode) continue;
-        try {
-          autoctl(folder, ["stop", "--pgdata", dirOf(name), "--immediate"]);
-        } catch {
-          // the keeper is gone already
-        }
-        await Promise.race([new Promise((r) => child.once("exit", r)), sleep(5_000)]);
-        if (child.exitCode === null && !child.signalCode && child.pid) {
+        if (child.exitCode === null && !child.signalCode) {
           try {
-            process.kill(-child.pid, "SIGKILL");
+            autoctl(folder, ["stop", "--pgdata", dirOf(name), "--immediate"]);
           } catch {
-            // exited meanwhile
+            // the keeper is gone already
           }
+          await Promise.race([new Promise((r) => child.once("exit", r)), sleep(5_000)]);
+        }
+        // Whatever of its group outlived the keeper (its PostgreSQL, or a supervisor the stop left behind).
+        try {
+          if (child.pid) process.kill(-child.pid, "SIGKILL");
+        } catch {
+          // the group is empty
         }
       }
-      if (!process.env.FAILOVER_KEEP) rmSync(folder, { recursive: true, force: true });
+      rmSync(folder, { recursive: true, force: true });
     },
   };
 

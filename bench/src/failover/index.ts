@@ -261,7 +261,7 @@ export async function runFailover(options: FailoverOptions): Promise<boolean> {
       [
         "effects = committed keys (each request acted at most once)",
         requests.miscounted.length === 0,
-        `${requests.unacknowledged} unacknowledged, ${requests.committedUnacknowledged} of them committed anyway`,
+        `${requests.unacknowledged} unacknowledged (${requests.refusedToTheEnd} still refused after their retries, the rest 4xx), ${requests.committedUnacknowledged} of them committed anyway`,
       ],
       [
         "double fault: no promotion",

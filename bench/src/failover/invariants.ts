@@ -6,6 +6,7 @@
 // at most once, and an acknowledged one exactly once.
 import pg from "pg";
 import type { RouteKey } from "../sim/api";
+import { NO_ANSWER } from "../sim/metrics";
 import type { LoggedRequest } from "./request-log";
 
 /** What one success of a route leaves behind for the player who sent it, counted per player. */
@@ -39,6 +40,8 @@ const EFFECTS: Partial<Record<RouteKey, { request: string; effects: string }>> =
 export type RequestChecks = {
   acknowledged: number;
   unacknowledged: number;
+  /** Of those, the ones still refused (503 or no answer) when their retries ran out; the rest were refusals (4xx). */
+  refusedToTheEnd: number;
   /** Unacknowledged requests whose action committed anyway (an answer lost, or refused after its commit). */
   committedUnacknowledged: number;
   /** Acknowledged requests whose key's claim is missing, or stored with another answer than a 2xx. */
@@ -93,6 +96,7 @@ export async function checkRequests(primaryUrl: string, requests: LoggedRequest[
       acknowledged: acked.length,
       answerNotStored: acked.filter((r) => stored.get(`${r.playerId} ${r.key}`)?.status === null).length,
       unacknowledged: unacked.length,
+      refusedToTheEnd: unacked.filter((r) => r.status === 503 || r.status === NO_ANSWER).length,
       committedUnacknowledged: unacked.filter((r) => stored.has(`${r.playerId} ${r.key}`)).length,
       lost,
       miscounted,
