@@ -5,3 +5,5 @@ export function ensureNginx(): boolean;
 export function ensureOpenssl(): boolean;
 export function prometheusPath(): string;
 export function ensurePrometheus(): boolean;
+export function pgAutoctlPath(): string;
+export function ensurePgAutoFailover(): boolean;

@@ -97,6 +97,15 @@ export function ensurePrometheus() {
   return ensureDebianPackage("prometheus", prometheusPath(), "or set PROMETHEUS_PATH");
 }
 
+/** Debian's pg_auto_failover 2.0 for PostgreSQL 15, which the failover bench runs (or PG_AUTOCTL_PATH). */
+export function pgAutoctlPath() {
+  return process.env.PG_AUTOCTL_PATH || "/usr/bin/pg_autoctl";
+}
+
+export function ensurePgAutoFailover() {
+  return ensureDebianPackage("postgresql-15-auto-failover", pgAutoctlPath(), "or set PG_AUTOCTL_PATH");
+}
+
 /** openssl, for the proxy check's throw-away certificate. */
 export function ensureOpenssl() {
   return ensureDebianPackage("openssl", "/usr/bin/openssl");

@@ -11,6 +11,8 @@ export type Answer = {
   setCookie: string[];
   /** X-Load-Shed: the server refused the request as overloaded (platform/load-shed.ts). */
   shed?: boolean;
+  /** Retry-After in seconds, when the answer carried it. */
+  retryAfter?: number;
 };
 
 export function assertLoopback(base: URL): void {
@@ -55,6 +57,7 @@ export function request(
             body,
             setCookie: Array.isArray(raw) ? raw : [],
             shed: res.headers["x-load-shed"] !== undefined,
+            retryAfter: Number(res.headers["retry-after"]) || undefined,
           });
         });
       },

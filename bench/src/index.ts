@@ -8,6 +8,7 @@ import { benchAuthFlood } from "./auth-flood";
 import { benchBots } from "./bots";
 import { benchBundle } from "./bundle";
 import { benchMarketplace } from "./economy";
+import { runFailover } from "./failover";
 import { runFanout } from "./fanout";
 import { runCrash } from "./faults/crash";
 import { benchGuildWars } from "./guild-wars";
@@ -153,6 +154,18 @@ if (only === "crash") {
     loadSeconds: num("seconds", 5),
     postgresUrl: process.env.DATABASE_URL || null,
     port: num("port", 4430),
+  });
+  if (!ok) process.exitCode = 1;
+}
+
+if (only === "failover") {
+  console.log("\n## Failover (issue 42): a pg_auto_failover cluster killed by seed under a bank checker");
+  const ok = await runFailover({
+    seed: num("seed", 1),
+    seconds: num("seconds", 60),
+    faults: num("faults", 5),
+    players: num("players", 12),
+    basePort: num("port", 7100),
   });
   if (!ok) process.exitCode = 1;
 }

@@ -33,6 +33,8 @@ export async function detectRoutes(base: URL): Promise<Set<RouteKey>> {
 
 export type Reply<T = unknown> = {
   status: number;
+  /** Retry-After in seconds when the answer carried one (a 503 while no database primary answers). */
+  retryAfter?: number;
   ok: boolean;
   data: T;
   /** `name=value` of the session cookie the answer set (after a sign-up or a sign-in), or null. */
@@ -42,7 +44,13 @@ export type Reply<T = unknown> = {
 /** Who calls: the server this player talks to and their session cookie. */
 export type Caller = { base: URL; cookie?: string };
 
-export type CallOptions = { params?: Record<string, string>; body?: unknown; query?: string };
+export type CallOptions = {
+  params?: Record<string, string>;
+  body?: unknown;
+  query?: string;
+  /** Sent as they are (the failover checker's Idempotency-Key). */
+  headers?: Record<string, string>;
+};
 
 export type Api = {
   has(key: RouteKey): boolean;
@@ -59,7 +67,11 @@ export function createApi(present: Set<RouteKey>, metrics: () => Metrics): Api {
       const started = performance.now();
       let answer: Answer;
       try {
-        answer = await request(caller.base, spec.method, path, { cookie: caller.cookie, body: options.body });
+        answer = await request(caller.base, spec.method, path, {
+          cookie: caller.cookie,
+          body: options.body,
+          headers: options.headers,
+        });
       } catch {
         answer = { status: NO_ANSWER, body: "", setCookie: [] };
       }
@@ -74,6 +86,7 @@ export function createApi(present: Set<RouteKey>, metrics: () => Metrics): Api {
       const cookie = sessionCookieOf(answer.setCookie);
       return {
         status: answer.status,
+        retryAfter: answer.retryAfter,
         ok: answer.status >= 200 && answer.status < 300,
         data: data as T,
         cookie,
