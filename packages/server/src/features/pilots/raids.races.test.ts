@@ -215,7 +215,7 @@ describe("ten attackers on one defender, two processes", () => {
           .select()
           .from(pvpResults)
           .where(or(eq(pvpResults.attackerUserId, me.id), eq(pvpResults.defenderUserId, me.id)))
-      ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || Number(a.id) - Number(b.id));
+      ).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.battleId.localeCompare(b.battleId));
       expect(mine).toHaveLength(3 + 1 + fought);
       expect(mine.findIndex((row) => row.attackerUserId === me.id)).toBe(3);
       let rating = newPilotRating().rating;
