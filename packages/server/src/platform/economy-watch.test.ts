@@ -12,7 +12,7 @@ let t: TestApp;
 let admin: Player;
 let victim: Player;
 const errors: unknown[] = [];
-const log = { error: (obj: unknown) => void errors.push(obj) };
+const log = { warn: (obj: unknown) => void errors.push(obj), error: (obj: unknown) => void errors.push(obj) };
 const watch = () => createEconomyWatch({ db: t.db, log, intervalMs: 0 });
 const auditRows = async () =>
   (await admin.get("/api/admin/operations?action=economy_audit")).json().operations as {

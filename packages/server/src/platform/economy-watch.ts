@@ -4,6 +4,7 @@
 // problem is an error in the log and a row in the admins' operations log, written by the server itself.
 import { sql } from "drizzle-orm";
 import { type Db, rowsOf } from "./db/database";
+import { logJobFailure } from "./db/pg-error";
 import { auditEconomy, type EconomyAudit } from "./economy-audit";
 import { logAdminAction } from "./ops-log";
 
@@ -12,7 +13,7 @@ export const ECONOMY_AUDIT_LOCK_KEY = 0x0ba7_ec0a;
 /** At most this many problems are copied into the operations log's row; the count says how many there were. */
 const PROBLEMS_KEPT = 50;
 
-type Log = { error(obj: unknown, msg?: string): void };
+type Log = { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 
 export type EconomyWatch = {
   /** One audit now; null when another process holds the turn. */
@@ -57,7 +58,7 @@ export function createEconomyWatch(deps: { db: Db; log: Log; intervalMs: number 
 
   const tick = () => {
     inFlight = runOnce()
-      .catch((error) => log.error({ err: error }, "economy audit failed to run"))
+      .catch((error) => logJobFailure(log, error, "economy audit failed to run"))
       .finally(() => {
         inFlight = null;
         if (timer) timer = setTimeout(tick, deps.intervalMs).unref();

@@ -42,7 +42,7 @@ vi.mock("./images/store", async (importOriginal) => {
 });
 
 const adminEmail = "draw_watch@arena.test";
-const quiet = { info() {}, error() {} };
+const quiet = { info() {}, warn() {}, error() {} };
 let t: TestApp;
 let player: Player;
 let admin: Player;

@@ -83,3 +83,15 @@ export function isConnectionError(error: unknown): boolean {
   }
   return false;
 }
+
+type JobLog = { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+
+/**
+ * How a background job (the image top-up, the economy audit) reports a failed pass: a warning while the database
+ * is unreachable or failing over, which the next pass survives and the readiness check already shows; an error
+ * for anything else. At error level every failover paged the operator once per job and process.
+ */
+export function logJobFailure(log: JobLog, error: unknown, message: string): void {
+  if (isConnectionError(error)) log.warn({ err: error }, `${message}: the database is unavailable`);
+  else log.error({ err: error }, message);
+}

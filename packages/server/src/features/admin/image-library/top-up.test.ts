@@ -13,7 +13,7 @@ import { availableIn, createLibraryTopUp, TOP_UP_TARGET } from "./top-up";
 const adminEmail = "topup_boss@arena.test";
 let t: TestApp;
 let admin: Player;
-const quiet = { info() {}, error() {} };
+const quiet = { info() {}, warn() {}, error() {} };
 beforeAll(async () => {
   t = await createTestApp({ config: { adminEmails: [adminEmail] } });
   admin = await signUp(t.app, { username: "topup_boss", email: adminEmail });

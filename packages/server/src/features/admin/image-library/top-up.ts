@@ -11,6 +11,7 @@ import { LIBRARY_LOW_MARK } from "@bot-arena/contract";
 import { BOT_CLASSES } from "@bot-arena/images";
 import { and, eq, sql } from "drizzle-orm";
 import type { Db, Tx } from "../../../platform/db/database";
+import { logJobFailure } from "../../../platform/db/pg-error";
 import { type BotClass, botImageLibrary } from "../../../platform/db/schema";
 import type { MediaStore } from "../../../platform/media/store";
 import {
@@ -65,7 +66,11 @@ export async function availableIn(from: Db | Tx, rarity: LibraryRarity, botClass
   return row?.n ?? 0;
 }
 
-type Log = { info(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
+type Log = {
+  info(obj: unknown, msg?: string): void;
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+};
 
 export type LibraryTopUp = ReturnType<typeof createLibraryTopUp>;
 
@@ -129,7 +134,7 @@ export function createLibraryTopUp(deps: {
     if (!running || deps.intervalMs <= 0) return;
     timer = setTimeout(() => {
       runOnce()
-        .catch((error: unknown) => log.error({ err: error }, "image library top-up failed"))
+        .catch((error: unknown) => logJobFailure(log, error, "image library top-up failed"))
         .finally(schedule);
     }, deps.intervalMs);
     timer.unref?.();
@@ -160,7 +165,7 @@ export function createLibraryTopUp(deps: {
     /** Asks for a pass soon (after a fusion claimed an image); passes never overlap within a process. */
     nudge(): void {
       if (!running) return;
-      void runOnce().catch((error: unknown) => log.error({ err: error }, "image library top-up failed"));
+      void runOnce().catch((error: unknown) => logJobFailure(log, error, "image library top-up failed"));
     },
 
     start(): void {
