@@ -12,6 +12,7 @@ import {
   newPlayer,
   shot,
   signUp,
+  stepUntilVisible,
   summonReadyBots,
   toast,
 } from "./support";
@@ -202,18 +203,9 @@ test.describe("the reveal at its real speed", () => {
     await expect(page.getByRole("button", { name: "10x Summon" })).toBeEnabled();
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
     let pageMs = 0;
-    const shown = (locator: Locator) =>
-      expect
-        .poll(
-          async () => {
-            if (await locator.isVisible()) return true;
-            await page.clock.runFor(50);
-            pageMs += 50;
-            return false;
-          },
-          { intervals: [50] },
-        )
-        .toBe(true);
+    const shown = async (locator: Locator) => {
+      pageMs += await stepUntilVisible(page, locator);
+    };
 
     await page.getByRole("button", { name: "10x Summon" }).click();
     const revealAll = page.getByRole("button", { name: "Reveal all (10)" });
@@ -269,10 +261,17 @@ test("a 10x pull: 'Reveal all', then 'Name and allocate later', then one bot set
   await enterAs(page, player);
   await createFirstBot(page.request);
   await grantCoins(browser, player, 4000);
+  await page.clock.install();
   await page.goto("/summon");
   await expect(page.getByTestId("summon-pity")).toHaveText("A rare at least within 10 single summons");
+  // The still reveal lasts a second of page time: paused, it waits for the click on a loaded machine (CI's once
+  // took longer than that second between finding 'Reveal all' and pressing it).
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10_000);
   await page.getByRole("button", { name: "10x Summon" }).click();
-  await page.getByRole("button", { name: "Reveal all (10)" }).click();
+  const revealAll = page.getByRole("button", { name: "Reveal all (10)" });
+  await stepUntilVisible(page, revealAll);
+  await revealAll.click();
+  await page.clock.resume();
   const sheet = page.getByRole("dialog", { name: "Your 10 new bots" });
   await expect(sheet.getByRole("listitem")).toHaveCount(10);
   await expect(sheet.locator('[data-rarity="legendary"]').first()).toBeVisible();

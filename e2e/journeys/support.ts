@@ -230,6 +230,27 @@ export async function boxesOf<const T extends Locator[]>(...locators: T): Promis
   return boxes as { [K in keyof T]: Box };
 }
 
+/**
+ * With the page's clock paused (`page.clock.pauseAt`), moves it a frame at a time until `locator` is visible, and
+ * answers the page time that took. A control that lives only for a timed moment (the reveal's 'Reveal all' is
+ * gone a second after the bot comes out) stays for the click however slow the machine: its time is the page's.
+ */
+export async function stepUntilVisible(page: Page, locator: Locator, stepMs = 50): Promise<number> {
+  let pageMs = 0;
+  await expect
+    .poll(
+      async () => {
+        if (await locator.isVisible()) return true;
+        await page.clock.runFor(stepMs);
+        pageMs += stepMs;
+        return false;
+      },
+      { intervals: [stepMs] },
+    )
+    .toBe(true);
+  return pageMs;
+}
+
 /** The round music and chat buttons that float over every page. */
 export const floatingButtons = (page: Page) => [
   page.getByRole("button", { name: /music player/ }),
