@@ -166,6 +166,7 @@ if (only === "failover") {
     faults: num("faults", 5),
     players: num("players", 12),
     basePort: num("port", 7100),
+    netns: args.has("netns"),
   });
   if (!ok) process.exitCode = 1;
 }

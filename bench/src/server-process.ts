@@ -63,20 +63,35 @@ export function ensureCompiledServer(): Promise<void> {
  * (restarts on the same data); otherwise a fresh one removed on stop.
  */
 export async function startServer(
-  options: { entry?: string; env?: Record<string, string>; port: number; dataDir?: string } = { port: 4400 },
+  options: {
+    entry?: string;
+    env?: Record<string, string>;
+    port: number;
+    dataDir?: string;
+    /** Where it listens and is asked (127.0.0.1 unless given), e.g. its address in a network namespace. */
+    host?: string;
+    /** How the command is run, e.g. inside a namespace (`ip netns exec`, which execs it: the pid stays its). */
+    wrap?: (file: string, argv: string[]) => [string, string[]];
+  } = { port: 4400 },
 ): Promise<RunningServer> {
   const entry = options.entry ?? compiledServer;
   if (entry === compiledServer) await ensureCompiledServer();
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), "bot-arena-bench-"));
-  const base = new URL(`http://127.0.0.1:${options.port}`);
+  const host = options.host ?? "127.0.0.1";
+  const base = new URL(`http://${host}:${options.port}`);
   const started = performance.now();
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the servers of a run.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const loader = entry.endsWith(".ts") ? ["--import", "tsx"] : ["--enable-source-maps"];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, entry], {
+  const [file, argv] = (options.wrap ?? ((f, a) => [f, a]))(process.execPath, [
+    ...nodeArgs,
+    ...loader,
+    entry,
+  ]);
+  const child = spawn(file, argv, {
     cwd: repoRoot,
     stdio: ["ignore", "pipe", "inherit"],
-    env: benchServerEnv({ port: options.port, dataDir, env: options.env }),
+    env: benchServerEnv({ port: options.port, dataDir, env: { HOST: host, ...options.env } }),
   });
   // The server logs JSON lines on stdout: pass its errors (pino level 50 and up) through, drop the rest.
   createInterface({ input: child.stdout! }).on("line", (line) => {

@@ -2,15 +2,20 @@
 // PostgreSQL 15 data nodes (a primary, two standbys, synchronous `ANY 1`) on 127.0.0.1 at ports of the run's own,
 // in a temporary folder. Never the machine's own service: every node listens on 127.0.0.1 at its own port, and
 // pg_autoctl keeps its configuration and state in the folder (XDG_* point there). PostgreSQL refuses to run as
-// root, so as root every command runs as the `postgres` user, as test/pg-cluster.ts does.
+// root, so as root every command runs as the `postgres` user, as test/pg-cluster.ts does. With a rig (netns.ts)
+// each node and the monitor run in a namespace of their own and listen on its address instead; the bench's own
+// administration goes through their Unix sockets (the file system is shared), which no link fault cuts.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync } from "node:fs";
+import { appendFileSync, closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { ensurePgAutoFailover, pgAutoctlPath } from "../../../scripts/lib.mjs";
+import type { NetRig } from "./netns";
 
 const PG_BIN = "/usr/lib/postgresql/15/bin";
+/** Where pg_autoctl's PostgreSQL puts its sockets (by port), in every namespace alike. */
+const SOCKET_DIR = "/var/run/postgresql";
 const asRoot = process.getuid?.() === 0;
 
 /** The database the servers use, made on the primary once the cluster is in sync (replicated from there). */
@@ -31,6 +36,13 @@ const MONITOR_SETTINGS = {
   "pgautofailover.primary_demote_timeout": "8000",
 };
 const KEEPER_SETTINGS = { "timeout.network_partition_timeout": "5" };
+/**
+ * A keeper counts its primary as cut off only once no standby is left in pg_stat_replication, and a walsender
+ * whose standby went silent (a link down, not a killed process) lingers for wal_sender_timeout (60 s by
+ * default): the cut-off primary then stayed one for some 35 s, 20 s past the promotion of another (`--netns`,
+ * link-primary). At 3 s it stops within about 11 s, before the monitor's 8 s demote timeout has run out.
+ */
+const NODE_SETTINGS = { wal_sender_timeout: "3s" };
 
 export type NodeState = {
   name: string;
@@ -43,8 +55,12 @@ export type NodeState = {
 export type DataNode = {
   name: string;
   port: number;
+  /** 127.0.0.1, or the node's address in its namespace. */
+  address: string;
   /** A single-host URL of this node's copy of the servers' database. */
   url: string;
+  /** The same through the node's Unix socket: reachable whatever its link (to see a cut-off node's state). */
+  localUrl: string;
   running: () => boolean;
 };
 
@@ -65,8 +81,14 @@ export type FailoverCluster = {
   stop(): Promise<void>;
 };
 
-/** The commands of one node, as `postgres` when root, with pg_autoctl's files in the cluster's folder. */
-function commandFor(folder: string, args: string[]): [string, string[]] {
+/**
+ * The commands of one node, as `postgres` when root, with pg_autoctl's files in the cluster's folder, in the
+ * node's namespace when `wrap` puts it there.
+ */
+type Wrap = (file: string, argv: string[]) => [string, string[]];
+const inPlace: Wrap = (file, argv) => [file, argv];
+
+function commandFor(folder: string, args: string[], wrap: Wrap = inPlace): [string, string[]] {
   const env = [
     `XDG_CONFIG_HOME=${join(folder, "config")}`,
     `XDG_DATA_HOME=${join(folder, "share")}`,
@@ -75,11 +97,11 @@ function commandFor(folder: string, args: string[]): [string, string[]] {
     `PG_CONFIG=${join(PG_BIN, "pg_config")}`,
   ];
   const command = ["env", ...env, pgAutoctlPath(), ...args];
-  return asRoot ? ["runuser", ["-u", "postgres", "--", ...command]] : [command[0]!, command.slice(1)];
+  return asRoot ? wrap("runuser", ["-u", "postgres", "--", ...command]) : wrap(command[0]!, command.slice(1));
 }
 
-function autoctl(folder: string, args: string[]): string {
-  const [file, argv] = commandFor(folder, args);
+function autoctl(folder: string, args: string[], wrap: Wrap = inPlace): string {
+  const [file, argv] = commandFor(folder, args, wrap);
   return execFileSync(file, argv, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 
@@ -112,6 +134,14 @@ async function query(url: string, statement: string): Promise<pg.QueryResult> {
   }
 }
 
+/** Trust from the rig's /24 (a test cluster's only network), through the node's socket, which needs no rule. */
+async function allowSubnet(pgdata: string, port: number, subnet: string): Promise<void> {
+  const hba = join(pgdata, "pg_hba.conf");
+  const rule = `host all all ${subnet}.0/24 trust`;
+  if (!readFileSync(hba, "utf8").includes(rule)) appendFileSync(hba, `\n# the bench's rig\n${rule}\n`);
+  await query(`postgres://postgres@/postgres?host=${SOCKET_DIR}&port=${port}`, "select pg_reload_conf()");
+}
+
 type ShowStateRow = {
   nodename: string;
   nodeport: number;
@@ -125,37 +155,65 @@ type ShowStateRow = {
  * they are in sync. pg_autoctl's own defaults decide the rest: every standby with candidate priority 50 and in
  * the replication quorum, so the primary's `synchronous_standby_names` is `ANY 1 (both standbys)`.
  */
-export async function startFailoverCluster(options: { basePort: number }): Promise<FailoverCluster> {
+export async function startFailoverCluster(options: {
+  basePort: number;
+  /** Each node and the monitor in a namespace of this rig (hosts `monitor`, `node1`..`node3`, added here). */
+  rig?: NetRig;
+}): Promise<FailoverCluster> {
   if (!ensurePgAutoFailover()) throw new Error(`pg_auto_failover is needed at ${pgAutoctlPath()}`);
   const folder = mkdtempSync(join(tmpdir(), "bot-arena-failover-"));
   for (const sub of ["config", "share", "run"]) mkdirSync(join(folder, sub));
   if (asRoot) execFileSync("chown", ["-R", "postgres:postgres", folder]);
+  const { rig } = options;
+  const addressOf = (name: string, octet: number) => (rig ? rig.addHost(name, octet).address : "127.0.0.1");
+  const wrapOf =
+    (name: string): Wrap =>
+    (file, argv) =>
+      rig ? rig.wrap(name, file, argv) : [file, argv];
   const monitorPort = options.basePort;
   const monitorDir = join(folder, "monitor");
-  const monitorUrl = `postgres://autoctl_node@127.0.0.1:${monitorPort}/pg_auto_failover?sslmode=disable`;
+  const monitorAddress = addressOf("monitor", 10);
+  const monitorUrl = `postgres://autoctl_node@${monitorAddress}:${monitorPort}/pg_auto_failover?sslmode=disable`;
   const keepers = new Map<string, ChildProcess>();
-  const nodes: DataNode[] = [1, 2, 3].map((i) => ({
-    name: `node${i}`,
-    port: monitorPort + i,
-    url: `postgres://postgres@127.0.0.1:${monitorPort + i}/${CLUSTER_DATABASE}`,
-    running: () => keepers.get(`node${i}`)?.exitCode === null && !keepers.get(`node${i}`)?.signalCode,
-  }));
+  const localUrl = (port: number, database: string) =>
+    rig
+      ? `postgres://postgres@/${database}?host=${SOCKET_DIR}&port=${port}`
+      : `postgres://postgres@127.0.0.1:${port}/${database}`;
+  const nodes: DataNode[] = [1, 2, 3].map((i) => {
+    const address = addressOf(`node${i}`, 10 + i);
+    return {
+      name: `node${i}`,
+      port: monitorPort + i,
+      address,
+      url: `postgres://postgres@${address}:${monitorPort + i}/${CLUSTER_DATABASE}`,
+      localUrl: localUrl(monitorPort + i, CLUSTER_DATABASE),
+      running: () => keepers.get(`node${i}`)?.exitCode === null && !keepers.get(`node${i}`)?.signalCode,
+    };
+  });
   const dirOf = (name: string) => join(folder, name);
 
   /** A keeper runs in a process group of its own, so a crash takes its PostgreSQL with it and nothing else. */
   function keeper(name: string, args: string[]) {
     const log = openSync(join(folder, `${name}.log`), "a");
-    const [file, argv] = commandFor(folder, args);
+    const [file, argv] = commandFor(folder, args, wrapOf(name));
     const child = spawn(file, argv, { detached: true, stdio: ["ignore", log, log] });
     closeSync(log);
     child.on("error", () => {});
     keepers.set(name, child);
   }
 
-  const common = ["--listen", "127.0.0.1", "--hostname", "127.0.0.1", "--auth", "trust", "--no-ssl"];
+  const common = (address: string) => [
+    "--listen",
+    address,
+    "--hostname",
+    address,
+    "--auth",
+    "trust",
+    "--no-ssl",
+  ];
 
   async function state(): Promise<NodeState[]> {
-    const out = autoctl(folder, ["show", "state", "--pgdata", monitorDir, "--json"]);
+    const out = autoctl(folder, ["show", "state", "--pgdata", monitorDir, "--json"], wrapOf("monitor"));
     return (JSON.parse(out) as ShowStateRow[]).map((row) => ({
       name: row.nodename,
       port: row.nodeport,
@@ -179,7 +237,7 @@ export async function startFailoverCluster(options: { basePort: number }): Promi
     folder,
     monitorPort,
     nodes,
-    databaseUrl: `postgres://postgres@${nodes.map((n) => `127.0.0.1:${n.port}`).join(",")}/${CLUSTER_DATABASE}`,
+    databaseUrl: `postgres://postgres@${nodes.map((n) => `${n.address}:${n.port}`).join(",")}/${CLUSTER_DATABASE}`,
     state,
     waitInSync,
     crash(name) {
@@ -193,7 +251,7 @@ export async function startFailoverCluster(options: { basePort: number }): Promi
       for (const [name, child] of [...keepers].reverse()) {
         if (child.exitCode === null && !child.signalCode) {
           try {
-            autoctl(folder, ["stop", "--pgdata", dirOf(name), "--immediate"]);
+            autoctl(folder, ["stop", "--pgdata", dirOf(name), "--immediate"], wrapOf(name));
           } catch {
             // the keeper is gone already
           }
@@ -218,10 +276,10 @@ export async function startFailoverCluster(options: { basePort: number }): Promi
       monitorDir,
       "--pgport",
       String(monitorPort),
-      ...common,
+      ...common(monitorAddress),
       "--run",
     ]);
-    const monitorAdmin = `postgres://postgres@127.0.0.1:${monitorPort}/pg_auto_failover`;
+    const monitorAdmin = localUrl(monitorPort, "pg_auto_failover");
     await until("the monitor does not answer", 60_000, async () => {
       await query(monitorUrl, "select 1");
       return true;
@@ -234,7 +292,7 @@ export async function startFailoverCluster(options: { basePort: number }): Promi
     for (const node of nodes) {
       keeper(node.name, [
         ...["create", "postgres", "--pgdata", dirOf(node.name), "--pgport", String(node.port)],
-        ...["--name", node.name, "--monitor", monitorUrl, ...common, "--run"],
+        ...["--name", node.name, "--monitor", monitorUrl, ...common(node.address), "--run"],
       ]);
       await until(`${node.name} did not join`, 120_000, async () => {
         const rows = await state();
@@ -246,8 +304,15 @@ export async function startFailoverCluster(options: { basePort: number }): Promi
           : null;
       });
       for (const [setting, value] of Object.entries(KEEPER_SETTINGS)) {
-        autoctl(folder, ["config", "set", "--pgdata", dirOf(node.name), setting, value]);
+        autoctl(folder, ["config", "set", "--pgdata", dirOf(node.name), setting, value], wrapOf(node.name));
       }
+      // pg_autoctl opens the rig's subnet to its own users only; the bench and the servers come from it too.
+      if (rig) await allowSubnet(dirOf(node.name), node.port, rig.subnet);
+      const nodeAdmin = node.localUrl.replace(`/${CLUSTER_DATABASE}`, "/postgres");
+      for (const [setting, value] of Object.entries(NODE_SETTINGS)) {
+        await query(nodeAdmin, `alter system set ${setting} = '${value}'`);
+      }
+      await query(nodeAdmin, "select pg_reload_conf()");
     }
     // Debian's pg_autoctl 2.0 refuses `set formation number-sync-standbys 1` as "not a non-negative integer":
     // the monitor's own function sets it (1 is also its default with two standbys; this states it).
@@ -255,7 +320,7 @@ export async function startFailoverCluster(options: { basePort: number }): Promi
     const rows = await waitInSync(60_000);
     const primary = nodes.find((n) => n.name === rows.find((r) => r.reported === "primary")?.name)!;
     await query(
-      primary.url.replace(`/${CLUSTER_DATABASE}`, "/postgres"),
+      primary.localUrl.replace(`/${CLUSTER_DATABASE}`, "/postgres"),
       `create database ${CLUSTER_DATABASE}`,
     );
     return cluster;

@@ -1,8 +1,9 @@
-// `npm run bench -- --only=failover [--seed=N] [--seconds=60] [--faults=5]`: players move money through two
-// server processes on a pg_auto_failover cluster (cluster.ts) while the seeded schedule (schedule.ts) kills its
-// primary, or its primary and a standby together. Then the bank checker's verdict: the bank invariant at every
-// read, no balance below zero, every acknowledged request present exactly once and every other at most once, and
-// the ledger verifier clean. Exits non-zero when one breaks.
+// `npm run bench -- --only=failover [--seed=N] [--seconds=60] [--faults=5] [--netns]`: players move money
+// through two server processes on a pg_auto_failover cluster (cluster.ts) while the seeded schedule (schedule.ts)
+// kills its primary, or its primary and a standby together; with --netns every node and server runs in a network
+// namespace of its own (netns.ts) and the schedule adds link faults (link-faults.ts). Then the bank checker's
+// verdict: the bank invariant at every read, no balance below zero, every acknowledged request present exactly
+// once and every other at most once, and the ledger verifier clean. Exits non-zero when one breaks.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,8 +17,10 @@ import { printTable } from "../stats";
 import { type BankRead, primaryOf, readBank } from "./bank";
 import { type FailoverCluster, type NodeState, startFailoverCluster } from "./cluster";
 import { checkRequests } from "./invariants";
+import { injectLinkFault, type LinkFaultOutcome } from "./link-faults";
+import { createRig, type NetRig, netnsAvailable } from "./netns";
 import { createRequestLog, type RequestLog } from "./request-log";
-import { type FaultKind, type PlannedFault, planFaults } from "./schedule";
+import { type FaultKind, LINK_FAULTS, type PlannedFault, planFaults } from "./schedule";
 
 export type FailoverOptions = {
   seed: number;
@@ -26,6 +29,8 @@ export type FailoverOptions = {
   players: number;
   /** The monitor's port; the data nodes take the three after it, the servers basePort+10 and +11. */
   basePort: number;
+  /** Each node, the monitor and each server in a network namespace of its own, and the link faults. */
+  netns: boolean;
 };
 
 /** The money actions of the checker (and selling, so there are listings to buy). */
@@ -51,8 +56,11 @@ const PROMOTING = new Set(["prepare_promotion", "stop_replication", "wait_primar
 
 type FaultResult = {
   fault: PlannedFault;
+  /** The nodes killed, the node whose link went down, or the server cut. */
   killed: string[];
   at: number;
+  /** What a link fault saw (null for kill -9). */
+  link: LinkFaultOutcome | null;
   /** Seconds from the kill to the first acknowledged write sent after it; null if none came. */
   unavailableS: number | null;
   refused: number;
@@ -74,32 +82,43 @@ async function injectFault(
   cluster: FailoverCluster,
   fault: PlannedFault,
   log: RequestLog,
+  network: { rig: NetRig; servers: RunningServer[] } | null,
 ): Promise<FaultResult> {
   const before = await cluster.waitInSync(180_000);
   await sleep(fault.delayMs);
   const primary = primaryName(before);
   const standbys = before.filter((r) => r.name !== primary).map((r) => r.name);
-  const killed = fault.kind === "kill-primary" ? [primary] : [primary, standbys[fault.standby]!];
-  const at = performance.now();
-  for (const name of killed) cluster.crash(name);
+  let killed = fault.kind === "kill-primary" ? [primary] : [primary, standbys[fault.which]!];
+  let at = performance.now();
   let promoted: string | null = null;
-  if (fault.kind === "kill-primary") {
-    // The old primary comes back once another has taken over: it rejoins as a standby.
-    await until(60_000, async () => {
-      const rows = await cluster.state();
-      return rows.some((r) => r.name !== primary && r.reported === "primary" && r.assigned === "primary");
-    });
+  let link: LinkFaultOutcome | null = null;
+  if (LINK_FAULTS.includes(fault.kind)) {
+    if (!network) throw new Error(`failover: ${fault.kind} needs --netns`);
+    // It returns with the link up again: nothing to restart.
+    link = await injectLinkFault({ cluster, ...network, log, fault, before });
+    killed = link.hit;
+    at = link.at;
   } else {
-    const watchUntil = performance.now() + DOUBLE_FAULT_WATCH_MS;
-    while (performance.now() < watchUntil && !promoted) {
-      const rows = await cluster.state().catch(() => []);
-      promoted =
-        rows.find((r) => !killed.includes(r.name) && (PROMOTING.has(r.reported) || PROMOTING.has(r.assigned)))
-          ?.name ?? null;
-      await sleep(250);
+    for (const name of killed) cluster.crash(name);
+    if (fault.kind === "kill-primary") {
+      // The old primary comes back once another has taken over: it rejoins as a standby.
+      await until(60_000, async () => {
+        const rows = await cluster.state();
+        return rows.some((r) => r.name !== primary && r.reported === "primary" && r.assigned === "primary");
+      });
+    } else {
+      const watchUntil = performance.now() + DOUBLE_FAULT_WATCH_MS;
+      while (performance.now() < watchUntil && !promoted) {
+        const rows = await cluster.state().catch(() => []);
+        promoted =
+          rows.find(
+            (r) => !killed.includes(r.name) && (PROMOTING.has(r.reported) || PROMOTING.has(r.assigned)),
+          )?.name ?? null;
+        await sleep(250);
+      }
     }
+    for (const name of killed) cluster.restart(name);
   }
-  for (const name of killed) cluster.restart(name);
   const after = await cluster.waitInSync(180_000);
   // The workload acknowledges a write again before the next fault, so each fault's figures are its own.
   await until(60_000, async () => log.attempts.some((a) => a.key && a.started > at && isWrite(a.status)));
@@ -113,6 +132,7 @@ async function injectFault(
     fault,
     killed,
     at,
+    link,
     unavailableS: Number.isFinite(firstAck) ? (firstAck - at) / 1000 : null,
     refused,
     promoted,
@@ -144,27 +164,45 @@ function readBankEvery(urls: string[], stop: { requested: boolean }) {
   return { reads, skipped: () => skipped, done: running };
 }
 
-const describe = (kind: FaultKind) =>
-  kind === "kill-primary" ? "kill -9 primary" : "kill -9 primary + a sync standby";
+const DESCRIPTIONS: Record<FaultKind, string> = {
+  "kill-primary": "kill -9 primary",
+  "primary-and-standby": "kill -9 primary + a sync standby",
+  "link-primary": "primary's link down",
+  "link-standby": "a sync standby's link down",
+  "cut-server-db": "a server cut from the database",
+};
+const describe = (kind: FaultKind) => DESCRIPTIONS[kind];
 
 export async function runFailover(options: FailoverOptions): Promise<boolean> {
-  const schedule = planFaults(options.seed, options.faults, options.seconds);
+  if (options.netns && !netnsAvailable()) throw new Error("failover: --netns needs root and `ip netns`");
+  const schedule = planFaults(options.seed, options.faults, options.seconds, options.netns);
   console.log(
     `seed ${options.seed}: ${schedule.map((f) => `${describe(f.kind)} after ${(f.delayMs / 1000).toFixed(1)} s`).join("; ")}`,
   );
   const clusterStarted = performance.now();
-  const cluster = await startFailoverCluster({ basePort: options.basePort });
+  const rig = options.netns ? createRig(options.basePort) : null;
+  let cluster: FailoverCluster;
+  try {
+    cluster = await startFailoverCluster({ basePort: options.basePort, rig: rig ?? undefined });
+  } catch (error) {
+    rig?.remove();
+    throw error;
+  }
   console.log(`cluster in sync after ${((performance.now() - clusterStarted) / 1000).toFixed(1)} s`);
   const nodeUrls = cluster.nodes.map((n) => n.url);
   const dataDir = mkdtempSync(join(tmpdir(), "bot-arena-failover-servers-"));
   const servers: RunningServer[] = [];
   try {
-    for (const port of [options.basePort + 10, options.basePort + 11]) {
+    for (const [i, port] of [options.basePort + 10, options.basePort + 11].entries()) {
+      const host = rig?.addHost(`server${i + 1}`, 21 + i);
       servers.push(
         await startServer({
           port,
           dataDir,
           env: { ADMIN_EMAILS: ADMIN_EMAIL, DATABASE_URL: cluster.databaseUrl, DATABASE_POOL_SIZE: "5" },
+          ...(rig && host
+            ? { host: host.address, wrap: (file: string, argv: string[]) => rig.wrap(host.name, file, argv) }
+            : {}),
         }),
       );
     }
@@ -193,7 +231,8 @@ export async function runFailover(options: FailoverOptions): Promise<boolean> {
     const results: FaultResult[] = [];
     let faultError: unknown = null;
     try {
-      for (const fault of schedule) results.push(await injectFault(cluster, fault, log));
+      const network = rig ? { rig, servers } : null;
+      for (const fault of schedule) results.push(await injectFault(cluster, fault, log, network));
       await cluster.waitInSync(180_000);
       const left = options.seconds * 1000 - (performance.now() - started);
       if (left > 0) await sleep(left);
@@ -223,19 +262,24 @@ export async function runFailover(options: FailoverOptions): Promise<boolean> {
 
     printTable(
       `Faults, seed ${options.seed} (${players.length} players, 2 servers, ${workloadS.toFixed(0)} s of workload)`,
-      ["#", "fault", "killed", "write unavailability", "requests refused", "promotion", "primary after"],
+      [
+        ...["#", "fault", options.netns ? "hit" : "killed", "write unavailability", "requests refused"],
+        ...["promotion", "primary after", ...(options.netns ? ["link fault"] : [])],
+      ],
       results.map((r, i) => [
         i + 1,
         describe(r.fault.kind),
         r.killed.join("+"),
         r.unavailableS === null ? "no write acknowledged" : `${r.unavailableS.toFixed(1)} s`,
         r.refused,
-        r.fault.kind === "kill-primary" ? "promoted" : r.promoted ? `PROMOTED ${r.promoted}` : "refused",
+        promotionOf(r),
         r.newPrimary ?? "?",
+        ...(options.netns ? [linkDetail(r)] : []),
       ]),
     );
     const badReads = bank.reads.filter((r) => !r.ok);
-    const doubleFaultsPromoted = results.filter((r) => r.fault.kind !== "kill-primary" && r.promoted);
+    const doubleFaults = results.filter((r) => r.fault.kind === "primary-and-standby");
+    const doubleFaultsPromoted = doubleFaults.filter((r) => r.promoted);
     const verdict = (ok: boolean) => (ok ? "ok" : "FAILED");
     const checks: [string, boolean, string][] = [
       [
@@ -266,8 +310,9 @@ export async function runFailover(options: FailoverOptions): Promise<boolean> {
       [
         "double fault: no promotion",
         doubleFaultsPromoted.length === 0,
-        `${results.filter((r) => r.fault.kind !== "kill-primary").length} double faults`,
+        `${doubleFaults.length} double faults`,
       ],
+      ...(options.netns ? linkChecks(results) : []),
       [
         "ledger verifier and every acknowledged balance",
         audit.ok,
@@ -289,5 +334,65 @@ export async function runFailover(options: FailoverOptions): Promise<boolean> {
     for (const server of servers) await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
     await cluster.stop();
+    rig?.remove();
   }
+}
+
+function promotionOf(result: FaultResult): string {
+  switch (result.fault.kind) {
+    case "kill-primary":
+    case "link-primary":
+      return "promoted";
+    case "primary-and-standby":
+      return result.promoted ? `PROMOTED ${result.promoted}` : "refused";
+    default:
+      return "none needed";
+  }
+}
+
+function linkDetail(result: FaultResult): string {
+  const { link } = result;
+  if (!link) return "";
+  const split = link.twoAcknowledging
+    ? `, TWO PRIMARIES ACKNOWLEDGED in ${link.twoAcknowledging} probes`
+    : "";
+  const demoted =
+    result.fault.kind !== "link-primary"
+      ? ""
+      : link.demotedS === null
+        ? ", old primary NOT demoted while cut"
+        : `, old primary seen demoted ${link.demotedS.toFixed(1)} s after the cut`;
+  if (!link.cutServer) return `${link.acksDuring} writes acknowledged while down${demoted}${split}`;
+  const cut = link.cutServer;
+  const back =
+    cut.recoveredS === null ? "no write after" : `writes ${cut.recoveredS.toFixed(1)} s after the link`;
+  return `${cut.refused} 503s (${cut.withRetryAfter} with Retry-After), ${cut.notReady ? "not ready" : "READY"} while cut, ${back}`;
+}
+
+/** The link faults' own verdicts: no split brain, and a cut server refusing as it should, then serving again. */
+function linkChecks(results: FaultResult[]): [string, boolean, string][] {
+  const links = results.filter((r) => r.fault.kind === "link-primary" || r.fault.kind === "link-standby");
+  const twoPrimaries = links.reduce((sum, r) => sum + (r.link?.twoAcknowledging ?? 0), 0);
+  const primaryLinks = results.filter((r) => r.fault.kind === "link-primary");
+  const demoted = primaryLinks.filter((r) => r.link?.demotedS !== null);
+  const cuts = results.filter((r) => r.fault.kind === "cut-server-db").map((r) => r.link!.cutServer!);
+  const cutOk = (c: NonNullable<LinkFaultOutcome["cutServer"]>) =>
+    c.refused > 0 && c.withRetryAfter === c.refused && c.notReady && c.recoveredS !== null;
+  return [
+    [
+      "link down: never two primaries acknowledging a COMMIT at once (probed through their sockets)",
+      twoPrimaries === 0,
+      `${links.length} link faults, ${twoPrimaries} probes with two acknowledging`,
+    ],
+    [
+      "primary's link down: the cut-off primary demotes itself",
+      demoted.length === primaryLinks.length,
+      `${demoted.length} of ${primaryLinks.length} demoted before the link came back`,
+    ],
+    [
+      "server cut from the database: 503 with Retry-After, not ready, then writes again",
+      cuts.every(cutOk),
+      `${cuts.length} cuts, ${cuts.filter(cutOk).length} as they should`,
+    ],
+  ];
 }

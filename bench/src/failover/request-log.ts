@@ -8,7 +8,16 @@ import { type RouteSpec, routes } from "@bot-arena/contract";
 import type { Api, Caller, CallOptions, Reply, RouteKey } from "../sim/api";
 import { NO_ANSWER } from "../sim/metrics";
 
-export type Attempt = { key: string | null; route: RouteKey; started: number; ended: number; status: number };
+export type Attempt = {
+  key: string | null;
+  route: RouteKey;
+  started: number;
+  ended: number;
+  status: number;
+  /** The server asked (its base URL), and the Retry-After it answered with, if any. */
+  base: string;
+  retryAfter?: number;
+};
 export type LoggedRequest = {
   playerId: string;
   key: string;
@@ -40,7 +49,10 @@ export function createRequestLog(inner: Api, playerOf: (caller: Caller) => strin
   async function attempt<T>(caller: Caller, route: RouteKey, options: CallOptions, key: string | null) {
     const started = performance.now();
     const reply = await inner.call<T>(caller, route, options);
-    attempts.push({ key, route, started, ended: performance.now(), status: reply.status });
+    attempts.push({
+      ...{ key, route, started, ended: performance.now(), status: reply.status },
+      ...{ base: caller.base.href, retryAfter: reply.retryAfter },
+    });
     return reply;
   }
 
