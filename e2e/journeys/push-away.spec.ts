@@ -12,7 +12,7 @@
 // service worker's registration and the page's POST /api/push/subscriptions are the real ones. The clock server
 // runs with PUSH_TEST_ENDPOINTS=on, which lets an endpoint be an http one on 127.0.0.1.
 import { randomBytes } from "node:crypto";
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, test } from "@playwright/test";
 import { startPushFake } from "../../packages/server/test/push-fake";
 import { advanceClock, expectTestClock, HOUR, SECOND } from "./clock";
 import {
@@ -20,6 +20,7 @@ import {
   checkPhoneScreen,
   enterAs,
   firstBotForm,
+  listeningToMe,
   newPlayer,
   type Player,
   shot,
@@ -65,18 +66,6 @@ async function raid(raider: Awaited<ReturnType<typeof rival>>, botId: string) {
   });
   expect(answer.ok(), await answer.text()).toBe(true);
   expect(((await answer.json()) as { won: boolean }).won).toBe(true);
-}
-
-/** Resolves once the page's live socket is subscribed to the player's own `me` channel. */
-function listeningToMe(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (socket) =>
-      socket.on("framereceived", ({ payload }) => {
-        if (typeof payload === "string" && /"type":"subscribed"/.test(payload) && /"me"/.test(payload))
-          resolve();
-      }),
-    );
-  });
 }
 
 test("a pilot away from the tab is pushed one notification for a lost raid and a lost match, none while it was open", async ({

@@ -4,7 +4,16 @@
 // battles. The rules behind it (ratings, shields, caps, revenge's window) are the server's tests; the screens'
 // states their component tests.
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { checkPhoneScreen, createFirstBot, enterAs, newPlayer, type Player, shot, toast } from "./support";
+import {
+  checkPhoneScreen,
+  createFirstBot,
+  enterAs,
+  listeningToMe,
+  newPlayer,
+  type Player,
+  shot,
+  toast,
+} from "./support";
 
 async function pilotWith(
   browser: Browser,
@@ -20,18 +29,6 @@ async function pilotWith(
 }
 
 const combatZone = (page: Page) => page.getByRole("dialog", { name: "COMBAT ZONE" });
-
-/** Resolves once the page's live socket is subscribed to the player's own `me` channel: an alert sent then shows. */
-function listeningToMe(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on("websocket", (socket) =>
-      socket.on("framereceived", ({ payload }) => {
-        if (typeof payload === "string" && /"type":"subscribed"/.test(payload) && /"me"/.test(payload))
-          resolve();
-      }),
-    );
-  });
-}
 
 async function shotBothWidths(page: Page, name: string) {
   await shot(page, name);

@@ -251,6 +251,18 @@ export async function stepUntilVisible(page: Page, locator: Locator, stepMs = 50
   return pageMs;
 }
 
+/** Resolves once the page's live socket is subscribed to the player's own `me` channel: an alert sent then shows. */
+export function listeningToMe(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on("websocket", (socket) =>
+      socket.on("framereceived", ({ payload }) => {
+        if (typeof payload === "string" && /"type":"subscribed"/.test(payload) && /"me"/.test(payload))
+          resolve();
+      }),
+    );
+  });
+}
+
 /** The round music and chat buttons that float over every page. */
 export const floatingButtons = (page: Page) => [
   page.getByRole("button", { name: /music player/ }),
